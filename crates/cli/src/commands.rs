@@ -1,0 +1,39 @@
+//! One function per subcommand.
+
+use crate::games::{all, find};
+use crate::Command;
+
+pub fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Games => {
+            for game in all() {
+                println!("{}", game.id());
+            }
+        }
+        Command::Moves { game, position, moves } => {
+            for mv in find(&game)?.moves(position.as_deref(), &moves)? {
+                println!("{mv}");
+            }
+        }
+        Command::Apply { game, position, moves } => {
+            println!("{}", find(&game)?.apply(position.as_deref(), &moves)?);
+        }
+        Command::Perft { game, depth, position, divide } => {
+            let (split, total) = find(&game)?.perft(position.as_deref(), depth, divide)?;
+            for (mv, n) in split {
+                println!("{mv}: {n}");
+            }
+            println!("{total}");
+        }
+        Command::Show { game, position, moves } => {
+            println!("{}", find(&game)?.show(position.as_deref(), &moves)?);
+        }
+        Command::Play { game, position, seat, think_ms } => {
+            if !(1..=2).contains(&seat) {
+                return Err(format!("--as takes 1 (first mover) or 2, not {seat}"));
+            }
+            find(&game)?.play(position.as_deref(), seat - 1, think_ms)?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,112 @@
+//! The registry of games the CLI knows, behind one object-safe interface.
+//!
+//! Alternating games share one generic adapter, [`TurnBased`], over the
+//! traits in `arbiter-core`; adding such a game is one line in [`all`].
+
+use arbiter_core::{Diagram, Game, Perft, Phase, TextPosition};
+use std::marker::PhantomData;
+
+/// What the CLI can do with a game.
+pub trait CliGame: Sync {
+    fn id(&self) -> &'static str;
+    /// The legal moves after `moves` from `position`, sorted.
+    fn moves(&self, position: Option<&str>, moves: &[String]) -> Result<Vec<String>, String>;
+    /// The position string after `moves`.
+    fn apply(&self, position: Option<&str>, moves: &[String]) -> Result<String, String>;
+    /// Perft, split by first move when `divide` is set.
+    fn perft(&self, position: Option<&str>, depth: u32, divide: bool) -> Result<(Vec<(String, u64)>, u64), String>;
+    /// The board diagram after `moves`.
+    fn show(&self, position: Option<&str>, moves: &[String]) -> Result<String, String>;
+    /// An interactive game against the engine.
+    fn play(&self, position: Option<&str>, human_seat: u8, think_ms: u64) -> Result<(), String>;
+}
+
+/// Every game, in the order `arbiter games` lists them.
+pub fn all() -> Vec<&'static dyn CliGame> {
+    vec![&TurnBased::<arbiter_knight_court::KnightCourt>(arbiter_knight_court::ID, PhantomData)]
+}
+
+/// The game with this id; the error lists the known ids.
+pub fn find(id: &str) -> Result<&'static dyn CliGame, String> {
+    let games = all();
+    games.iter().find(|g| g.id() == id).copied().ok_or_else(|| {
+        let known: Vec<&str> = games.iter().map(|g| g.id()).collect();
+        format!("unknown game '{id}'; known games: {}", known.join(", "))
+    })
+}
+
+/// The CLI adapter for alternating games with position strings.
+pub struct TurnBased<G>(pub &'static str, pub PhantomData<fn() -> G>);
+
+impl<G> TurnBased<G>
+where
+    G: Game + TextPosition + Perft + Diagram,
+{
+    fn start(position: Option<&str>) -> Result<G, String> {
+        match position {
+            Some(text) => G::from_position(text).map_err(|e| e.to_string()),
+            None => Ok(G::start()),
+        }
+    }
+
+    /// Plays `moves` from `position`; an error names the move by index and
+    /// text and says why it was refused.
+    fn replay(position: Option<&str>, moves: &[String]) -> Result<G, String> {
+        let mut game = Self::start(position)?;
+        for (i, text) in moves.iter().enumerate() {
+            let seat = match game.phase() {
+                Phase::Turn(seat) => seat,
+                Phase::Over(outcome) => {
+                    return Err(format!("move {} '{text}': the game is already over ({outcome})", i + 1))
+                }
+                other => return Err(format!("move {} '{text}': no single seat is to move ({other:?})", i + 1)),
+            };
+            game.act_text(seat, text).map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
+        }
+        Ok(game)
+    }
+}
+
+impl<G> CliGame for TurnBased<G>
+where
+    G: Game + TextPosition + Perft + Diagram + 'static,
+{
+    fn id(&self) -> &'static str {
+        self.0
+    }
+
+    fn moves(&self, position: Option<&str>, moves: &[String]) -> Result<Vec<String>, String> {
+        let game = Self::replay(position, moves)?;
+        let mut list: Vec<String> = match game.phase() {
+            Phase::Turn(seat) => game.legal_actions(seat).iter().map(|a| a.to_string()).collect(),
+            _ => Vec::new(),
+        };
+        list.sort();
+        Ok(list)
+    }
+
+    fn apply(&self, position: Option<&str>, moves: &[String]) -> Result<String, String> {
+        Ok(Self::replay(position, moves)?.position())
+    }
+
+    fn perft(&self, position: Option<&str>, depth: u32, divide: bool) -> Result<(Vec<(String, u64)>, u64), String> {
+        let game = Self::start(position)?;
+        if divide {
+            let mut split: Vec<(String, u64)> =
+                game.divide(depth).into_iter().map(|(a, n)| (a.to_string(), n)).collect();
+            split.sort();
+            let total = if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
+            Ok((split, total))
+        } else {
+            Ok((Vec::new(), game.perft(depth)))
+        }
+    }
+
+    fn show(&self, position: Option<&str>, moves: &[String]) -> Result<String, String> {
+        Ok(Self::replay(position, moves)?.diagram())
+    }
+
+    fn play(&self, position: Option<&str>, human_seat: u8, think_ms: u64) -> Result<(), String> {
+        crate::play::play(Self::start(position)?, human_seat, think_ms)
+    }
+}

@@ -1,0 +1,78 @@
+//! `arbiter`: the command-line front end. It parses arguments and calls the
+//! libraries; game logic lives in the game crates.
+
+mod commands;
+mod games;
+mod play;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "arbiter", version, about = "Rules engine, AI and host for five knight-driven chess variants")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the game ids, one per line.
+    Games,
+    /// List the legal moves after playing MOVE… from POS, one per line, sorted.
+    Moves {
+        game: String,
+        /// The position string to start from (default: the start position).
+        #[arg(long)]
+        position: Option<String>,
+        moves: Vec<String>,
+    },
+    /// Play the moves and print the resulting position string.
+    Apply {
+        game: String,
+        #[arg(long)]
+        position: Option<String>,
+        #[arg(required = true)]
+        moves: Vec<String>,
+    },
+    /// Count the legal move sequences of length DEPTH.
+    Perft {
+        game: String,
+        depth: u32,
+        #[arg(long)]
+        position: Option<String>,
+        /// Also print the count below each first move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Draw the board after playing MOVE… from POS.
+    Show {
+        game: String,
+        #[arg(long)]
+        position: Option<String>,
+        moves: Vec<String>,
+    },
+    /// Play against the engine in the terminal.
+    Play {
+        game: String,
+        #[arg(long)]
+        position: Option<String>,
+        /// The side you play: 1 moves first, 2 second.
+        #[arg(long = "as", default_value_t = 1)]
+        seat: u8,
+        /// The engine's thinking time per move, in milliseconds.
+        #[arg(long, default_value_t = 500)]
+        think_ms: u64,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match commands::run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

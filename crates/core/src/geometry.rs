@@ -1,0 +1,135 @@
+//! Rectangular-board geometry shared by the small-board games.
+//!
+//! Squares are numbered rank by rank from a1 (`index = rank * files + file`),
+//! the layout every game's bit tables use. Board size is a property of each
+//! game, never a global.
+
+use std::fmt;
+
+/// A rectangular board of `files` × `ranks` squares (at most 26 files).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    pub files: u8,
+    pub ranks: u8,
+}
+
+/// A square named by file and rank, both counted from zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Coord {
+    pub file: u8,
+    pub rank: u8,
+}
+
+impl fmt::Display for Coord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file) as char, self.rank as u32 + 1)
+    }
+}
+
+/// The king's eight steps as (file, rank) deltas.
+pub const KING_STEPS: [(i8, i8); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+/// The rook's four directions.
+pub const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+/// The bishop's four directions.
+pub const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+/// The chess knight's eight leaps.
+pub const KNIGHT_LEAPS: [(i8, i8); 8] = leaper(1, 2);
+
+/// The eight (or four, when m = n) leaps of an m×n leaper: m one way and n
+/// the other, in every direction. Duplicates (m = n, or m = 0) appear twice.
+pub const fn leaper(m: i8, n: i8) -> [(i8, i8); 8] {
+    [(m, n), (n, m), (n, -m), (m, -n), (-m, -n), (-n, -m), (-n, m), (-m, n)]
+}
+
+impl Grid {
+    pub const fn new(files: u8, ranks: u8) -> Grid {
+        Grid { files, ranks }
+    }
+
+    /// The number of squares.
+    pub const fn size(self) -> usize {
+        self.files as usize * self.ranks as usize
+    }
+
+    /// The index of `coord`.
+    pub const fn index(self, coord: Coord) -> usize {
+        coord.rank as usize * self.files as usize + coord.file as usize
+    }
+
+    /// The square with index `index`.
+    pub const fn coord(self, index: usize) -> Coord {
+        Coord { file: (index % self.files as usize) as u8, rank: (index / self.files as usize) as u8 }
+    }
+
+    /// The square `delta` away from `index`, if it is on the board.
+    pub const fn offset(self, index: usize, delta: (i8, i8)) -> Option<usize> {
+        let c = self.coord(index);
+        let file = c.file as i16 + delta.0 as i16;
+        let rank = c.rank as i16 + delta.1 as i16;
+        if file < 0 || rank < 0 || file >= self.files as i16 || rank >= self.ranks as i16 {
+            None
+        } else {
+            Some(rank as usize * self.files as usize + file as usize)
+        }
+    }
+
+    /// Reads a square name such as `c3`. The error says what is wrong.
+    pub fn parse(self, text: &str) -> Result<Coord, String> {
+        let bytes = text.as_bytes();
+        let Some((&file, rank)) = bytes.split_first() else {
+            return Err("empty square name".into());
+        };
+        let last_file = (b'a' + self.files - 1) as char;
+        if !file.is_ascii_lowercase() || file - b'a' >= self.files {
+            return Err(format!("'{text}' is not a square: files run from a to {last_file}"));
+        }
+        let rank_text = std::str::from_utf8(rank).unwrap_or("");
+        let rank: u8 = match rank_text.parse() {
+            Ok(r) if r >= 1 && r <= self.ranks && !rank_text.starts_with('0') => r,
+            _ => return Err(format!("'{text}' is not a square: ranks run from 1 to {}", self.ranks)),
+        };
+        Ok(Coord { file: file - b'a', rank: rank - 1 })
+    }
+
+    /// The name of the square with index `index`.
+    pub fn name(self, index: usize) -> String {
+        self.coord(index).to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_and_coord_round_trip() {
+        let g = Grid::new(7, 8);
+        for i in 0..g.size() {
+            assert_eq!(g.index(g.coord(i)), i);
+        }
+        assert_eq!(g.name(0), "a1");
+        assert_eq!(g.name(55), "g8");
+    }
+
+    #[test]
+    fn parse_refuses_off_board_names() {
+        let g = Grid::new(3, 3);
+        assert_eq!(g.parse("c3").unwrap(), Coord { file: 2, rank: 2 });
+        assert!(g.parse("d1").unwrap_err().contains("files run from a to c"));
+        assert!(g.parse("a4").unwrap_err().contains("ranks run from 1 to 3"));
+        assert!(g.parse("a0").is_err());
+        assert!(g.parse("a01").is_err());
+        assert!(g.parse("").is_err());
+        assert!(g.parse("A1").is_err());
+    }
+
+    #[test]
+    fn offsets_stay_on_the_board() {
+        let g = Grid::new(3, 3);
+        assert_eq!(g.offset(0, (1, 2)), Some(7));
+        assert_eq!(g.offset(0, (-1, 2)), None);
+        assert_eq!(g.offset(8, (1, 0)), None);
+        let on_board = KNIGHT_LEAPS.iter().filter(|&&d| g.offset(4, d).is_some()).count();
+        assert_eq!(on_board, 0, "the centre of a 3x3 board has no knight moves");
+    }
+}

@@ -1,0 +1,107 @@
+//! The position string: `nbr/3/NBR[] w`.
+//!
+//! Ranks 3 to 1 separated by `/`, digits for runs of empty squares,
+//! uppercase for White and lowercase for Black; the hands in brackets; a
+//! space; `w` or `b` for the side to move (docs/rules/knight-court.md#position-strings).
+
+use crate::piece::{Color, Piece};
+use crate::position::{Position, Setup};
+use crate::square::Square;
+use arbiter_core::PositionError;
+use std::fmt;
+use std::str::FromStr;
+
+impl FromStr for Position {
+    type Err = PositionError;
+
+    fn from_str(text: &str) -> Result<Position, PositionError> {
+        let setup = parse_setup(text.trim()).map_err(|reason| PositionError::new(text, reason))?;
+        Position::from_setup(&setup).map_err(|reason| PositionError::new(text, reason))
+    }
+}
+
+fn parse_setup(text: &str) -> Result<Setup, String> {
+    let (board_text, rest) = text
+        .split_once('[')
+        .ok_or("expected the hands in brackets after the board, like nbr/3/NBR[] w")?;
+    let (hand_text, side_text) = rest.split_once(']').ok_or("the hands' '[' has no closing ']'")?;
+    let turn = match side_text {
+        " w" => Color::White,
+        " b" => Color::Black,
+        _ => return Err(format!("after the hands comes a space and 'w' or 'b', not '{side_text}'")),
+    };
+
+    let ranks: Vec<&str> = board_text.split('/').collect();
+    if ranks.len() != 3 {
+        return Err(format!("the board needs 3 ranks separated by '/', found {}", ranks.len()));
+    }
+    let mut board = [None; 9];
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = 2 - i as u8;
+        let mut file = 0u8;
+        for c in rank_text.chars() {
+            if let Some(run) = c.to_digit(10) {
+                if run == 0 {
+                    return Err(format!("rank {}: a run of empty squares cannot be 0", rank + 1));
+                }
+                file += run as u8;
+            } else {
+                let piece = Piece::from_char(c)
+                    .ok_or_else(|| format!("'{c}' is not a piece letter (N, B, R; lowercase for Black)"))?;
+                if file < 3 {
+                    board[Square::at(file, rank).index()] = Some(piece);
+                }
+                file += 1;
+            }
+            if file > 3 {
+                return Err(format!("rank {} describes more than 3 squares", rank + 1));
+            }
+        }
+        if file < 3 {
+            return Err(format!("rank {} describes only {file} of its 3 squares", rank + 1));
+        }
+    }
+
+    let mut hands = Vec::new();
+    for c in hand_text.chars() {
+        let piece = Piece::from_char(c)
+            .ok_or_else(|| format!("'{c}' in the hands is not a piece letter (B, R; lowercase for Black)"))?;
+        hands.push(piece);
+    }
+    Ok(Setup { board, hands, turn })
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..3).rev() {
+            let mut empty = 0;
+            for file in 0..3 {
+                match self.piece_at(Square::at(file, rank)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        write!(f, "{}", piece.char())?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if rank > 0 {
+                f.write_str("/")?;
+            }
+        }
+        f.write_str("[")?;
+        for color in [Color::White, Color::Black] {
+            for role in self.hand(color) {
+                write!(f, "{}", Piece::new(color, role).char())?;
+            }
+        }
+        let side = if self.turn() == Color::White { 'w' } else { 'b' };
+        write!(f, "] {side}")
+    }
+}
+

@@ -1,0 +1,167 @@
+//! Moves and their notation: `c1c3` for a move, `R@b2` for a drop.
+
+use crate::piece::Role;
+use crate::square::Square;
+use std::fmt;
+use std::str::FromStr;
+
+/// One turn's action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A piece on `from` moves (and perhaps captures) to `to`.
+    Normal { from: Square, to: Square },
+    /// A piece of `role` from the mover's hand is placed on the empty `to`.
+    Drop { role: Role, to: Square },
+}
+
+impl Move {
+    /// The square the move ends on.
+    pub fn to(self) -> Square {
+        match self {
+            Move::Normal { to, .. } | Move::Drop { to, .. } => to,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Normal { from, to } => write!(f, "{from}{to}"),
+            Move::Drop { role, to } => write!(f, "{}@{to}", role.letter()),
+        }
+    }
+}
+
+/// Sorting moves sorts their notation (drops, written with an uppercase
+/// letter, come before moves).
+impl Ord for Move {
+    fn cmp(&self, other: &Move) -> std::cmp::Ordering {
+        self.to_string().cmp(&other.to_string())
+    }
+}
+
+impl PartialOrd for Move {
+    fn partial_cmp(&self, other: &Move) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl FromStr for Move {
+    type Err = String;
+
+    /// Reads notation. This checks form only; legality is the game's job.
+    fn from_str(text: &str) -> Result<Move, String> {
+        if let Some((letter, square)) = text.split_once('@') {
+            let mut chars = letter.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                return Err("a drop is one piece letter, '@' and a square, like R@b2".into());
+            };
+            let role = match Role::from_letter(c) {
+                Some(Role::Knight) => return Err("a knight is never captured, so it is never dropped".into()),
+                Some(role) => role,
+                None if Role::from_letter(c.to_ascii_uppercase()).is_some() => {
+                    return Err(format!("drops use the uppercase letter for either side: {}@", c.to_ascii_uppercase()))
+                }
+                None => return Err(format!("'{c}' is not a piece letter (B or R)")),
+            };
+            return Ok(Move::Drop { role, to: Square::parse(square)? });
+        }
+        if text.len() != 4 || !text.is_ascii() {
+            return Err("a move is two squares, like c1c3, and a drop is like R@b2".into());
+        }
+        let from = Square::parse(&text[..2])?;
+        let to = Square::parse(&text[2..])?;
+        if from == to {
+            return Err("a move must change square".into());
+        }
+        Ok(Move::Normal { from, to })
+    }
+}
+
+/// A fixed-capacity list of moves: no allocation in the search loop. No
+/// Knight Court position has more than 9 piece moves plus 2 × 9 drops.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MoveList::CAPACITY],
+    len: usize,
+}
+
+impl MoveList {
+    pub const CAPACITY: usize = 32;
+
+    pub fn new() -> MoveList {
+        MoveList { moves: [Move::Drop { role: Role::Rook, to: Square::new(0) }; MoveList::CAPACITY], len: 0 }
+    }
+
+    #[inline]
+    pub fn push(&mut self, mv: Move) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips() {
+        for text in ["c1c3", "a1b3", "R@b2", "B@a1"] {
+            assert_eq!(text.parse::<Move>().unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn malformed_moves_say_why() {
+        assert!("N@b2".parse::<Move>().unwrap_err().contains("never dropped"));
+        assert!("r@b2".parse::<Move>().unwrap_err().contains("uppercase"));
+        assert!("Q@b2".parse::<Move>().unwrap_err().contains("not a piece letter"));
+        assert!("zz".parse::<Move>().is_err());
+        assert!("a1a1".parse::<Move>().unwrap_err().contains("change square"));
+        assert!("a1d4".parse::<Move>().unwrap_err().contains("files run from a to c"));
+        assert!("R@b4".parse::<Move>().is_err());
+        assert!("".parse::<Move>().is_err());
+        assert!("a1é".parse::<Move>().is_err());
+    }
+
+    #[test]
+    fn drops_sort_before_moves() {
+        let mut moves: Vec<Move> = ["c1c3", "R@b2", "a1b3", "B@c2"].iter().map(|t| t.parse().unwrap()).collect();
+        moves.sort();
+        let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(texts, ["B@c2", "R@b2", "a1b3", "c1c3"]);
+    }
+}

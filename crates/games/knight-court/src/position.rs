@@ -1,0 +1,287 @@
+//! A legal Knight Court position: placement, hands and side to move.
+//!
+//! Every piece is always either on the board or in its owner's hand (the
+//! knight is never captured, so it is always on the board). The hands are
+//! therefore implied by the placement, and a whole position, hands and side
+//! to move included, packs into a 28-bit [`Position::key`].
+
+use crate::attacks::{attacks, bishop_attacks, knight_attacks, rook_attacks};
+use crate::moves::Move;
+use crate::piece::{Color, Piece, Role};
+use crate::square::{Bitboard, Square};
+
+/// The bit of a key that says Black is to move.
+const BLACK_TO_MOVE: u32 = 1 << 27;
+
+/// A position the rules allow. Only [`Position::from_setup`] (and the
+/// parser built on it) creates one from outside, so the move generator can
+/// trust it: one knight a side, each other piece on the board or in hand,
+/// the side not to move not in check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    by_color: [Bitboard; 2],
+    by_role: [Bitboard; 3],
+    turn: Color,
+    key: u32,
+}
+
+/// A raw description of a position, as read from text, not yet checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub board: [Option<Piece>; 9],
+    pub hands: Vec<Piece>,
+    pub turn: Color,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::start()
+    }
+}
+
+impl Position {
+    /// `nbr/3/NBR[] w`: each side's knight, bishop and rook on its home
+    /// rank, on the same files, White to move.
+    pub fn start() -> Position {
+        let mut board = [None; 9];
+        for (file, role) in [Role::Knight, Role::Bishop, Role::Rook].into_iter().enumerate() {
+            board[file] = Some(Piece::new(Color::White, role));
+            board[6 + file] = Some(Piece::new(Color::Black, role));
+        }
+        Position::from_setup(&Setup { board, hands: Vec::new(), turn: Color::White })
+            .expect("the start position is legal")
+    }
+
+    /// Checks a raw setup against the rules; the error says what is wrong.
+    pub fn from_setup(setup: &Setup) -> Result<Position, String> {
+        let mut pos = Position {
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; 3],
+            turn: setup.turn,
+            key: 0,
+        };
+        let mut counts = [[0u8; 3]; 2];
+        for (sq, piece) in Square::ALL.iter().zip(setup.board.iter()) {
+            if let Some(piece) = piece {
+                pos.put(*piece, *sq);
+                counts[piece.color.index()][piece.role.index()] += 1;
+            }
+        }
+        for piece in &setup.hands {
+            if piece.role == Role::Knight {
+                return Err(format!("{}'s knight is in hand, but a knight is never captured", piece.color));
+            }
+            counts[piece.color.index()][piece.role.index()] += 1;
+        }
+        for color in [Color::White, Color::Black] {
+            for role in Role::ALL {
+                match counts[color.index()][role.index()] {
+                    1 => {}
+                    0 if role == Role::Knight => return Err(format!("{color} has no knight on the board")),
+                    0 => {
+                        return Err(format!(
+                            "{color}'s {} is neither on the board nor in hand (every piece is one or the other)",
+                            role.name()
+                        ))
+                    }
+                    n => return Err(format!("{color} has {n} {}s, but each side has only one", role.name())),
+                }
+            }
+        }
+        pos.key = pos.compute_key();
+        if pos.is_attacked(pos.knight(pos.turn.other()), pos.turn) {
+            return Err(format!(
+                "{} is not to move but its knight is attacked",
+                pos.turn.other()
+            ));
+        }
+        Ok(pos)
+    }
+
+    /// The raw setup of this position (hands listed White's first, B before R).
+    pub fn to_setup(&self) -> Setup {
+        let mut board = [None; 9];
+        for sq in Square::ALL {
+            board[sq.index()] = self.piece_at(sq);
+        }
+        let mut hands = Vec::new();
+        for color in [Color::White, Color::Black] {
+            for role in self.hand(color) {
+                hands.push(Piece::new(color, role));
+            }
+        }
+        Setup { board, hands, turn: self.turn }
+    }
+
+    fn put(&mut self, piece: Piece, sq: Square) {
+        self.by_color[piece.color.index()] = self.by_color[piece.color.index()] | sq.bit();
+        self.by_role[piece.role.index()] = self.by_role[piece.role.index()] | sq.bit();
+    }
+
+    fn compute_key(&self) -> u32 {
+        let mut key = if self.turn == Color::Black { BLACK_TO_MOVE } else { 0 };
+        for sq in Square::ALL {
+            if let Some(piece) = self.piece_at(sq) {
+                key |= piece.code() << (3 * sq.index());
+            }
+        }
+        key
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// A 28-bit number that identifies the position (placement, hands and
+    /// side to move): equal keys mean equal positions.
+    #[inline]
+    pub fn key(&self) -> u32 {
+        self.key
+    }
+
+    /// The squares of `color`'s pieces.
+    #[inline]
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// The squares holding pieces of `role`, of either side.
+    #[inline]
+    pub fn role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    /// All occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let color = if self.by_color[0].contains(sq) {
+            Color::White
+        } else if self.by_color[1].contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = Role::ALL.into_iter().find(|r| self.by_role[r.index()].contains(sq))?;
+        Some(Piece::new(color, role))
+    }
+
+    /// The square of `color`'s knight.
+    #[inline]
+    pub fn knight(&self, color: Color) -> Square {
+        (self.by_color[color.index()] & self.by_role[Role::Knight.index()])
+            .first()
+            .expect("a legal position has both knights")
+    }
+
+    /// Whether `color` holds a `role` in hand.
+    #[inline]
+    pub fn in_hand(&self, color: Color, role: Role) -> bool {
+        role != Role::Knight && (self.by_color[color.index()] & self.by_role[role.index()]).is_empty()
+    }
+
+    /// The roles in `color`'s hand, bishop first.
+    pub fn hand(&self, color: Color) -> impl Iterator<Item = Role> + '_ {
+        Role::DROPPABLE.into_iter().filter(move |&r| self.in_hand(color, r))
+    }
+
+    /// Whether a piece of `by` attacks `sq` with the current occupancy.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        attacked_by(sq, self.by_color[by.index()], &self.by_role, self.occupied())
+    }
+
+    /// Whether the side to move's knight is attacked.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.is_attacked(self.knight(self.turn), self.turn.other())
+    }
+
+    /// The squares a piece of `role` on `sq` attacks now.
+    pub fn attacks_from(&self, role: Role, sq: Square) -> Bitboard {
+        attacks(role, sq, self.occupied())
+    }
+
+    /// The key of the position after `mv`, without playing it.
+    #[inline]
+    pub fn key_after(&self, mv: Move) -> u32 {
+        let mut key = self.key ^ BLACK_TO_MOVE;
+        match mv {
+            Move::Drop { role, to } => key |= Piece::new(self.turn, role).code() << (3 * to.index()),
+            Move::Normal { from, to } => {
+                let shift_to = 3 * to.index();
+                let moving = (self.key >> (3 * from.index())) & 7;
+                key &= !(7 << (3 * from.index()));
+                key &= !(7 << shift_to);
+                key |= moving << shift_to;
+            }
+        }
+        key
+    }
+
+    /// Plays a move the caller knows is legal in this position. Playing
+    /// anything else leaves the position corrupt; use
+    /// [`crate::KnightCourt::play`] for moves from outside.
+    #[inline]
+    pub fn play_unchecked(&self, mv: Move) -> Position {
+        let mut next = *self;
+        let us = self.turn.index();
+        match mv {
+            Move::Drop { role, to } => {
+                next.by_color[us] = next.by_color[us] | to.bit();
+                next.by_role[role.index()] = next.by_role[role.index()] | to.bit();
+            }
+            Move::Normal { from, to } => {
+                let role = self.role_at(from);
+                let them = self.turn.other().index();
+                // A capture sends the piece to its owner's hand, which is
+                // simply "not on the board".
+                next.by_color[them] = next.by_color[them] & !to.bit();
+                for r in &mut next.by_role {
+                    *r = *r & !to.bit();
+                }
+                next.by_color[us] = (next.by_color[us] & !from.bit()) | to.bit();
+                next.by_role[role.index()] = (next.by_role[role.index()] & !from.bit()) | to.bit();
+            }
+        }
+        next.key = self.key_after(mv);
+        next.turn = self.turn.other();
+        next
+    }
+
+    #[inline]
+    fn role_at(&self, sq: Square) -> Role {
+        if self.by_role[Role::Knight.index()].contains(sq) {
+            Role::Knight
+        } else if self.by_role[Role::Bishop.index()].contains(sq) {
+            Role::Bishop
+        } else {
+            Role::Rook
+        }
+    }
+}
+
+/// Whether a piece of the side occupying `theirs` attacks `sq`, where
+/// `roles` holds every piece's role and `occupied` blocks sliders.
+#[inline]
+pub(crate) fn attacked_by(sq: Square, theirs: Bitboard, roles: &[Bitboard; 3], occupied: Bitboard) -> bool {
+    ((knight_attacks(sq) & roles[Role::Knight.index()])
+        | (rook_attacks(sq, occupied) & roles[Role::Rook.index()])
+        | (bishop_attacks(sq, occupied) & roles[Role::Bishop.index()]))
+        & theirs
+        != Bitboard::EMPTY
+}
+
+impl Position {
+    /// Role bitboards, for the move generator's legality test.
+    #[inline]
+    pub(crate) fn roles(&self) -> &[Bitboard; 3] {
+        &self.by_role
+    }
+}
