@@ -1,8 +1,9 @@
 //! Perft: counting legal move sequences, with the repetition ban.
 //!
-//! The history is a plain list of keys. Perft trees are shallow, so a short
-//! linear scan beats hashing, and only keys with the same side to move (the
-//! high bit) can match.
+//! The history is a plain list of keys plus a 64-bit filter of them (one
+//! bit per key, chosen by a hash). Most children miss the filter and need no
+//! scan at all; the rest get a short linear scan, which on these shallow
+//! trees beats any hash set.
 
 use crate::game::KnightCourt;
 use crate::movegen::for_each_legal;
@@ -27,8 +28,12 @@ impl KnightCourt {
 
     /// [`KnightCourt::perft`] with a choice of leaf counting.
     pub fn perft_with(&self, depth: u32, leaves: Leaves) -> u64 {
-        let mut history = self.history().to_vec();
-        count(self.position(), depth, &mut history, leaves)
+        count(
+            self.position(),
+            depth,
+            &mut History::new(self.history()),
+            leaves,
+        )
     }
 
     /// Perft split by first move, sorted by notation.
@@ -36,45 +41,67 @@ impl KnightCourt {
         if depth == 0 {
             return Vec::new();
         }
-        let mut history = self.history().to_vec();
         self.legal_moves()
             .into_iter()
             .map(|mv| {
                 let child = self.position().play_unchecked(mv);
-                history.push(child.key());
-                let n = count(&child, depth - 1, &mut history, Leaves::Bulk);
-                history.pop();
-                (mv, n)
+                let mut history = History::new(self.history());
+                history.keys.push(child.key());
+                history.filter |= filter_bit(child.key());
+                (mv, count(&child, depth - 1, &mut history, Leaves::Bulk))
             })
             .collect()
     }
 }
 
-#[inline]
-fn seen(history: &[u32], key: u32) -> bool {
-    history.iter().any(|&k| k == key)
+/// The keys seen so far, and a one-word filter over them.
+struct History {
+    keys: Vec<u32>,
+    filter: u64,
 }
 
-fn count(pos: &Position, depth: u32, history: &mut Vec<u32>, leaves: Leaves) -> u64 {
+impl History {
+    fn new(keys: &[u32]) -> History {
+        History {
+            keys: keys.to_vec(),
+            filter: keys.iter().fold(0, |f, &k| f | filter_bit(k)),
+        }
+    }
+
+    #[inline]
+    fn seen(&self, key: u32) -> bool {
+        self.filter & filter_bit(key) != 0 && self.keys.contains(&key)
+    }
+}
+
+#[inline]
+fn filter_bit(key: u32) -> u64 {
+    1 << (key.wrapping_mul(0x9E37_79B1) >> 26)
+}
+
+fn count(pos: &Position, depth: u32, history: &mut History, leaves: Leaves) -> u64 {
     if depth == 0 {
         return 1;
     }
     if depth == 1 && leaves == Leaves::Bulk {
         let mut n = 0;
-        for_each_legal(pos, |mv| n += !seen(history, pos.key_after(mv)) as u64);
+        for_each_legal(pos, |mv| n += !history.seen(pos.key_after(mv)) as u64);
         return n;
     }
     let mut moves = MoveList::new();
     for_each_legal(pos, |mv| moves.push(mv));
     let mut total = 0;
+    let filter = history.filter;
     for &mv in moves.iter() {
         let child = pos.play_unchecked(mv);
-        if seen(history, child.key()) {
+        if history.seen(child.key()) {
             continue;
         }
-        history.push(child.key());
+        history.keys.push(child.key());
+        history.filter = filter | filter_bit(child.key());
         total += count(&child, depth - 1, history, leaves);
-        history.pop();
+        history.keys.pop();
     }
+    history.filter = filter;
     total
 }

@@ -1,0 +1,181 @@
+//! The CLI contract, exercised through the real binary.
+
+use std::process::{Command, Output};
+
+fn arbiter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .expect("the arbiter binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+#[test]
+fn games_lists_ids_one_per_line() {
+    let out = arbiter(&["games"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).lines().any(|l| l == "knight-court"));
+}
+
+#[test]
+fn moves_lists_sorted_legal_moves() {
+    let out = arbiter(&["moves", "knight-court"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "b1a2\nb1c2\nc1c2\nc1c3\n");
+    let out = arbiter(&["moves", "knight-court", "c1c3"]);
+    let lines: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert!(lines.contains(&"R@b2".to_string()));
+}
+
+#[test]
+fn moves_count_history_from_the_given_position() {
+    // From the start: c1c2 b3a2 c2c1, and a2b3 would recreate the start.
+    let out = arbiter(&["moves", "knight-court", "c1c2", "b3a2", "c2c1"]);
+    assert!(!stdout(&out).lines().any(|l| l == "a2b3"));
+    // Starting at the position before a2b3, the start was never seen, so
+    // a2b3 is legal.
+    let out = arbiter(&[
+        "moves",
+        "knight-court",
+        "--position",
+        "nbr/3/NBR[] w",
+        "c1c2",
+        "b3a2",
+        "c2c1",
+    ]);
+    assert!(!stdout(&out).lines().any(|l| l == "a2b3"));
+    let out = arbiter(&["moves", "knight-court", "--position", "n1r/b2/NBR[] b"]);
+    assert!(stdout(&out).lines().any(|l| l == "a2b3"));
+}
+
+#[test]
+fn apply_prints_the_position_last() {
+    let out = arbiter(&["apply", "knight-court", "c1c3"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).lines().last(), Some("nbR/3/NB1[r] b"));
+    let out = arbiter(&[
+        "apply",
+        "knight-court",
+        "--position",
+        "2n/B2/N2[Rbr] w",
+        "R@c2",
+    ]);
+    assert_eq!(stdout(&out).lines().last(), Some("2n/B1R/N2[br] b"));
+}
+
+#[test]
+fn an_illegal_move_exits_1_with_nothing_on_stdout() {
+    let out = arbiter(&["apply", "knight-court", "a1a2"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).is_empty());
+    let err = stderr(&out);
+    assert!(err.contains("move 1") && err.contains("a1a2"), "{err}");
+    assert!(err.contains("a knight does not move that way"), "{err}");
+
+    let out = arbiter(&["apply", "knight-court", "c1c3", "b3c2"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).is_empty());
+    assert!(stderr(&out).contains("move 2 'b3c2'"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_malformed_move_or_position_exits_1() {
+    for args in [
+        vec!["apply", "knight-court", "zz"],
+        vec!["apply", "knight-court", "N@b2"],
+        vec![
+            "apply",
+            "knight-court",
+            "--position",
+            "nbr/3/NB[] w",
+            "c1c3",
+        ],
+        vec!["moves", "knight-court", "--position", "garbage"],
+        vec!["perft", "knight-court", "2", "--position", "nbr/3/NBR[] x"],
+    ] {
+        let out = arbiter(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(stdout(&out).is_empty(), "{args:?}");
+        assert!(!stderr(&out).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn an_unknown_game_lists_the_known_ones() {
+    let out = arbiter(&["moves", "chess"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains("unknown game 'chess'") && err.contains("knight-court"),
+        "{err}"
+    );
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    // Counts from tests/perft.txt of the knight-court crate (naive generator).
+    let out = arbiter(&["perft", "knight-court", "8"]);
+    assert_eq!(stdout(&out).lines().last(), Some("312299"));
+    let out = arbiter(&["perft", "knight-court", "2", "--divide"]);
+    let text = stdout(&out);
+    assert_eq!(text.lines().last(), Some("16"));
+    assert!(text.contains("c1c3: 5"), "{text}");
+}
+
+#[test]
+fn show_draws_the_board_with_hands_and_side_to_move() {
+    let out = arbiter(&["show", "knight-court", "c1c3"]);
+    let text = stdout(&out);
+    assert!(text.contains("Black's hand: rook"), "{text}");
+    assert!(text.contains("Black to move"), "{text}");
+    let out = arbiter(&[
+        "show",
+        "knight-court",
+        "--position",
+        "2n/B2/N2[Rbr] w",
+        "R@c2",
+    ]);
+    assert!(stdout(&out).contains("checkmated"), "{}", stdout(&out));
+    let out = arbiter(&["show", "knight-court", "--position", "1rn/3/N1R[Bb] b"]);
+    assert!(stdout(&out).contains("in check"));
+}
+
+#[test]
+fn play_runs_a_game_from_standard_input() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "play",
+            "knight-court",
+            "--position",
+            "2n/B2/N2[Rbr] w",
+            "--think-ms",
+            "50",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .as_mut()
+        .unwrap()
+        .write_all(b"moves\nx9\nR@c2\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    assert!(text.contains("R@c2"), "{text}");
+    assert!(text.contains("Game over"), "{text}");
+}

@@ -1,0 +1,141 @@
+//! Perft against the data in tests/perft.txt, for the engine and for the
+//! naive second implementation.
+
+mod common;
+
+use arbiter_knight_court::{KnightCourt, Leaves};
+use common::naive::Naive;
+
+struct Case {
+    position: String,
+    counts: Vec<u64>,
+}
+
+fn cases() -> Vec<Case> {
+    include_str!("perft.txt")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let (position, counts) = line.split_once(';').expect("position ; counts");
+            Case {
+                position: position.trim().to_string(),
+                counts: counts
+                    .split_whitespace()
+                    .map(|n| n.parse().unwrap())
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn data_covers_six_positions_to_depth_eight() {
+    let cases = cases();
+    assert!(cases.len() >= 6);
+    assert!(cases.iter().all(|c| c.counts.len() == 8));
+    assert_eq!(cases[0].position, "nbr/3/NBR[] w");
+}
+
+#[test]
+fn engine_matches_the_data_with_bulk_counting() {
+    for case in cases() {
+        let game = KnightCourt::from_text(&case.position).unwrap();
+        for (i, &expected) in case.counts.iter().enumerate() {
+            let depth = i as u32 + 1;
+            assert_eq!(
+                game.perft(depth),
+                expected,
+                "{} depth {depth}",
+                case.position
+            );
+        }
+    }
+}
+
+#[test]
+fn engine_matches_the_data_playing_every_leaf() {
+    for case in cases() {
+        let game = KnightCourt::from_text(&case.position).unwrap();
+        for (i, &expected) in case.counts.iter().enumerate().take(7) {
+            let depth = i as u32 + 1;
+            assert_eq!(
+                game.perft_with(depth, Leaves::Play),
+                expected,
+                "{} depth {depth}",
+                case.position
+            );
+        }
+    }
+}
+
+#[test]
+fn divide_sums_to_perft() {
+    for case in cases() {
+        let game = KnightCourt::from_text(&case.position).unwrap();
+        let split = game.divide(4);
+        assert_eq!(
+            split.iter().map(|(_, n)| n).sum::<u64>(),
+            case.counts[3],
+            "{}",
+            case.position
+        );
+        let moves: Vec<String> = split.iter().map(|(m, _)| m.to_string()).collect();
+        let mut sorted = moves.clone();
+        sorted.sort();
+        assert_eq!(moves, sorted);
+    }
+}
+
+#[test]
+fn naive_generator_matches_the_data() {
+    // The naive generator is slow; run the positions on all cores.
+    let cases = cases();
+    std::thread::scope(|scope| {
+        for case in &cases {
+            scope.spawn(move || {
+                let naive = Naive::parse(&case.position);
+                for (i, &expected) in case.counts.iter().enumerate() {
+                    let depth = i as u32 + 1;
+                    assert_eq!(
+                        naive.perft(depth),
+                        expected,
+                        "{} depth {depth}",
+                        case.position
+                    );
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn engine_and_naive_agree_move_by_move() {
+    // Beyond the counts: the same move names and the same resulting
+    // positions, at every node of a few plies from every case.
+    fn walk(game: &KnightCourt, naive: &Naive, history: &mut Vec<String>, depth: u32) {
+        let mut expected: Vec<(String, Naive)> = naive.legal(history);
+        expected.sort_by(|a, b| a.0.cmp(&b.0));
+        let got: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+        let names: Vec<String> = expected.iter().map(|(m, _)| m.clone()).collect();
+        assert_eq!(got, names, "at {}", game.position());
+        if depth == 0 {
+            return;
+        }
+        for (mv, next) in expected {
+            let mut child = game.clone();
+            child.play(mv.parse().unwrap()).unwrap();
+            assert_eq!(
+                Naive::parse(&child.position().to_string()).key(),
+                next.key()
+            );
+            history.push(next.key());
+            walk(&child, &next, history, depth - 1);
+            history.pop();
+        }
+    }
+    for case in cases() {
+        let game = KnightCourt::from_text(&case.position).unwrap();
+        let naive = Naive::parse(&case.position);
+        walk(&game, &naive, &mut vec![naive.key()], 4);
+    }
+}
