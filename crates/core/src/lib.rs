@@ -19,6 +19,7 @@ pub mod outcome;
 pub mod phase;
 pub mod rng;
 pub mod seat;
+pub mod testing;
 
 pub use error::{ActionError, PositionError};
 pub use game::{Diagram, Game, Perft, TextPosition, Viewer};
