@@ -45,6 +45,12 @@ pub fn run(command: Command) -> Result<(), String> {
         } => {
             println!("{}", find(&game)?.show(position.as_deref(), &moves)?);
         }
+        Command::Solve { game, out } => crate::solve::solve(&game, out.as_deref())?,
+        Command::Analyse {
+            game,
+            position,
+            moves,
+        } => crate::solve::analyse(&game, position.as_deref(), &moves)?,
         Command::Play {
             game,
             position,

@@ -4,6 +4,7 @@
 mod commands;
 mod games;
 mod play;
+mod solve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -51,6 +52,20 @@ enum Command {
     },
     /// Draw the board after playing MOVE… from POS.
     Show {
+        game: String,
+        #[arg(long)]
+        position: Option<String>,
+        moves: Vec<String>,
+    },
+    /// Solve every position of a game by retrograde analysis (knight-court).
+    Solve {
+        game: String,
+        /// Write the table file here.
+        #[arg(long)]
+        out: Option<String>,
+    },
+    /// Every legal move with its exact value from the solved table, best first.
+    Analyse {
         game: String,
         #[arg(long)]
         position: Option<String>,

@@ -1,26 +1,49 @@
 //! `arbiter play`: a game against the engine in the terminal.
 
 use arbiter_core::{Diagram, Game, Phase, Seat};
-use arbiter_search::Negamax;
+use arbiter_knight_court::KnightCourt;
+use arbiter_search::{knight_court, Negamax};
+use std::any::Any;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-pub fn play<G: Game + Diagram>(mut game: G, human: u8, think_ms: u64) -> Result<(), String> {
-    let human = Seat(human);
-    let engine = Negamax {
+/// The engine's move: Knight Court plays perfectly from its solved table,
+/// other games search.
+fn engine_move<G: Game + 'static>(game: &G, think_ms: u64) -> Option<(G::Action, String)> {
+    if let Some(kc) = (game as &dyn Any).downcast_ref::<KnightCourt>() {
+        let table = knight_court::table();
+        let analysis = knight_court::analyse(table, kc);
+        let (mv, value) = analysis.first()?;
+        let action = (mv as &dyn Any).downcast_ref::<G::Action>()?.clone();
+        return Some((action, format!("table: {value}")));
+    }
+    let result = Negamax {
         max_depth: 64,
         time: Some(Duration::from_millis(think_ms)),
-    };
+    }
+    .choose(game);
+    Some((
+        result.best?,
+        format!("depth {}, {} nodes", result.depth, result.nodes),
+    ))
+}
+
+pub fn play<G: Game + Diagram + 'static>(
+    mut game: G,
+    human: u8,
+    think_ms: u64,
+) -> Result<(), String> {
+    let human = Seat(human);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
+    let order = if human.0 == 0 {
+        "first to move"
+    } else {
+        "second to move"
+    };
     println!(
-        "You are seat {} ({}). Type a move, 'moves' for the list, or 'quit'.",
-        human.0 + 1,
-        if human.0 == 0 {
-            "first to move"
-        } else {
-            "second to move"
-        }
+        "You are seat {} ({order}). Type a move, 'moves' for the list, or 'quit'.",
+        human.0 + 1
     );
     loop {
         println!("\n{}", game.diagram());
@@ -33,12 +56,8 @@ pub fn play<G: Game + Diagram>(mut game: G, human: u8, think_ms: u64) -> Result<
             other => return Err(format!("this game needs the server to play ({other:?})")),
         };
         if seat != human {
-            let result = engine.choose(&game);
-            let action = result.best.ok_or("the engine found no move")?;
-            println!(
-                "Engine plays {action} (depth {}, {} nodes)",
-                result.depth, result.nodes
-            );
+            let (action, why) = engine_move(&game, think_ms).ok_or("the engine found no move")?;
+            println!("Engine plays {action} ({why})");
             game.act(seat, &action).map_err(|e| e.to_string())?;
             continue;
         }

@@ -19,6 +19,7 @@ pub mod outcome;
 pub mod phase;
 pub mod rng;
 pub mod seat;
+pub mod space;
 pub mod testing;
 
 pub use error::{ActionError, PositionError};
@@ -27,3 +28,4 @@ pub use outcome::{Outcome, SeatResult};
 pub use phase::Phase;
 pub use rng::{GameRng, Seed, SeedCommitment};
 pub use seat::Seat;
+pub use space::PositionSpace;

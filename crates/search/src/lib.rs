@@ -1,10 +1,14 @@
-//! Players for Arbiter games, generic over [`arbiter_core::Game`].
+//! Players for Arbiter games, generic over `arbiter-core`'s traits, and the
+//! Knight Court solver.
 //!
-//! This first player is a plain depth-limited negamax that knows only wins,
-//! losses and draws. It is enough to punish blunders in small games and to
-//! give `arbiter play` an opponent; the strong players arrive with the AI
-//! work (iterative deepening, transposition tables, per-game evaluation).
+//! - [`Negamax`]: a plain depth-limited negamax for any alternating duel;
+//!   the strong players arrive with the AI work.
+//! - [`retrograde`]: exact values of every position of a finite game.
+//! - [`knight_court`]: Knight Court's solved table, its file format, and the
+//!   perfect player built on it.
 
+pub mod knight_court;
 mod negamax;
+pub mod retrograde;
 
 pub use negamax::{Negamax, SearchResult};

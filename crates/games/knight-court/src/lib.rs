@@ -16,6 +16,7 @@ mod attacks;
 mod diagram;
 mod fen;
 mod game;
+mod index;
 mod movegen;
 mod moves;
 mod perft;
@@ -26,6 +27,7 @@ mod view;
 
 pub use attacks::{attacks, bishop_attacks, knight_attacks, rook_attacks};
 pub use game::{IllegalMove, KnightCourt, Status};
+pub use index::{KnightCourtSpace, SIZE as POSITION_SPACE_SIZE};
 pub use movegen::{for_each_legal, legal_moves};
 pub use moves::{Move, MoveList};
 pub use perft::Leaves;

@@ -108,6 +108,43 @@ impl Position {
         Ok(pos)
     }
 
+    /// A position from where each piece stands: the two knights (White's
+    /// first) and, per side, the bishop and rook (`None`: in hand). Returns
+    /// `None` if the side not to move would be in check. The caller
+    /// guarantees the squares are distinct; this is the fast path for
+    /// enumerating every position.
+    pub fn from_squares(
+        knights: [Square; 2],
+        others: [[Option<Square>; 2]; 2],
+        turn: Color,
+    ) -> Option<Position> {
+        let mut pos = Position {
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; 3],
+            turn,
+            key: 0,
+        };
+        let mut key = if turn == Color::Black {
+            BLACK_TO_MOVE
+        } else {
+            0
+        };
+        for color in [Color::White, Color::Black] {
+            let knight = Piece::new(color, Role::Knight);
+            pos.put(knight, knights[color.index()]);
+            key |= knight.code() << (3 * knights[color.index()].index());
+            for (role, sq) in Role::DROPPABLE.into_iter().zip(others[color.index()]) {
+                if let Some(sq) = sq {
+                    let piece = Piece::new(color, role);
+                    pos.put(piece, sq);
+                    key |= piece.code() << (3 * sq.index());
+                }
+            }
+        }
+        pos.key = key;
+        (!pos.is_attacked(pos.knight(turn.other()), turn)).then_some(pos)
+    }
+
     /// The raw setup of this position (hands listed White's first, B before R).
     pub fn to_setup(&self) -> Setup {
         let mut board = [None; 9];

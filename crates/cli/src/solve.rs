@@ -1,0 +1,114 @@
+//! `arbiter solve` and `arbiter analyse`: Knight Court's exact values.
+
+use arbiter_core::TextPosition;
+use arbiter_knight_court::{KnightCourt, Move};
+use arbiter_search::knight_court;
+use arbiter_search::retrograde::{Progress, Table, Value};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Progress bars on standard error, one per stage.
+struct Bars(Mutex<Option<ProgressBar>>);
+
+impl Progress for Bars {
+    fn begin(&self, stage: &str, total: u64) {
+        let bar = ProgressBar::new(total).with_message(stage.to_string());
+        bar.set_style(
+            ProgressStyle::with_template("{msg:>20} [{bar:40}] {pos}/{len} {elapsed}")
+                .expect("a valid template")
+                .progress_chars("=> "),
+        );
+        *self.0.lock().unwrap() = Some(bar);
+    }
+    fn advance(&self, n: u64) {
+        if let Some(bar) = &*self.0.lock().unwrap() {
+            bar.inc(n);
+        }
+    }
+    fn finish(&self) {
+        if let Some(bar) = self.0.lock().unwrap().take() {
+            bar.finish();
+        }
+    }
+}
+
+fn require_knight_court(game: &str, command: &str) -> Result<(), String> {
+    crate::games::find(game)?;
+    if game != arbiter_knight_court::ID {
+        return Err(format!(
+            "'{command}' knows only knight-court; {game} is too large to solve"
+        ));
+    }
+    Ok(())
+}
+
+fn describe_start(value: Value) -> String {
+    match value {
+        Value::Draw => "draw".into(),
+        Value::Win(d) => format!("White wins in {d} plies"),
+        Value::Loss(d) => format!("Black wins in {d} plies"),
+    }
+}
+
+pub fn solve(game: &str, out: Option<&str>) -> Result<(), String> {
+    require_knight_court(game, "solve")?;
+    let bars = Bars(Mutex::new(None));
+    let started = Instant::now();
+    let table = knight_court::solve(&bars);
+    let solved = started.elapsed();
+    let checked =
+        knight_court::verify(&table, &bars).map_err(|e| format!("verification failed: {e}"))?;
+    let total = started.elapsed();
+    if let Some(path) = out {
+        std::fs::write(path, knight_court::write(&table))
+            .map_err(|e| format!("cannot write {path}: {e}"))?;
+        println!("table written to {path}");
+    }
+    print_summary(&table, checked);
+    println!(
+        "time: solve {:.1} ms, solve and verify {:.1} ms",
+        solved.as_secs_f64() * 1e3,
+        total.as_secs_f64() * 1e3
+    );
+    let start = knight_court::value(&table, KnightCourt::new().position());
+    println!("start: {}", describe_start(start));
+    Ok(())
+}
+
+fn print_summary(table: &Table, checked: u64) {
+    let counts = table.counts();
+    println!(
+        "positions: {} (every one verified against its children: {checked})",
+        counts.positions()
+    );
+    println!("  won by the side to move:  {}", counts.wins);
+    println!("  lost by the side to move: {}", counts.losses);
+    println!("  drawn:                    {}", counts.draws);
+    println!("longest forced win: {} plies", counts.longest_win);
+}
+
+pub fn analyse(game: &str, position: Option<&str>, moves: &[String]) -> Result<(), String> {
+    require_knight_court(game, "analyse")?;
+    let mut g = match position {
+        Some(text) => KnightCourt::from_position(text).map_err(|e| e.to_string())?,
+        None => KnightCourt::new(),
+    };
+    for (i, text) in moves.iter().enumerate() {
+        let mv: Move = text
+            .parse()
+            .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
+        g.play(mv)
+            .map_err(|e| format!("move {} '{text}': {}", i + 1, e.reason))?;
+    }
+    let table = knight_court::table();
+    println!(
+        "position: {} ({})",
+        g.position(),
+        knight_court::value(table, g.position())
+    );
+    for (mv, value) in knight_court::analyse(table, &g) {
+        println!("{:<6} {value}", mv.to_string());
+    }
+    Ok(())
+}
