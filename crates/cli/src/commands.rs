@@ -45,7 +45,11 @@ pub fn run(command: Command) -> Result<(), String> {
         } => {
             println!("{}", find(&game)?.show(position.as_deref(), &moves)?);
         }
-        Command::Solve { game, out } => crate::solve::solve(&game, out.as_deref())?,
+        Command::Solve {
+            game,
+            out,
+            moonshot,
+        } => crate::solve::solve(&game, out.as_deref(), moonshot)?,
         Command::Analyse {
             game,
             position,

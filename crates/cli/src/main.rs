@@ -63,6 +63,10 @@ enum Command {
         /// Write the table file here.
         #[arg(long)]
         out: Option<String>,
+        /// Then search the start under the true no-repetition rule for this
+        /// many seconds (the moonshot).
+        #[arg(long, value_name = "SECONDS")]
+        moonshot: Option<u64>,
     },
     /// Every legal move with its exact value from the solved table, best first.
     Analyse {

@@ -3,6 +3,7 @@
 use arbiter_core::TextPosition;
 use arbiter_knight_court::{KnightCourt, Move};
 use arbiter_search::knight_court;
+use arbiter_search::no_repetition::{FirstMove, MateProof, NoRepetitionSearch};
 use arbiter_search::retrograde::{Progress, Table, Value};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::Mutex;
@@ -51,7 +52,7 @@ fn describe_start(value: Value) -> String {
     }
 }
 
-pub fn solve(game: &str, out: Option<&str>) -> Result<(), String> {
+pub fn solve(game: &str, out: Option<&str>, moonshot: Option<u64>) -> Result<(), String> {
     require_knight_court(game, "solve")?;
     let bars = Bars(Mutex::new(None));
     let started = Instant::now();
@@ -71,9 +72,73 @@ pub fn solve(game: &str, out: Option<&str>) -> Result<(), String> {
         solved.as_secs_f64() * 1e3,
         total.as_secs_f64() * 1e3
     );
+    if let Some(seconds) = moonshot {
+        run_moonshot(&table, seconds);
+    }
     let start = knight_court::value(&table, KnightCourt::new().position());
     println!("start: {}", describe_start(start));
     Ok(())
+}
+
+/// Searches the start with full history, deepening until the time is up,
+/// then re-proves every refutation exactly and prints its main line.
+fn run_moonshot(table: &Table, seconds: u64) {
+    let game = KnightCourt::new();
+    let deadline = Instant::now() + std::time::Duration::from_secs(seconds);
+    println!("moonshot: the start under the no-repetition rule ({seconds} s)");
+    let mut settled: Vec<FirstMove> = Vec::new();
+    let mut reached = 0;
+    for depth in 1.. {
+        let mut search = NoRepetitionSearch::new(table, game.history(), Some(deadline));
+        let result = search.root(game.position(), depth);
+        if search.aborted {
+            break;
+        }
+        reached = depth;
+        settled = result;
+        let line: Vec<String> = settled
+            .iter()
+            .map(|f| format!("{} {}", f.notation, describe_score(f.score)))
+            .collect();
+        println!(
+            "  depth {depth:>2} ({} nodes): {}",
+            search.nodes,
+            line.join(", ")
+        );
+    }
+    for first in &settled {
+        if first.score >= 0 {
+            println!(
+                "  {}: no forced result for either side within {reached} plies",
+                first.notation
+            );
+            continue;
+        }
+        let mut after = game.clone();
+        after
+            .play(first.notation.parse().expect("a legal move"))
+            .expect("a legal move");
+        let mut proof = MateProof::new(table, after.history());
+        match proof.shortest_mate(after.position(), 31) {
+            Some(n) => println!(
+                "  {}: refuted, Black mates in {n} plies (exact, no table trusted): {}",
+                first.notation,
+                proof.main_line(after.position(), n).join(" ")
+            ),
+            None => println!(
+                "  {}: the table-guided search says lost; exact proof not found within 31 plies",
+                first.notation
+            ),
+        }
+    }
+}
+
+fn describe_score(score: i32) -> String {
+    match score {
+        0 => "=".into(),
+        s if s > 0 => format!("+ (mate by ply {})", 10_000 - s),
+        s => format!("- (mated by ply {})", 10_000 + s),
+    }
 }
 
 fn print_summary(table: &Table, checked: u64) {

@@ -179,3 +179,42 @@ fn play_runs_a_game_from_standard_input() {
     assert!(text.contains("R@c2"), "{text}");
     assert!(text.contains("Game over"), "{text}");
 }
+
+#[test]
+fn solve_summarises_and_states_the_start_last() {
+    let dir = std::env::temp_dir().join(format!("arbiter-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("kc.table");
+    let out = arbiter(&["solve", "knight-court", "--out", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("positions: 120624"), "{text}");
+    assert!(text.contains("longest forced win: 27 plies"), "{text}");
+    assert_eq!(text.lines().last(), Some("start: draw"));
+    // The written file is the one shipped with the program.
+    let shipped = include_bytes!("../../search/data/knight-court.table");
+    assert_eq!(std::fs::read(&path).unwrap(), shipped.to_vec());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn solve_refuses_other_games() {
+    let out = arbiter(&["solve", "chess"]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn analyse_lists_every_move_best_first() {
+    let out = arbiter(&["analyse", "knight-court", "--position", "2n/B2/N2[Rbr] w"]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "position: 2n/B2/N2[Rbr] w (win in 1)");
+    assert!(
+        lines[1].starts_with("R@c2") && lines[1].ends_with("win in 1"),
+        "{text}"
+    );
+    assert_eq!(lines.len(), 1 + 10, "ten legal moves: {text}");
+    let out = arbiter(&["analyse", "knight-court", "a1a2"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("move 1 'a1a2'"));
+}

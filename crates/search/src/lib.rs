@@ -9,6 +9,7 @@
 
 pub mod knight_court;
 mod negamax;
+pub mod no_repetition;
 pub mod retrograde;
 
 pub use negamax::{Negamax, SearchResult};
