@@ -76,6 +76,23 @@ impl KnightMoves {
         }
     }
 
+    /// A game resumed at `position` after the positions `earlier` (oldest
+    /// first) had occurred, so the repetition ban covers them too; for
+    /// continuing a game stored as positions rather than moves. The moves
+    /// that led here are unknown, so [`KnightMoves::undo`] stops at
+    /// `position`.
+    pub fn resumed(position: Position, earlier: &[Position]) -> KnightMoves {
+        let mut history: Vec<Key> = earlier.iter().map(Position::key).collect();
+        history.push(position.key());
+        KnightMoves {
+            seen: history.iter().copied().collect(),
+            history,
+            position,
+            moves: Vec::new(),
+            start: position,
+        }
+    }
+
     /// A game starting at the position string `text`.
     pub fn from_text(text: &str) -> Result<KnightMoves, PositionError> {
         Ok(KnightMoves::starting_at(text.parse()?))
