@@ -127,7 +127,7 @@ fn naive_matches_recorded_counts_shallow() {
 }
 
 #[test]
-#[ignore = "slow: the naive implementation to depth 5 (a few minutes)"]
+#[ignore = "slow: the naive implementation to depth 5 (about a minute)"]
 fn naive_matches_recorded_counts_deep() {
     for case in cases() {
         let game = naive(&case);

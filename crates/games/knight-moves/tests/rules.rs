@@ -173,6 +173,9 @@ fn a_pass_goes_along_a_line_over_empty_squares_to_the_first_piece() {
     assert!(refuse(&mut game, "d8-d1").contains("d1 holds an Ohs piece"));
     assert!(refuse(&mut game, "d8-d5").contains("no piece on d5"));
     assert!(refuse(&mut game, "d8-b7").contains("not along a rank, file or diagonal"));
+    // A turn is a piece move or a chain, never both: a chain starts on the
+    // holder.
+    assert!(refuse(&mut game, "c8-b6-b8").contains("Eks's ball is on d8, so a pass starts there"));
     let mut game = after("c8-b6 e1-f3");
     play(&mut game, "d8-b6"); // diagonal, through c7
     assert_eq!(game.position().holder(Side::Eks), sq("b6"));
@@ -508,4 +511,38 @@ fn undo_restores_the_previous_position() {
     assert_eq!(game.undo().unwrap().to_string(), "d1-f1-f3");
     assert_eq!(game.position().to_string(), before);
     play(&mut game, "d1-f1-f3");
+}
+
+#[test]
+fn chains_to_the_same_receiver_are_different_turns() {
+    // d1-f3 and d1-f1-f3 both end on f3, but only the second marks f1.
+    let game = after("c8-b6 e1-f3 b6-c8");
+    let moves = legal(&game);
+    for chain in ["d1-f3", "d1-f1-f3", "d1-f1", "d1-f3-f1"] {
+        assert!(moves.contains(&chain.to_string()), "{chain}");
+    }
+    let p = game.position();
+    let short = p.play_unchecked(&game.read_move("d1-f3").unwrap());
+    let long = p.play_unchecked(&game.read_move("d1-f1-f3").unwrap());
+    assert_eq!(short.holder(Side::Ohs), long.holder(Side::Ohs));
+    assert_ne!(short, long);
+
+    // d1-c2-e2-e4 and d1-e2-c2-e4 even leave the same position; they are
+    // still two turns, and perft counts both.
+    let game = game_at("1xxXxx1/7/7/7/4o2/7/2o1o2/1o1O3 o -");
+    let a = game.read_move("d1-c2-e2-e4").unwrap();
+    let b = game.read_move("d1-e2-c2-e4").unwrap();
+    assert!(game.legal_moves().contains(&a) && game.legal_moves().contains(&b));
+    assert_ne!(a, b);
+    assert_eq!(
+        game.position().play_unchecked(&a),
+        game.position().play_unchecked(&b)
+    );
+    assert_eq!(game.perft(1), game.legal_moves().len() as u64);
+    let mut after_a = game.clone();
+    after_a.play(a).unwrap();
+    assert_eq!(
+        after_a.position().to_string(),
+        "1xxXxx1/7/7/7/4O2/7/2~o1~o2/1o1~o3 x -"
+    );
 }
