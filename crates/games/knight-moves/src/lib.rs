@@ -31,8 +31,12 @@ mod text;
 mod view;
 
 pub use game::{IllegalMove, KnightMoves, Status};
-pub use movegen::{can_pass, for_each_chain, for_each_jump, for_each_legal, pseudo_legal};
+pub use movegen::{
+    can_pass, count_chains, count_jumps, for_each_chain, for_each_jump, for_each_legal,
+    pseudo_legal,
+};
 pub use moves::{Chain, Move, MoveList, MAX_CHAIN};
+pub use perft::Leaves;
 pub use position::{Cell, Key, Position, Setup, PIECES_PER_SIDE};
 pub use side::Side;
 pub use square::{Bitboard, Square, FILES, GRID, RANKS, SQUARES};

@@ -53,6 +53,34 @@ fn extend(
     }
 }
 
+/// The number of pass chains of the side to move, counted without building
+/// them (perft's bulk count).
+#[inline]
+pub fn count_chains(pos: &Position) -> u64 {
+    let us = pos.turn();
+    let holder = pos.holder(us);
+    let eligible = pos.pieces(us) & !pos.ineligible() & !holder.bit();
+    count_extensions(holder, eligible, pos.occupied())
+}
+
+fn count_extensions(from: Square, eligible: Bitboard, occupied: Bitboard) -> u64 {
+    let mut n = 0;
+    for to in first_on_lines(from, occupied) & eligible {
+        n += 1 + count_extensions(to, eligible & !to.bit(), occupied);
+    }
+    n
+}
+
+/// The number of piece moves of the side to move.
+#[inline]
+pub fn count_jumps(pos: &Position) -> u64 {
+    let us = pos.turn();
+    let empty = !pos.occupied();
+    (pos.pieces(us) & !pos.holder(us).bit())
+        .map(|from| (knight_leaps(from) & empty).count() as u64)
+        .sum()
+}
+
 /// Whether the side to move has any pass chain at all (one pass is enough).
 #[inline]
 pub fn can_pass(pos: &Position) -> bool {

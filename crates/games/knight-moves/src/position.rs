@@ -42,6 +42,29 @@ pub struct Setup {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Key(pub [u64; 3]);
 
+/// The bit of a key's first word that says Ohs is to move.
+const OHS_TO_MOVE: u64 = 1 << 63;
+
+impl Key {
+    /// The side to move in the keyed position.
+    #[inline]
+    pub fn turn(&self) -> Side {
+        if self.0[0] & OHS_TO_MOVE != 0 {
+            Side::Ohs
+        } else {
+            Side::Eks
+        }
+    }
+
+    /// `side`'s piece squares and ball holder, as packed in the key. A turn
+    /// never changes the opponent's word, which lets perft rule out
+    /// repetitions wholesale.
+    #[inline]
+    pub fn side_word(&self, side: Side) -> u64 {
+        self.0[side.index()] & !OHS_TO_MOVE
+    }
+}
+
 /// A position the rules allow. Only [`Position::from_setup`] (and the
 /// parser built on it) creates one from outside, so the move generator can
 /// trust it: five pieces a side, each ball held by one of its side's pieces,
@@ -250,7 +273,13 @@ impl Position {
     #[inline]
     pub fn key(&self) -> Key {
         Key([
-            self.pieces[0].0 | (self.holder[0].index() as u64) << 56 | (self.turn as u64) << 63,
+            self.pieces[0].0
+                | (self.holder[0].index() as u64) << 56
+                | if self.turn == Side::Ohs {
+                    OHS_TO_MOVE
+                } else {
+                    0
+                },
             self.pieces[1].0 | (self.holder[1].index() as u64) << 56,
             self.ineligible.0,
         ])

@@ -10,7 +10,7 @@ mod naive;
 
 use arbiter_core::game::generic_perft;
 use arbiter_core::Seed;
-use arbiter_knight_moves::KnightMoves;
+use arbiter_knight_moves::{KnightMoves, Leaves};
 use naive::Naive;
 
 struct Case {
@@ -94,6 +94,12 @@ fn engine_matches_recorded_counts() {
                 "{} moves {:?} depth {depth}",
                 case.position,
                 case.moves
+            );
+            assert_eq!(
+                game.perft_with(depth, Leaves::Play),
+                expected,
+                "{} without bulk counting",
+                case.position
             );
         }
     }

@@ -2,7 +2,10 @@
 //! the rules after every turn.
 
 use arbiter_core::{Game, Phase, Seed};
-use arbiter_knight_moves::{KnightMoves, Move, Position, Side, Square, Status, PIECES_PER_SIDE};
+use arbiter_knight_moves::{
+    count_chains, count_jumps, for_each_chain, for_each_jump, KnightMoves, Move, Position, Side,
+    Square, Status, PIECES_PER_SIDE,
+};
 use std::collections::HashSet;
 
 const GAMES: u64 = 3000;
@@ -109,6 +112,14 @@ fn random_games_keep_every_invariant() {
             let p = *game.position();
             check_position(&p);
             let moves = game.legal_moves();
+            let (mut chains, mut jumps) = (0, 0);
+            for_each_chain(&p, |_| chains += 1);
+            for_each_jump(&p, |_| jumps += 1);
+            assert_eq!(
+                (count_chains(&p), count_jumps(&p)),
+                (chains, jumps),
+                "{p}: bulk counts"
+            );
             let mut sorted = moves.clone();
             sorted.sort_by_key(Move::to_string);
             assert_eq!(moves, sorted, "legal moves come sorted by notation");
