@@ -28,10 +28,10 @@ pub trait CliGame: Sync {
 
 /// Every game, in the order `arbiter games` lists them.
 pub fn all() -> Vec<&'static dyn CliGame> {
-    vec![&TurnBased::<arbiter_knight_court::KnightCourt>(
-        arbiter_knight_court::ID,
-        PhantomData,
-    )]
+    vec![
+        &TurnBased::<arbiter_knight_court::KnightCourt>(arbiter_knight_court::ID, PhantomData),
+        &TurnBased::<arbiter_knight_moves::KnightMoves>(arbiter_knight_moves::ID, PhantomData),
+    ]
 }
 
 /// The game with this id; the error lists the known ids.

@@ -1,0 +1,346 @@
+//! A game of Knight Moves: a position plus the history the repetition ban
+//! needs.
+
+use crate::movegen::{for_each_chain, for_each_legal};
+use crate::moves::Move;
+use crate::position::{Key, Position};
+use crate::side::Side;
+use crate::square::Square;
+use crate::tables::{first_on_lines, knight_leaps};
+use arbiter_core::{Outcome, PositionError};
+use std::collections::HashSet;
+
+/// How a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The side to move has a legal turn.
+    Ongoing,
+    /// This side's last turn put its ball on the opponent's back rank: it
+    /// has won.
+    BallHome(Side),
+    /// This side is to move and has no legal turn: it has lost.
+    NoLegalTurn(Side),
+}
+
+impl Status {
+    /// The winner, once the game is over.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Status::Ongoing => None,
+            Status::BallHome(side) => Some(side),
+            Status::NoLegalTurn(side) => Some(side.other()),
+        }
+    }
+}
+
+/// A move the rules refuse, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    pub mv: Move,
+    pub reason: String,
+}
+
+/// A game in progress: the current position, every position seen so far
+/// (the start included) and the moves played.
+#[derive(Clone, Debug)]
+pub struct KnightMoves {
+    position: Position,
+    /// Keys of every position so far, in order, the current one last.
+    history: Vec<Key>,
+    /// The same keys, for quick membership tests in long games.
+    seen: HashSet<Key>,
+    moves: Vec<Move>,
+    start: Position,
+}
+
+impl Default for KnightMoves {
+    fn default() -> KnightMoves {
+        KnightMoves::new()
+    }
+}
+
+impl KnightMoves {
+    /// A game from the standard start.
+    pub fn new() -> KnightMoves {
+        KnightMoves::starting_at(Position::start())
+    }
+
+    /// A game starting at `position`, which counts as already seen.
+    pub fn starting_at(position: Position) -> KnightMoves {
+        KnightMoves {
+            position,
+            history: vec![position.key()],
+            seen: HashSet::from([position.key()]),
+            moves: Vec::new(),
+            start: position,
+        }
+    }
+
+    /// A game resumed at `position` after the positions `earlier` (oldest
+    /// first) had occurred, so the repetition ban covers them too; for
+    /// continuing a game stored as positions rather than moves. The moves
+    /// that led here are unknown, so [`KnightMoves::undo`] stops at
+    /// `position`.
+    pub fn resumed(position: Position, earlier: &[Position]) -> KnightMoves {
+        let mut history: Vec<Key> = earlier.iter().map(Position::key).collect();
+        history.push(position.key());
+        KnightMoves {
+            seen: history.iter().copied().collect(),
+            history,
+            position,
+            moves: Vec::new(),
+            start: position,
+        }
+    }
+
+    /// A game starting at the position string `text`.
+    pub fn from_text(text: &str) -> Result<KnightMoves, PositionError> {
+        Ok(KnightMoves::starting_at(text.parse()?))
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The position the game started from.
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    /// The moves played so far.
+    pub fn moves_played(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Keys of every position seen, in order, the current one last.
+    pub fn history(&self) -> &[Key] {
+        &self.history
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Side {
+        self.position.turn()
+    }
+
+    /// Whether the position with `key` has occurred in this game.
+    pub fn has_seen(&self, key: &Key) -> bool {
+        self.seen.contains(key)
+    }
+
+    /// The legal turns, sorted by notation.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        for_each_legal(
+            &self.position,
+            |child| self.has_seen(&child.key()),
+            |mv, _| moves.push(mv),
+        );
+        moves.sort();
+        moves
+    }
+
+    /// Whether the side to move has any legal turn.
+    pub fn has_legal_move(&self) -> bool {
+        let mut any = false;
+        for_each_legal(
+            &self.position,
+            |child| self.has_seen(&child.key()),
+            |_, _| any = true,
+        );
+        any
+    }
+
+    /// Won, lost or still going (docs/rules/knight-moves.md#winning).
+    pub fn status(&self) -> Status {
+        if let Some(side) = self.position.winner() {
+            Status::BallHome(side)
+        } else if !self.has_legal_move() {
+            Status::NoLegalTurn(self.turn())
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    /// The result, once the game is over. Seat 0 is Eks.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.status() {
+            Status::Ongoing => None,
+            Status::BallHome(side) => Some(Outcome::win(side.seat(), 2, "ball on the back rank")),
+            Status::NoLegalTurn(side) => {
+                Some(Outcome::win(side.other().seat(), 2, "no legal turn"))
+            }
+        }
+    }
+
+    /// Reads a move in notation for the side to move (a two-square move
+    /// from that side's ball holder is a pass). Checks form only.
+    pub fn read_move(&self, text: &str) -> Result<Move, String> {
+        Move::read(text, self.position.holder(self.turn()))
+    }
+
+    /// Plays `mv` if the rules allow it; otherwise says why not and changes
+    /// nothing.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        if let Some(reason) = self.why_illegal(&mv) {
+            return Err(IllegalMove { mv, reason });
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Plays a move known to be legal (from [`KnightMoves::legal_moves`]).
+    pub fn play_unchecked(&mut self, mv: Move) {
+        self.position = self.position.play_unchecked(&mv);
+        self.history.push(self.position.key());
+        self.seen.insert(self.position.key());
+        self.moves.push(mv);
+    }
+
+    /// Takes back the last move, if any.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        let key = self
+            .history
+            .pop()
+            .expect("history holds one key per move plus the start");
+        self.seen.remove(&key);
+        self.position = self
+            .moves
+            .iter()
+            .fold(self.start, |pos, mv| pos.play_unchecked(mv));
+        Some(mv)
+    }
+
+    /// `None` if `mv` is legal now, otherwise the reason it is not, in
+    /// words a player understands.
+    pub fn why_illegal(&self, mv: &Move) -> Option<String> {
+        let pos = &self.position;
+        let us = pos.turn();
+        match self.status() {
+            Status::Ongoing => {}
+            status => {
+                let winner = status.winner().expect("the game is over");
+                return Some(format!("the game is over: {winner} has won"));
+            }
+        }
+        let shape = match mv {
+            Move::Jump { from, to } => why_not_a_jump(pos, *from, *to),
+            Move::Pass(chain) => why_not_a_chain(pos, chain.squares()),
+        };
+        if shape.is_some() {
+            return shape;
+        }
+        if !mv.is_pass() && pos.must_pass() {
+            let mut can_pass = false;
+            for_each_chain(pos, |chain| {
+                can_pass |= !self.has_seen(&pos.play_unchecked(&chain).key())
+            });
+            if can_pass {
+                let forcing = pos.forcing().expect("must_pass means a forcing square");
+                return Some(format!(
+                    "{}'s last move put a piece on {forcing}, next to {us}'s ball on {}, so {us} must pass the ball",
+                    us.other(),
+                    pos.holder(us)
+                ));
+            }
+        }
+        if self.has_seen(&pos.play_unchecked(mv).key()) {
+            return Some("it recreates an earlier position of this game".into());
+        }
+        None
+    }
+}
+
+/// Why a piece move breaks the rules of movement, if it does
+/// (docs/rules/knight-moves.md#piece-moves).
+fn why_not_a_jump(pos: &Position, from: Square, to: Square) -> Option<String> {
+    let us = pos.turn();
+    let Some(cell) = pos.cell_at(from) else {
+        return Some(format!("there is no piece on {from}"));
+    };
+    if cell.side != us {
+        return Some(format!(
+            "the piece on {from} is {}'s, and {us} is to move",
+            cell.side
+        ));
+    }
+    if cell.ball {
+        return Some(format!(
+            "the piece on {from} holds the ball, and a ball holder may not move"
+        ));
+    }
+    if !knight_leaps(from).contains(to) {
+        return Some(format!("{from} to {to} is not a knight's move"));
+    }
+    if let Some(there) = pos.cell_at(to) {
+        return Some(format!(
+            "{to} is occupied by an {} piece; pieces move only to empty squares",
+            there.side
+        ));
+    }
+    None
+}
+
+/// Why a pass chain breaks the rules of passing, if it does
+/// (docs/rules/knight-moves.md#passing).
+fn why_not_a_chain(pos: &Position, squares: &[Square]) -> Option<String> {
+    let us = pos.turn();
+    let holder = pos.holder(us);
+    if squares[0] != holder {
+        return Some(format!(
+            "{us}'s ball is on {holder}, so a pass starts there, not on {}",
+            squares[0]
+        ));
+    }
+    let occupied = pos.occupied();
+    for (i, pair) in squares.windows(2).enumerate() {
+        let (from, to) = (pair[0], pair[1]);
+        let df = to.file() as i8 - from.file() as i8;
+        let dr = to.rank() as i8 - from.rank() as i8;
+        if !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+            return Some(format!(
+                "{from} to {to} is not along a rank, file or diagonal"
+            ));
+        }
+        if !first_on_lines(from, occupied).contains(to) {
+            // Walk the line: either `to` comes first (and is empty) or a
+            // piece stands in the way.
+            let step = (df.signum(), dr.signum());
+            let mut sq = from;
+            loop {
+                sq = sq
+                    .offset(step.0, step.1)
+                    .expect("the line reaches `to` before the edge");
+                if sq == to {
+                    return Some(format!("there is no piece on {to} to receive the ball"));
+                }
+                if occupied.contains(sq) {
+                    return Some(format!(
+                        "the pass from {from} to {to} is blocked by the piece on {sq}"
+                    ));
+                }
+            }
+        }
+        let cell = pos
+            .cell_at(to)
+            .expect("the first piece on a line is a piece");
+        if cell.side != us {
+            return Some(format!(
+                "{to} holds an {} piece, and {us} passes only to {us}'s own pieces",
+                cell.side
+            ));
+        }
+        if squares[..=i].contains(&to) {
+            return Some(format!(
+                "the piece on {to} has already touched the ball this turn"
+            ));
+        }
+        if cell.ineligible {
+            return Some(format!(
+                "the piece on {to} passed the ball earlier and has not moved since, so it cannot receive"
+            ));
+        }
+    }
+    None
+}
