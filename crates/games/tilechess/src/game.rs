@@ -56,7 +56,7 @@ pub const MAX_PLAYERS: usize = 255;
 
 /// A game in progress. Every value of this type obeys the rules: positions
 /// are validated when read (see `position.rs`) and actions when played.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Tilechess {
     pub(crate) rules: Ruleset,
     pub(crate) board: Board,
@@ -494,4 +494,11 @@ impl Tilechess {
 
 fn first_sorted(deeds: &mut [Deed]) -> String {
     deeds.iter().map(Deed::to_string).min().unwrap_or_default()
+}
+
+/// Debug output is the position string: readable, and it says everything.
+impl std::fmt::Debug for Tilechess {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Tilechess({})", self.to_text())
+    }
 }

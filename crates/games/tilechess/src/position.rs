@@ -1,12 +1,12 @@
 //! The position string (docs/rules/tilechess.md#position-format).
 //!
 //! ```text
-//! tilechess board 0,0 23,23 open 8,4 12,4 / pawns 7 repeat no last blue / red +5 K9,6 Q10,6 … land 9,7..11,7 13,5 / blue out +1
+//! tilechess board 0,0 23,23 open 8,4 12,4 / pawns 7 repeat no start 6x6 last blue / red +5 K9,6 Q10,6 … land 9,7..11,7 13,5 / blue out +1
 //! ```
 //!
 //! Sections are separated by `/`: the board (its south-west and north-east
 //! tiles, then the corner tiles of the opened blocks), the rules and turn
-//! state, then one section per player in seat order: colour, `out` if
+//! state (the ruleset, including the board size the game started with), then one section per player in seat order: colour, `out` if
 //! eliminated, `+points` for destroyed pieces, pieces as a role letter and
 //! tile, and after `land` the territory as tiles or west-to-east runs
 //! `x0,y..x1,y`. Reading parses the text, then validates every rule a
@@ -36,9 +36,11 @@ impl Tilechess {
         });
         let _ = write!(
             out,
-            " / pawns {} repeat {} last {last}{}",
+            " / pawns {} repeat {} start {}x{} last {last}{}",
             if self.rules.eight_pawns { 8 } else { 7 },
             if self.rules.repeat_turns { "yes" } else { "no" },
+            self.rules.wide,
+            self.rules.high,
             if self.ended { " ended" } else { "" }
         );
         let mut pieces: Vec<(Tile, Piece)> = self.board.pieces().collect();
@@ -134,15 +136,24 @@ impl Tilechess {
             ));
         }
         // Rules and turn state.
-        let (pawns, repeat, last, ended) =
-            match sections[1].as_slice() {
-                ["pawns", p, "repeat", r, "last", l] => (p, r, l, false),
-                ["pawns", p, "repeat", r, "last", l, "ended"] => (p, r, l, true),
-                _ => return Err(err(
-                    "the second section is 'pawns 7|8 repeat yes|no last <colour or -> [ended]'"
-                        .into(),
-                )),
-            };
+        let (pawns, repeat, start, last, ended) = match sections[1].as_slice() {
+            ["pawns", p, "repeat", r, "start", s, "last", l] => (p, r, s, l, false),
+            ["pawns", p, "repeat", r, "start", s, "last", l, "ended"] => (p, r, s, l, true),
+            _ => {
+                return Err(err(
+                    "the second section is 'pawns 7|8 repeat yes|no start <W>x<H> last <colour or -> [ended]'".into()
+                ))
+            }
+        };
+        let size = |n: &str| n.parse::<u16>().ok().filter(|&n| n >= 1);
+        let (wide, high) = match start.split_once('x').map(|(w, h)| (size(w), size(h))) {
+            Some((Some(w), Some(h))) => (w, h),
+            _ => {
+                return Err(err(format!(
+                    "start: '{start}' is not a board size such as 6x6"
+                )))
+            }
+        };
         let eight_pawns = match *pawns {
             "7" => false,
             "8" => true,
@@ -153,10 +164,6 @@ impl Tilechess {
             "no" => false,
             _ => return Err(err(format!("repeat: '{repeat}' is neither yes nor no"))),
         };
-        let (wide, high) = (
-            (ne_block.bx - sw.bx + 1) as u16,
-            (ne_block.by - sw.by + 1) as u16,
-        );
         let rules = Ruleset {
             wide,
             high,
