@@ -316,17 +316,17 @@ impl Tilechess {
         }
         let deed = &action.deed;
         if let Deed::Join { block, arrangement } = deed {
-            if let Some(owner) = self.seat_of(action.colour) {
-                return Some(format!(
-                    "{} is taken by {owner}; each player's colour is unique",
-                    action.colour
-                ));
-            }
             if seat != self.newcomer() {
                 return Some(match self.players.get(seat.index()) {
                     Some(p) => format!("{} has already joined; only a new player joins", p.colour),
                     None => format!("the next new player takes {}, not {seat}", self.newcomer()),
                 });
+            }
+            if let Some(owner) = self.seat_of(action.colour) {
+                return Some(format!(
+                    "{} is taken by {owner}; each player's colour is unique",
+                    action.colour
+                ));
             }
             if self.players.len() >= MAX_PLAYERS {
                 return Some(format!("the game is full ({MAX_PLAYERS} players)"));
