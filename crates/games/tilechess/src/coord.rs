@@ -19,6 +19,10 @@ pub struct Tile {
 }
 
 impl Tile {
+    /// The largest coordinate text may name, far beyond any real board, so
+    /// arithmetic on parsed tiles never overflows.
+    pub const LIMIT: i32 = 1 << 28;
+
     pub const fn new(x: i32, y: i32) -> Tile {
         Tile { x, y }
     }
@@ -46,8 +50,16 @@ impl Tile {
             .split_once(',')
             .ok_or_else(|| format!("'{text}' is not a tile: write x,y such as 5,3"))?;
         let number = |s: &str| -> Result<i32, String> {
-            s.parse::<i32>()
-                .map_err(|_| format!("'{text}' is not a tile: '{s}' is not a whole number"))
+            let v = s
+                .parse::<i32>()
+                .map_err(|_| format!("'{text}' is not a tile: '{s}' is not a whole number"))?;
+            if v.abs() > Tile::LIMIT {
+                return Err(format!(
+                    "'{text}' is not a tile: coordinates stay within ±{}",
+                    Tile::LIMIT
+                ));
+            }
+            Ok(v)
         };
         Ok(Tile {
             x: number(x)?,

@@ -111,8 +111,10 @@ impl Tilechess {
                 sw.corner()
             )));
         }
-        if ((ne_block.bx - sw.bx + 1) as i64) * ((ne_block.by - sw.by + 1) as i64) > 1 << 20 {
-            return Err(err("board: more than a million blocks".into()));
+        if (ne_block.bx as i64 - sw.bx as i64 + 1) * (ne_block.by as i64 - sw.by as i64 + 1)
+            > 1 << 16
+        {
+            return Err(err("board: more than 65536 blocks".into()));
         }
         let mut board = Board::with_bounds(sw, ne_block);
         if opened != ["-"] {

@@ -549,3 +549,54 @@ fn perft_matches_the_naive_referee() {
     let split = game.divide(2);
     assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), game.perft(2));
 }
+
+#[test]
+fn parsers_never_panic_on_mangled_text() {
+    let mut game = Tilechess::new(Ruleset {
+        wide: 3,
+        high: 2,
+        ..Ruleset::default()
+    });
+    play(&mut game, &format!("red: join 0,0 {ARMY}"));
+    play(&mut game, &format!("blue: join 4,0 {ARMY}"));
+    play(&mut game, "red: 3,2x4,2");
+    let texts = [
+        game.position(),
+        "red: 3,3-4,3".to_string(),
+        format!("green: join 8,4 {ARMY}"),
+    ];
+    let alphabet: Vec<char> = "0123456789,-x./ KQRBNP.+:abjoinlutrp".chars().collect();
+    let mut rng = arbiter_core::Seed::from_u64(7).rng();
+    for round in 0..3000 {
+        let mut chars: Vec<char> = texts[round % 3].chars().collect();
+        for _ in 0..1 + rng.below(3) {
+            let i = rng.below(chars.len());
+            match rng.below(3) {
+                0 => {
+                    chars.remove(i);
+                }
+                1 => chars[i] = *rng.choose(&alphabet).unwrap(),
+                _ => chars.insert(i, *rng.choose(&alphabet).unwrap()),
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        if let Ok(parsed) = Tilechess::from_position(&text) {
+            assert_eq!(
+                Tilechess::from_position(&parsed.position()).unwrap(),
+                parsed,
+                "{text}"
+            );
+        }
+        let mut g = game.clone();
+        if let Ok(seat) = g.actor(&text) {
+            if g.act_text(seat, &text).is_err() {
+                assert_eq!(g, game, "{text}");
+            }
+        }
+    }
+    assert!(Tilechess::from_position(
+        "tilechess board -268435456,0 268435455,3 open - / pawns 7 repeat no start 1x1 last -"
+    )
+    .is_err());
+    assert!("red: 2147483647,0-0,0".parse::<Action>().is_err());
+}
