@@ -24,6 +24,7 @@ mod game;
 mod movegen;
 mod piece;
 mod position;
+mod turn;
 mod view;
 
 pub use action::{Action, Arrangement, Deed};

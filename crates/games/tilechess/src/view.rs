@@ -172,3 +172,54 @@ impl Perft for Tilechess {
         split
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::{ClaimClock, ManualTime};
+    use std::time::Duration;
+
+    #[test]
+    fn the_view_serialises_with_the_leaderboard() {
+        let mut game = Tilechess::default();
+        game.act_text(Seat(0), "red: join 8,8 RBNR/PKQP/PNBP/PPP.")
+            .unwrap();
+        let json = serde_json::to_value(game.view(Viewer::Spectator)).unwrap();
+        assert_eq!(json["colours"], serde_json::json!(["red"]));
+        assert_eq!(json["claimants"], serde_json::json!([1]));
+        assert_eq!(json["leaderboard"][0]["colour"], "red");
+        assert_eq!(
+            Tilechess::from_position(json["position"].as_str().unwrap()).unwrap(),
+            game
+        );
+    }
+
+    /// How a host drives the game with the claim clock.
+    #[test]
+    fn a_host_loop_with_simulated_time() {
+        let time = ManualTime::default();
+        let mut clock = ClaimClock::new(Duration::from_secs(600), time.clone()).unwrap();
+        let mut game = Tilechess::default();
+        let claimants = |g: &Tilechess| match g.phase() {
+            Phase::Claim(seats) => seats,
+            _ => Vec::new(),
+        };
+        clock.claim(Seat(0), &claimants(&game)).unwrap();
+        game.act_text(Seat(0), "red: join 8,8 RBNR/PKQP/PNBP/PPP.")
+            .unwrap();
+        clock.acted();
+        // Blue claims but lets the claim run out; red may not claim (two in a
+        // row), a newcomer may once it expires.
+        let seats = claimants(&game);
+        assert!(clock.claim(Seat(0), &seats).is_err());
+        clock.claim(Seat(1), &seats).unwrap();
+        assert!(!clock.may_act(Seat(1), &[]), "the rules still decide");
+        time.advance(Duration::from_secs(600));
+        assert!(clock.may_act(Seat(1), &seats));
+        clock.claim(Seat(1), &seats).unwrap();
+        game.act_text(Seat(1), "blue: join 0,0 RBNR/PKQP/PNBP/PPP.")
+            .unwrap();
+        clock.acted();
+        assert_eq!(claimants(&game), vec![Seat(0), Seat(2)]);
+    }
+}
