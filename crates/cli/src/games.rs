@@ -31,6 +31,7 @@ pub fn all() -> Vec<&'static dyn CliGame> {
     vec![
         &TurnBased::<arbiter_knight_court::KnightCourt>(arbiter_knight_court::ID, PhantomData),
         &TurnBased::<arbiter_knight_moves::KnightMoves>(arbiter_knight_moves::ID, PhantomData),
+        &crate::tilechess::TilechessCli,
     ]
 }
 

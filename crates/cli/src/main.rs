@@ -5,6 +5,7 @@ mod commands;
 mod games;
 mod play;
 mod solve;
+mod tilechess;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
