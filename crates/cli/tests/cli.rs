@@ -218,3 +218,68 @@ fn analyse_lists_every_move_best_first() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("move 1 'a1a2'"));
 }
+
+#[test]
+fn games_lists_every_game_in_order() {
+    let out = arbiter(&["games"]);
+    let ids: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    let known = [
+        "knight-court",
+        "knight-moves",
+        "progressive-chess",
+        "tilechess",
+        "knight-control",
+    ];
+    let listed: Vec<&str> = known
+        .iter()
+        .copied()
+        .filter(|k| ids.iter().any(|i| i == k))
+        .collect();
+    assert_eq!(ids, listed, "ids in the documented order, nothing else");
+}
+
+#[test]
+fn knight_moves_contract() {
+    let out = arbiter(&["moves", "knight-moves"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).lines().count(), 18, "the 18 legal first moves");
+    // The recorded count, from the naive implementation's perft.txt.
+    let out = arbiter(&["perft", "knight-moves", "5"]);
+    assert_eq!(stdout(&out).lines().last(), Some("3336008"));
+    for bad in ["d8-d1", "zz"] {
+        let out = arbiter(&["apply", "knight-moves", bad]);
+        assert_eq!(out.status.code(), Some(1), "{bad}");
+        assert!(stdout(&out).is_empty());
+        assert!(
+            stderr(&out).contains(&format!("move 1 '{bad}'")),
+            "{}",
+            stderr(&out)
+        );
+    }
+    let out = arbiter(&[
+        "apply",
+        "knight-moves",
+        "c8-b6",
+        "e1-f3",
+        "d8-b6",
+        "d1-f1-f3",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn tilechess_contract() {
+    let out = arbiter(&["moves", "tilechess"]);
+    assert!(out.status.success());
+    let joins = stdout(&out);
+    // 6x6 unopened blocks: one join per block with the default arrangement.
+    assert_eq!(joins.lines().count(), 36, "{joins}");
+    let first = joins.lines().next().unwrap().to_string();
+    let out = arbiter(&["apply", "tilechess", &first]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = arbiter(&["show", "tilechess", &first]);
+    assert!(stdout(&out).contains("Leaderboard"));
+    let out = arbiter(&["apply", "tilechess", "red: 0,0-0,1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).is_empty());
+}

@@ -132,20 +132,26 @@ fn naive_matches_recorded_counts_shallow() {
     }
 }
 
+/// The naive implementation to the full recorded depth (5), one thread per
+/// case: the slowest test of the crate, and the one that matters most.
 #[test]
-#[ignore = "slow: the naive implementation to depth 5 (about a minute)"]
 fn naive_matches_recorded_counts_deep() {
-    for case in cases() {
-        let game = naive(&case);
-        for &(depth, expected) in &case.counts {
-            assert_eq!(
-                game.perft(depth),
-                expected,
-                "{} depth {depth}",
-                case.position
-            );
+    let cases = cases();
+    std::thread::scope(|scope| {
+        for case in &cases {
+            scope.spawn(move || {
+                let game = naive(case);
+                for &(depth, expected) in &case.counts {
+                    assert_eq!(
+                        game.perft(depth),
+                        expected,
+                        "{} depth {depth}",
+                        case.position
+                    );
+                }
+            });
         }
-    }
+    });
 }
 
 /// Along random games, the engine and the naive implementation list the
