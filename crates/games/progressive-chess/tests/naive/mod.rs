@@ -259,7 +259,7 @@ impl Naive {
                     let (nf, nr) = (f + df, r + dr);
                     if on(nf, nr) {
                         let c = self.at(nf, nr);
-                        if c != '.' && c.to_ascii_uppercase() != 'K' {
+                        if c != '.' && !c.eq_ignore_ascii_case(&'K') {
                             out.push(NMove::Swap(from, (nf, nr)));
                         }
                     }
@@ -302,7 +302,7 @@ impl Naive {
         match m {
             NMove::Go(_, (f, r)) => {
                 let c = self.at(*f, *r);
-                c != '.' && c.to_ascii_uppercase() == 'T' && !self.spent[*r as usize][*f as usize]
+                c != '.' && c.eq_ignore_ascii_case(&'T') && !self.spent[*r as usize][*f as usize]
             }
             _ => false,
         }
