@@ -13,11 +13,11 @@
 //! ```
 
 pub mod attacks;
-// pub mod clock;
+pub mod clock;
 mod diagram;
 mod fen;
 mod game;
-// pub mod matches;
+pub mod matches;
 pub mod movegen;
 mod moves;
 pub mod perft;
@@ -28,9 +28,9 @@ mod square;
 pub mod tree;
 mod view;
 
-// pub use clock::{Clock, ClockSettings, ManualTime, Step, SystemTime, TimeSource};
+pub use clock::{Clock, ClockError, ClockSettings, ManualTime, Step, SystemTime, TimeSource};
 pub use game::{why_illegal, IllegalTurn, ProgressiveChess, Status};
-// pub use matches::{Match, MatchResult};
+pub use matches::{Match, MatchResult};
 pub use moves::{Move, Turn, Upgrade};
 pub use piece::{Color, Piece, Role};
 pub use position::{Board, Effect, Position, Setup};
