@@ -46,26 +46,113 @@ pub fn targets(pos: &Position, from: Square) -> Bitboard {
     }
 }
 
+/// What the side to move needs to know, once per position, to judge king
+/// safety quickly.
+#[derive(Clone, Copy, Debug)]
+pub struct Safety {
+    in_check: bool,
+    king: Square,
+    /// Squares whose emptying might open a line (ray, cannon line or
+    /// zigzag path) from an enemy piece to the king. Moving a piece off any
+    /// other square cannot expose the king.
+    exposed: Bitboard,
+}
+
+impl Safety {
+    pub fn of(pos: &Position) -> Safety {
+        let us = pos.turn();
+        let board = pos.board();
+        let king = board.king(us);
+        let them = board.pieces(us.other());
+        let orth = them & (board.role(Role::Rook) | board.role(Role::Cannon));
+        let rank = them & board.role(Role::Protector);
+        let diag = them & board.role(Role::Bishop);
+        let mut exposed = Bitboard::EMPTY;
+        for d in attacks::ORTHOGONAL_RAYS {
+            let ray = Bitboard(attacks::RAYS[d][king.index()]);
+            let liners = if attacks::RANK_RAYS.contains(&d) {
+                orth | rank
+            } else {
+                orth
+            };
+            if (ray & liners).any() {
+                exposed |= ray;
+            }
+        }
+        for d in attacks::DIAGONAL_RAYS {
+            let ray = Bitboard(attacks::RAYS[d][king.index()]);
+            if (ray & diag).any() {
+                exposed |= ray;
+            }
+        }
+        if (them & board.role(Role::Zigzag)).any() {
+            exposed |= attacks::zigzag(king, Bitboard::EMPTY);
+        }
+        Safety {
+            in_check: pos.is_check(),
+            king,
+            exposed,
+        }
+    }
+
+    pub fn in_check(&self) -> bool {
+        self.in_check
+    }
+
+    /// Whether the move step `mv` of the piece `role` keeps the king safe.
+    /// Out of check, most moves are settled without playing them: only
+    /// king moves, swaps that move the king or an enemy piece, and moves
+    /// off an exposed square are played out on a copy of the board.
+    #[inline]
+    pub fn allows(&self, pos: &Position, mv: Move, role: Role) -> bool {
+        match mv {
+            // A raising keeps every square's occupant on the same side.
+            Move::Raise { .. } => !self.in_check,
+            Move::Normal { from, to } => {
+                let full_test = match role {
+                    Role::King => true,
+                    Role::Swapper => to == self.king,
+                    Role::Supernaturalist => pos.board().pieces(pos.turn().other()).contains(to),
+                    _ => {
+                        if pos.hits_shield(mv) {
+                            // Judged on the unchanged board.
+                            return !self.in_check;
+                        }
+                        self.exposed.contains(from)
+                    }
+                };
+                if full_test || self.in_check {
+                    pos.keeps_king_safe(mv)
+                } else {
+                    true
+                }
+            }
+        }
+    }
+}
+
 /// Calls `f` with every legal move step of the side to move.
 #[inline]
 pub fn for_each_legal_move(pos: &Position, mut f: impl FnMut(Move)) {
     let us = pos.turn();
     let board = pos.board();
+    let safety = Safety::of(pos);
     for from in board.pieces(us) {
-        if board.piece_at(from).map(|p| p.role) == Some(Role::Necromancer) {
+        let role = board.piece_at(from).expect("a piece").role;
+        if role == Role::Necromancer {
+            if safety.in_check {
+                continue;
+            }
             for role in Role::ALL {
                 if pos.pool_count(us, role) > 0 {
-                    let mv = Move::Raise { from, role };
-                    if pos.keeps_king_safe(mv) {
-                        f(mv);
-                    }
+                    f(Move::Raise { from, role });
                 }
             }
             continue;
         }
         for to in targets(pos, from) {
             let mv = Move::Normal { from, to };
-            if pos.keeps_king_safe(mv) {
+            if safety.allows(pos, mv, role) {
                 f(mv);
             }
         }
@@ -162,17 +249,17 @@ pub fn legal_turns(pos: &Position) -> Vec<Turn> {
 pub fn has_legal_move(pos: &Position) -> bool {
     let us = pos.turn();
     let board = pos.board();
+    let safety = Safety::of(pos);
     for from in board.pieces(us) {
-        if board.piece_at(from).map(|p| p.role) == Some(Role::Necromancer) {
-            for role in Role::ALL {
-                if pos.pool_count(us, role) > 0 && pos.keeps_king_safe(Move::Raise { from, role }) {
-                    return true;
-                }
+        let role = board.piece_at(from).expect("a piece").role;
+        if role == Role::Necromancer {
+            if !safety.in_check && Role::ALL.iter().any(|&r| pos.pool_count(us, r) > 0) {
+                return true;
             }
             continue;
         }
         for to in targets(pos, from) {
-            if pos.keeps_king_safe(Move::Normal { from, to }) {
+            if safety.allows(pos, Move::Normal { from, to }, role) {
                 return true;
             }
         }

@@ -63,9 +63,6 @@ pub fn for_children(pos: &Position, mut f: impl FnMut(Turn, &Position)) {
     for_each_legal_move(pos, |mv| {
         let mut mid = pos.clone();
         let capture = matches!(mid.apply_move(mv), Effect::Capture(_));
-        let mut child = mid.clone();
-        child.end_turn(capture);
-        f(Turn::bare(mv), &child);
         upgrades_in(&mid, us, mid.points(us), |up| {
             let mut child = mid.clone();
             child.apply_upgrade(up);
@@ -78,5 +75,7 @@ pub fn for_children(pos: &Position, mut f: impl FnMut(Turn, &Position)) {
                 &child,
             );
         });
+        mid.end_turn(capture);
+        f(Turn::bare(mv), &mid);
     });
 }

@@ -80,29 +80,54 @@ impl Board {
     /// would expose its own king (docs/rules/progressive-chess.md#check).
     /// The swapper family never attacks.
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        let them = self.pieces(by);
-        let occ = self.occupied();
-        let hit = |set: Bitboard, roles: &[Role]| {
-            let mut pieces = Bitboard::EMPTY;
-            for &r in roles {
-                pieces |= self.role(r);
-            }
-            (set & pieces & them).any()
-        };
-        if hit(attacks::king(sq), &[Role::King, Role::LesserKing])
-            || hit(attacks::wazir(sq), &[Role::LesserRook])
-            || hit(attacks::ferz(sq), &[Role::LesserBishop])
-            || hit(attacks::camel(sq), &[Role::Pincer])
-            || (attacks::pawn_captures(by.other(), sq) & self.of(by, Role::Pawn)).any()
-            || hit(attacks::rook(sq, occ), &[Role::Rook])
-            || hit(attacks::bishop(sq, occ), &[Role::Bishop])
-            || hit(attacks::protector(sq, occ), &[Role::Protector])
+        self.attacked_by(sq, self.occupied(), self.pieces(by))
+    }
+
+    /// Whether any of the pieces `them` (a subset of one side's pieces)
+    /// attacks `sq` when the occupied squares are `occ`. Used to test a move
+    /// without playing it: `occ` and `them` describe the board after it.
+    #[inline]
+    pub fn attacked_by(&self, sq: Square, occ: Bitboard, them: Bitboard) -> bool {
+        let r = |role: Role| self.by_role[role.index()] & them;
+        if (attacks::king(sq) & (r(Role::King) | r(Role::LesserKing))).any()
+            || (attacks::wazir(sq) & r(Role::LesserRook)).any()
+            || (attacks::ferz(sq) & r(Role::LesserBishop)).any()
+            || (attacks::camel(sq) & r(Role::Pincer)).any()
         {
             return true;
         }
-        let cannons = self.of(by, Role::Cannon);
+        let pawns = r(Role::Pawn);
+        if pawns.any() {
+            // A pawn attacks `sq` from where a pawn of the other side on
+            // `sq` would capture; which side owns `them` decides direction.
+            let by = if (them & self.by_color[0]).any() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if (attacks::pawn_captures(by.other(), sq) & pawns).any() {
+                return true;
+            }
+        }
+        let rooks = r(Role::Rook);
+        let cannons = r(Role::Cannon);
+        let rank_liners = r(Role::Protector);
+        if (rooks | rank_liners).any() {
+            if (attacks::rook(sq, occ) & rooks).any()
+                || (attacks::protector(sq, occ) & rank_liners).any()
+            {
+                return true;
+            }
+        }
+        let bishops = r(Role::Bishop);
+        if bishops.any() && (attacks::bishop(sq, occ) & bishops).any() {
+            return true;
+        }
         if cannons.any() {
             for d in attacks::ORTHOGONAL_RAYS {
+                if attacks::RAYS[d][sq.index()] & cannons.0 == 0 {
+                    continue;
+                }
                 let line = attacks::cannon_line(d, sq, occ);
                 let Some(p1) = line.first else { continue };
                 if cannons.contains(p1) {
@@ -117,7 +142,7 @@ impl Board {
                 }
             }
         }
-        let zigzags = self.of(by, Role::Zigzag);
+        let zigzags = r(Role::Zigzag);
         zigzags.any() && (attacks::zigzag(sq, occ) & zigzags).any()
     }
 
@@ -401,8 +426,27 @@ impl Position {
     /// on the unchanged board.
     #[inline]
     pub fn keeps_king_safe(&self, mv: Move) -> bool {
-        let after = self.board.after(mv, self.turn, self.hits_shield(mv));
-        !after.is_attacked(after.king(self.turn), self.turn.other())
+        let us = self.turn;
+        let board = &self.board;
+        if let Move::Normal { from, to } = mv {
+            let role = board.piece_at(from).map(|p| p.role);
+            if !matches!(role, Some(Role::Swapper | Role::Supernaturalist)) {
+                if self.hits_shield(mv) {
+                    return !self.is_check();
+                }
+                // Test the board after the move without building it.
+                let occ = (board.occupied().without(from)).with(to);
+                let them = board.pieces(us.other()).without(to);
+                let king = if role == Some(Role::King) {
+                    to
+                } else {
+                    board.king(us)
+                };
+                return !board.attacked_by(king, occ, them);
+            }
+        }
+        let after = board.after(mv, us, false);
+        !after.is_attacked(after.king(us), us.other())
     }
 
     /// A key for the repetition rule: everything but the points and the

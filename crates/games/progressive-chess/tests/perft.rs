@@ -134,3 +134,40 @@ fn regenerate() {
         println!("{};{};{};{}", case.name, case.position, case.depth, n);
     }
 }
+
+/// Along seeded random games, the engine's turn count and the naive one
+/// agree in every position reached (covering positions no one designed).
+#[test]
+fn random_game_positions_agree_with_the_naive_implementation() {
+    use arbiter_core::Seed;
+    use arbiter_progressive_chess::movegen::legal_turns;
+    let mut checked = 0;
+    for seed in 100..130u64 {
+        let mut rng = Seed::from_u64(seed).rng();
+        let mut pos = Position::start();
+        for _ in 0..70 {
+            let turns = legal_turns(&pos);
+            let text = pos.to_string();
+            let naive = Naive::parse(&text);
+            assert_eq!(turns.len() as u64, naive.perft(1), "seed {seed}: {text}");
+            assert_eq!(
+                perft(&pos, 1),
+                turns.len() as u64,
+                "bulk count, seed {seed}: {text}"
+            );
+            checked += 1;
+            if turns.is_empty() {
+                break;
+            }
+            // Prefer bare moves half the time so games get somewhere.
+            let bare: Vec<_> = turns.iter().filter(|t| t.upgrade.is_none()).collect();
+            let t = if rng.chance(0.5) {
+                *bare[rng.below(bare.len())]
+            } else {
+                turns[rng.below(turns.len())]
+            };
+            pos = pos.play_unchecked(t);
+        }
+    }
+    assert!(checked > 1000);
+}
