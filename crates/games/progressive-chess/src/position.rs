@@ -112,12 +112,11 @@ impl Board {
         let rooks = r(Role::Rook);
         let cannons = r(Role::Cannon);
         let rank_liners = r(Role::Protector);
-        if (rooks | rank_liners).any() {
-            if (attacks::rook(sq, occ) & rooks).any()
-                || (attacks::protector(sq, occ) & rank_liners).any()
-            {
-                return true;
-            }
+        if (rooks | rank_liners).any()
+            && ((attacks::rook(sq, occ) & rooks).any()
+                || (attacks::protector(sq, occ) & rank_liners).any())
+        {
+            return true;
         }
         let bishops = r(Role::Bishop);
         if bishops.any() && (attacks::bishop(sq, occ) & bishops).any() {
