@@ -241,7 +241,7 @@ pub fn for_each_legal_turn(pos: &Position, mut f: impl FnMut(Turn)) {
 pub fn legal_turns(pos: &Position) -> Vec<Turn> {
     let mut turns = Vec::new();
     for_each_legal_turn(pos, |t| turns.push(t));
-    turns.sort();
+    turns.sort_by_cached_key(Turn::to_string);
     turns
 }
 
