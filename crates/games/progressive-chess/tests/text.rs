@@ -129,3 +129,61 @@ fn diagram_shows_points_pools_and_the_position() {
     assert!(d.contains(" t.|"), "spent shield marked: {d}");
     assert!(d.ends_with("Position: 3k3/7/7/3t3/7/3R3/3K3 b 2 2 d4 Pr 1 5"));
 }
+
+/// Seeded random damage to valid strings: the parsers answer Ok or a
+/// reason, never panic, and what they accept prints back the same.
+#[test]
+fn damaged_strings_never_panic() {
+    use arbiter_core::Seed;
+    let alphabet: Vec<char> = "pwflsrbctxzunkPWFLSRBCTXZUNK01234567899/ -wbabcdefgh@=+é"
+        .chars()
+        .collect();
+    let mut rng = Seed::from_u64(77).rng();
+    let sources: Vec<String> = include_str!("data/perft.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split(';').nth(1).unwrap().to_string())
+        .collect();
+    for i in 0..20_000 {
+        let mut chars: Vec<char> = sources[i % sources.len()].chars().collect();
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(chars.len());
+            match rng.below(3) {
+                0 => chars[at] = *rng.choose(&alphabet).unwrap(),
+                1 => {
+                    chars.remove(at);
+                }
+                _ => chars.insert(at, *rng.choose(&alphabet).unwrap()),
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        if let Ok(p) = text.parse::<Position>() {
+            assert_eq!(p.to_string().parse::<Position>().unwrap(), p, "{text}");
+        }
+        let mut notation: Vec<char> = "b1b2+b2=F".chars().collect();
+        let at = rng.below(notation.len());
+        notation[at] = *rng.choose(&alphabet).unwrap();
+        let notation: String = notation.into_iter().collect();
+        if let Ok(t) = notation.parse::<Turn>() {
+            assert_eq!(t.to_string().parse::<Turn>().unwrap(), t);
+        }
+    }
+}
+
+#[test]
+fn the_data_positions_use_every_piece_type() {
+    use arbiter_progressive_chess::Role;
+    let mut seen = [false; Role::COUNT];
+    for line in include_str!("data/perft.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+    {
+        let p = pos(line.split(';').nth(1).unwrap());
+        for s in p.board().occupied() {
+            seen[p.piece_at(s).unwrap().role.index()] = true;
+        }
+    }
+    for role in Role::ALL {
+        assert!(seen[role.index()], "no perft position has a {role}");
+    }
+}
