@@ -25,6 +25,7 @@ mod piece;
 mod position;
 mod rules;
 mod square;
+pub mod timed;
 pub mod tree;
 mod view;
 
@@ -36,6 +37,7 @@ pub use piece::{Color, Piece, Role};
 pub use position::{Board, Effect, Position, Setup};
 pub use rules::Ruleset;
 pub use square::{Bitboard, Square};
+pub use timed::{StepError, TimedGame};
 pub use view::ProgressiveChessView;
 
 /// The game's id in the CLI and on the server.

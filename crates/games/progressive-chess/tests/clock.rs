@@ -106,3 +106,80 @@ fn custom_settings() {
     time.advance(secs(4));
     assert_eq!(c.flagged(), Some(Color::White));
 }
+
+mod timed {
+    use super::secs;
+    use arbiter_progressive_chess::clock::ClockError;
+    use arbiter_progressive_chess::{
+        ClockSettings, Color, ManualTime, ProgressiveChess, Ruleset, Step, StepError, TimedGame,
+        Turn,
+    };
+
+    fn timed() -> (TimedGame<ManualTime>, ManualTime) {
+        let time = ManualTime::new();
+        (
+            TimedGame::new(
+                ProgressiveChess::new(Ruleset::default()),
+                ClockSettings::default(),
+                time.clone(),
+            ),
+            time,
+        )
+    }
+
+    fn turn(text: &str) -> Turn {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_move_and_the_upgrade_are_separate_steps() {
+        let (mut g, t) = timed();
+        t.advance(secs(100));
+        g.play_move(turn("b1b2").mv).unwrap();
+        assert_eq!(g.clock().running(), Some((Color::White, Step::Upgrade)));
+        // The upgrade step is refused while the move step runs, and vice versa.
+        assert!(matches!(
+            g.play_move(turn("c1c2").mv),
+            Err(StepError::Clock(ClockError::WrongStep { .. }))
+        ));
+        t.advance(secs(150));
+        // An unaffordable upgrade is refused and changes nothing.
+        assert!(matches!(
+            g.play_upgrade(Some(turn("a1a2+b2=R").upgrade.unwrap())),
+            Err(StepError::Illegal(_))
+        ));
+        g.play_upgrade(Some(turn("a1a2+b2=F").upgrade.unwrap()))
+            .unwrap();
+        assert_eq!(
+            g.game().position().to_string(),
+            "pppkppp/7/7/7/7/1F5/P1PKPPP b 1 2 - - 0 1"
+        );
+        assert_eq!(g.clock().reserve(Color::White), secs(270));
+        assert_eq!(g.clock().running(), Some((Color::Black, Step::Move)));
+    }
+
+    #[test]
+    fn an_illegal_move_is_refused_without_touching_the_clock() {
+        let (mut g, t) = timed();
+        t.advance(secs(5));
+        assert!(matches!(
+            g.play_move(turn("b1b3").mv),
+            Err(StepError::Illegal(_))
+        ));
+        assert_eq!(g.clock().running(), Some((Color::White, Step::Move)));
+        assert_eq!(g.clock().step_left(), Some(secs(115)));
+    }
+
+    #[test]
+    fn running_out_of_reserve_loses_the_game() {
+        let (mut g, t) = timed();
+        g.play_turn(turn("d1d2")).unwrap();
+        t.advance(secs(421));
+        assert_eq!(g.poll(), Some(Color::Black));
+        assert_eq!(
+            g.game().outcome().unwrap().sole_winner(),
+            Some(Color::White.seat())
+        );
+        assert!(g.play_turn(turn("d7d6")).is_err());
+    }
+}
