@@ -6,7 +6,7 @@
 //! step ends, then the whole turn is played.
 
 use crate::clock::{Clock, ClockError, ClockSettings, Step, TimeSource};
-use crate::game::{why_illegal, ProgressiveChess};
+use crate::game::ProgressiveChess;
 use crate::moves::{Move, Turn, Upgrade};
 use crate::piece::Color;
 
