@@ -13,6 +13,7 @@
 //! ```
 
 pub mod attacks;
+mod board;
 pub mod clock;
 mod diagram;
 mod fen;
