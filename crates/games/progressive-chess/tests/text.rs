@@ -187,3 +187,17 @@ fn the_data_positions_use_every_piece_type() {
         assert!(seen[role.index()], "no perft position has a {role}");
     }
 }
+
+#[test]
+fn the_organiser_may_let_black_start() {
+    use arbiter_progressive_chess::{Color, Ruleset};
+    let g = ProgressiveChess::new(Ruleset {
+        first: Color::Black,
+        ..Ruleset::default()
+    });
+    assert_eq!(
+        g.position().to_string(),
+        "pppkppp/7/7/7/7/7/PPPKPPP b 1 2 - - 0 1"
+    );
+    assert_eq!(g.legal_turns().len(), 171);
+}
