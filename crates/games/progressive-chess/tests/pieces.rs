@@ -188,3 +188,16 @@ fn supernaturalist_swaps_with_neighbours_but_not_kings() {
     let p = pos("7/7/4p2/3Uk2/2P4/7/K6 w 2 1 - - 0 1");
     assert_eq!(dests(&p, "d4"), sorted(&["c3", "e5"]));
 }
+
+#[test]
+fn king_among_blockers_and_attacked_squares() {
+    // The black pawn on e5 checks the king on d4; the rook on a3 covers
+    // rank 3; c4 holds White's own pawn. The king may take the pawn.
+    let p = pos("3k3/7/4p2/2PK3/r6/7/7 w 2 1 - - 0 5");
+    assert!(p.is_check());
+    assert_eq!(dests(&p, "d4"), sorted(&["c5", "d5", "e4", "e5"]));
+    assert!(
+        dests(&p, "c4").is_empty(),
+        "the pawn's step does not answer the check"
+    );
+}
