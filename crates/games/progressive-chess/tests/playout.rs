@@ -17,7 +17,7 @@ fn pool_count(p: &Position) -> u32 {
 fn random_playouts_keep_the_invariants() {
     let mut seen_roles = [false; Role::COUNT];
     let mut finished = 0;
-    for seed in 0..40u64 {
+    for seed in 0..120u64 {
         let mut rng = Seed::from_u64(seed).rng();
         let mut g = ProgressiveChess::new(Ruleset::with_draw_rules());
         let mut raises = 0;
