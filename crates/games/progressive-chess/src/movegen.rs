@@ -1,9 +1,13 @@
 //! Legal move steps and whole turns (docs/rules/progressive-chess.md#a-turn).
 //!
-//! Moves are generated piece by piece as square sets, then each is played
-//! on a copy of the bitboards to see whether it leaves the king attacked.
-//! On a 7×7 board that copy is a couple of hundred bytes, cheaper than
-//! tracking pins through cannon screens and swaps.
+//! Moves are generated piece by piece as square sets. King safety is then
+//! settled by [`Safety`]: out of check, a move can only expose the king by
+//! emptying a square on a line (ray, cannon line, zigzag path) between the
+//! king and an enemy piece that uses that line, so only such moves, king
+//! moves and swaps that move the king or an enemy piece are tested, by
+//! asking whether the king would be attacked on the board after the move.
+//! That is simpler than tracking pins through cannon screens and swaps,
+//! and the naive implementation in `tests/naive` checks it.
 
 use crate::attacks;
 use crate::moves::{Move, Turn, Upgrade};
