@@ -31,6 +31,10 @@ pub fn all() -> Vec<&'static dyn CliGame> {
     vec![
         &TurnBased::<arbiter_knight_court::KnightCourt>(arbiter_knight_court::ID, PhantomData),
         &TurnBased::<arbiter_knight_moves::KnightMoves>(arbiter_knight_moves::ID, PhantomData),
+        &TurnBased::<arbiter_progressive_chess::ProgressiveChess>(
+            arbiter_progressive_chess::ID,
+            PhantomData,
+        ),
         &crate::tilechess::TilechessCli,
     ]
 }

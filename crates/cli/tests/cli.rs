@@ -283,3 +283,21 @@ fn tilechess_contract() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stdout(&out).is_empty());
 }
+
+#[test]
+fn progressive_chess_contract() {
+    let out = arbiter(&["perft", "progressive-chess", "1"]);
+    assert_eq!(stdout(&out).lines().last(), Some("171"), "the count the issue pins");
+    let out = arbiter(&["moves", "progressive-chess"]);
+    let moves: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    assert_eq!(moves.len(), 171);
+    assert!(moves.contains(&"b1b2+b2=F".to_string()));
+    let out = arbiter(&["apply", "progressive-chess", "b1b2+b2=F"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    for bad in ["b1b3", "b1b2+b2=R", "zz"] {
+        let out = arbiter(&["apply", "progressive-chess", bad]);
+        assert_eq!(out.status.code(), Some(1), "{bad}");
+        assert!(stdout(&out).is_empty(), "{bad}");
+        assert!(stderr(&out).contains(&format!("move 1 '{bad}'")), "{}", stderr(&out));
+    }
+}

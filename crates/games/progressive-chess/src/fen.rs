@@ -1,0 +1,205 @@
+//! The position string (docs/rules/progressive-chess.md#position-string).
+//!
+//! Eight fields separated by single spaces:
+//!
+//! 1. placement, rank 7 first, files a–g, digits for empty runs, uppercase
+//!    for White (`pppkppp/7/7/7/7/7/PPPKPPP`);
+//! 2. the side to move, `w` or `b`;
+//! 3. White's points and 4. Black's points, as held now (the side to move
+//!    has already been paid this turn's point);
+//! 5. the squares of protectors whose shield is spent, run together
+//!    (`c3e5`), or `-`;
+//! 6. the pools: the pieces each side has captured, White's in uppercase
+//!    then Black's in lowercase, in rulebook order (`PPWp`), or `-`;
+//! 7. turns since the last capture or upgrade;
+//! 8. the turn number, from 1.
+//!
+//! The start is `pppkppp/7/7/7/7/7/PPPKPPP w 2 1 - - 0 1`.
+
+use crate::piece::{Color, Piece, Role};
+use crate::position::{Position, Setup};
+use crate::square::Square;
+use arbiter_core::PositionError;
+use std::fmt;
+use std::str::FromStr;
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..7).rev() {
+            let mut empty = 0;
+            for file in 0..7 {
+                match self.piece_at(Square::at(file, rank)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        write!(f, "{}", p.char())?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if rank > 0 {
+                f.write_str("/")?;
+            }
+        }
+        write!(
+            f,
+            " {} {} {} ",
+            self.turn().letter(),
+            self.points(Color::White),
+            self.points(Color::Black)
+        )?;
+        if self.spent_shields().is_empty() {
+            f.write_str("-")?;
+        } else {
+            for sq in self.spent_shields() {
+                write!(f, "{sq}")?;
+            }
+        }
+        f.write_str(" ")?;
+        let pools: String = Color::BOTH
+            .iter()
+            .flat_map(|&c| self.pool(c).map(move |r| Piece::new(c, r).char()))
+            .collect();
+        f.write_str(if pools.is_empty() { "-" } else { &pools })?;
+        write!(f, " {} {}", self.quiet_turns(), self.turn_number())
+    }
+}
+
+fn number(field: &str, what: &str) -> Result<u32, String> {
+    if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) || field.len() > 9 {
+        return Err(format!("{what} must be a whole number, not '{field}'"));
+    }
+    field
+        .parse()
+        .map_err(|_| format!("{what} must be a whole number, not '{field}'"))
+}
+
+fn parse_placement(text: &str) -> Result<[Option<Piece>; 49], String> {
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != 7 {
+        return Err(format!(
+            "the placement has {} ranks separated by '/', but the board has 7",
+            ranks.len()
+        ));
+    }
+    let mut board = [None; 49];
+    for (i, row) in ranks.iter().enumerate() {
+        let rank = 6 - i as u8;
+        let mut file = 0u8;
+        for c in row.chars() {
+            if let Some(d) = c.to_digit(10) {
+                if d == 0 {
+                    return Err(format!("rank {} has an empty run of 0", rank + 1));
+                }
+                file += d as u8;
+            } else {
+                let piece = Piece::from_char(c)
+                    .ok_or_else(|| format!("'{c}' on rank {} is not a piece letter", rank + 1))?;
+                if file < 7 {
+                    board[Square::at(file, rank).index()] = Some(piece);
+                }
+                file += 1;
+            }
+            if file > 7 {
+                return Err(format!(
+                    "rank {} ('{row}') describes more than 7 squares",
+                    rank + 1
+                ));
+            }
+        }
+        if file != 7 {
+            return Err(format!(
+                "rank {} ('{row}') describes {file} squares, not 7",
+                rank + 1
+            ));
+        }
+    }
+    Ok(board)
+}
+
+impl FromStr for Setup {
+    type Err = String;
+
+    /// Reads the eight fields; the result is not yet checked against the
+    /// rules ([`Position::from_setup`] does that).
+    fn from_str(text: &str) -> Result<Setup, String> {
+        let fields: Vec<&str> = text.split(' ').collect();
+        if fields.len() != 8 {
+            return Err(format!(
+                "expected 8 fields separated by single spaces (placement, side, White's points, Black's points, \
+                 spent shields, pools, quiet turns, turn number), found {}",
+                fields.len()
+            ));
+        }
+        let board = parse_placement(fields[0])?;
+        let turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(format!("the side to move is 'w' or 'b', not '{other}'")),
+        };
+        let points = [
+            number(fields[2], "White's points")?,
+            number(fields[3], "Black's points")?,
+        ];
+        let mut spent = Vec::new();
+        if fields[4] != "-" {
+            let f = fields[4];
+            if f.len() & 1 == 1 || !f.is_ascii() {
+                return Err(format!(
+                    "spent shields are square names run together, like c3e5, not '{f}'"
+                ));
+            }
+            for i in (0..f.len()).step_by(2) {
+                let sq = Square::parse(&f[i..i + 2])?;
+                if spent.contains(&sq) {
+                    return Err(format!("{sq} is listed twice among spent shields"));
+                }
+                spent.push(sq);
+            }
+        }
+        let mut pools = [Vec::new(), Vec::new()];
+        if fields[5] != "-" {
+            for c in fields[5].chars() {
+                let piece = Piece::from_char(c)
+                    .ok_or_else(|| format!("'{c}' in the pools is not a piece letter"))?;
+                pools[piece.color.index()].push(piece.role);
+            }
+        }
+        let quiet_turns = number(fields[6], "the quiet-turn count")?;
+        let turn_number = number(fields[7], "the turn number")?;
+        Ok(Setup {
+            board,
+            turn,
+            points,
+            spent,
+            pools,
+            quiet_turns,
+            turn_number,
+        })
+    }
+}
+
+impl FromStr for Position {
+    type Err = PositionError;
+
+    fn from_str(text: &str) -> Result<Position, PositionError> {
+        let setup: Setup = text
+            .parse()
+            .map_err(|reason| PositionError::new(text, reason))?;
+        Position::from_setup(&setup).map_err(|reason| PositionError::new(text, reason))
+    }
+}
+
+/// Role letters are all distinct from the digits and '/' used above.
+const _: () = {
+    let mut i = 0;
+    while i < Role::COUNT {
+        assert!(!Role::ALL[i].letter().is_ascii_digit());
+        i += 1;
+    }
+};

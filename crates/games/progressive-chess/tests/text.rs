@@ -1,0 +1,203 @@
+//! Position strings and notation: round-trips and refusals
+//! (docs/rules/progressive-chess.md#position-string).
+
+mod common;
+use arbiter_core::{ActionError, Diagram, Game, Seat, TextPosition};
+use arbiter_progressive_chess::{Position, ProgressiveChess, Turn};
+use common::*;
+
+#[test]
+fn start_position_string() {
+    assert_eq!(
+        Position::start().to_string(),
+        "pppkppp/7/7/7/7/7/PPPKPPP w 2 1 - - 0 1"
+    );
+    assert_eq!(
+        TextPosition::position(&ProgressiveChess::start()),
+        "pppkppp/7/7/7/7/7/PPPKPPP w 2 1 - - 0 1"
+    );
+}
+
+#[test]
+fn data_positions_round_trip() {
+    for line in include_str!("data/perft.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+    {
+        let text = line.split(';').nth(1).unwrap();
+        assert_eq!(pos(text).to_string(), text);
+    }
+}
+
+#[test]
+fn pools_are_written_in_rulebook_order() {
+    assert_eq!(
+        pos("3k3/7/7/7/7/7/3K3 w 2 1 - pRTPr 0 1").to_string(),
+        "3k3/7/7/7/7/7/3K3 w 2 1 - PRTpr 0 1"
+    );
+}
+
+#[test]
+fn every_legal_turn_round_trips_through_notation() {
+    for line in include_str!("data/perft.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+    {
+        let g = game(line.split(';').nth(1).unwrap());
+        for t in g.legal_turns() {
+            assert_eq!(t.to_string().parse::<Turn>().unwrap(), t);
+        }
+    }
+}
+
+#[test]
+fn bad_position_strings_say_why() {
+    let cases = [
+        ("pppkppp/7/7/7/7/7/PPPKPPP w 2 1 - -", "8 fields"),
+        ("pppkppp/7/7/7/7/PPPKPPP w 2 1 - - 0 1", "6 ranks"),
+        ("pppkppp/7/7/7/7/7/PPPKPPPP w 2 1 - - 0 1", "more than 7"),
+        ("pppkppp/7/7/7/7/7/PPPKPP w 2 1 - - 0 1", "6 squares"),
+        ("pppkppp/7/7/7/7/7/PPPQPPP w 2 1 - - 0 1", "'Q'"),
+        (
+            "ppppppp/7/7/7/7/7/PPPKPPP w 2 1 - - 0 1",
+            "Black has no king",
+        ),
+        ("pppkppp/7/7/7/7/7/PPKKPPP w 2 1 - - 0 1", "2 kings"),
+        ("pppkppp/7/7/7/7/7/PPPKPPP x 2 1 - - 0 1", "'w' or 'b'"),
+        ("pppkppp/7/7/7/7/7/PPPKPPP w -2 1 - - 0 1", "whole number"),
+        ("pppkppp/7/7/7/7/7/PPPKPPP w 0 1 - - 0 1", "0 points"),
+        ("pppkppp/7/7/7/7/7/PPPKPPP w 2 1 a1 - 0 1", "no protector"),
+        ("pppkppp/7/7/7/7/7/PPPKPPP w 2 1 - P 0 1", "15 pieces"),
+        (
+            "pppkppp/7/7/7/7/7/PPPKPPP w 2 1 - K 0 1",
+            "pool holds a king",
+        ),
+        (
+            "pppkppp/7/7/7/7/7/PPPKPPP w 2 1 - - 0 0",
+            "turn numbers start at 1",
+        ),
+        (
+            "3k3/3R3/7/7/7/7/3K3 w 2 1 - - 0 1",
+            "Black is not to move but its king is attacked",
+        ),
+    ];
+    for (text, want) in cases {
+        let err = text.parse::<Position>().unwrap_err();
+        assert!(err.to_string().contains(want), "{text}: {err}");
+    }
+}
+
+#[test]
+fn refused_actions_change_nothing() {
+    let mut g = ProgressiveChess::start();
+    let before = g.position().to_string();
+    assert!(matches!(
+        g.act(Seat(1), &turn("d7d6")),
+        Err(ActionError::NotYourTurn { .. })
+    ));
+    assert!(matches!(
+        g.act(Seat(0), &turn("d1d3")),
+        Err(ActionError::Illegal { .. })
+    ));
+    assert!(matches!(
+        g.act(Seat(0), &turn("a1a2+a2=R")),
+        Err(ActionError::Illegal { .. })
+    ));
+    assert!(matches!(
+        g.act(Seat(0), &turn("a1a2+a2=T")),
+        Err(ActionError::Illegal { .. })
+    ));
+    assert!(matches!(
+        g.parse_action(Seat(0), "a1"),
+        Err(ActionError::Malformed { .. })
+    ));
+    assert_eq!(g.position().to_string(), before);
+    g.act_text(Seat(0), "b1b2+b2=F").unwrap();
+    assert_eq!(
+        g.position().to_string(),
+        "pppkppp/7/7/7/7/1F5/P1PKPPP b 1 2 - - 0 1"
+    );
+    assert_eq!(g.legal_actions(Seat(1)).len(), 171);
+}
+
+#[test]
+fn diagram_shows_points_pools_and_the_position() {
+    let g = game("3k3/7/7/3t3/7/3R3/3K3 b 2 2 d4 Pr 1 5");
+    let d = g.diagram();
+    assert!(d.contains("White: 2 points, captured P"), "{d}");
+    assert!(d.contains("Black: 2 points, captured r"), "{d}");
+    assert!(d.contains(" t.|"), "spent shield marked: {d}");
+    assert!(d.ends_with("Position: 3k3/7/7/3t3/7/3R3/3K3 b 2 2 d4 Pr 1 5"));
+}
+
+/// Seeded random damage to valid strings: the parsers answer Ok or a
+/// reason, never panic, and what they accept prints back the same.
+#[test]
+fn damaged_strings_never_panic() {
+    use arbiter_core::Seed;
+    let alphabet: Vec<char> = "pwflsrbctxzunkPWFLSRBCTXZUNK01234567899/ -wbabcdefgh@=+é"
+        .chars()
+        .collect();
+    let mut rng = Seed::from_u64(77).rng();
+    let sources: Vec<String> = include_str!("data/perft.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split(';').nth(1).unwrap().to_string())
+        .collect();
+    for i in 0..20_000 {
+        let mut chars: Vec<char> = sources[i % sources.len()].chars().collect();
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(chars.len());
+            match rng.below(3) {
+                0 => chars[at] = *rng.choose(&alphabet).unwrap(),
+                1 => {
+                    chars.remove(at);
+                }
+                _ => chars.insert(at, *rng.choose(&alphabet).unwrap()),
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        if let Ok(p) = text.parse::<Position>() {
+            assert_eq!(p.to_string().parse::<Position>().unwrap(), p, "{text}");
+        }
+        let mut notation: Vec<char> = "b1b2+b2=F".chars().collect();
+        let at = rng.below(notation.len());
+        notation[at] = *rng.choose(&alphabet).unwrap();
+        let notation: String = notation.into_iter().collect();
+        if let Ok(t) = notation.parse::<Turn>() {
+            assert_eq!(t.to_string().parse::<Turn>().unwrap(), t);
+        }
+    }
+}
+
+#[test]
+fn the_data_positions_use_every_piece_type() {
+    use arbiter_progressive_chess::Role;
+    let mut seen = [false; Role::COUNT];
+    for line in include_str!("data/perft.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+    {
+        let p = pos(line.split(';').nth(1).unwrap());
+        for s in p.board().occupied() {
+            seen[p.piece_at(s).unwrap().role.index()] = true;
+        }
+    }
+    for role in Role::ALL {
+        assert!(seen[role.index()], "no perft position has a {role}");
+    }
+}
+
+#[test]
+fn the_organiser_may_let_black_start() {
+    use arbiter_progressive_chess::{Color, Ruleset};
+    let g = ProgressiveChess::new(Ruleset {
+        first: Color::Black,
+        ..Ruleset::default()
+    });
+    assert_eq!(
+        g.position().to_string(),
+        "pppkppp/7/7/7/7/7/PPPKPPP b 1 2 - - 0 1"
+    );
+    assert_eq!(g.legal_turns().len(), 171);
+}
