@@ -9,7 +9,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "arbiter", version, about = "Rules engine, AI and host for five knight-driven chess variants")]
+#[command(
+    name = "arbiter",
+    version,
+    about = "Rules engine, AI and host for five knight-driven chess variants"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
