@@ -437,7 +437,7 @@ struct Seen {
 
 fn playout(players: usize, seed: u64, seen: &mut Seen) {
     let rules = Rules {
-        garnet_rate: if seed % 2 == 0 { 3 } else { 1 },
+        garnet_rate: if seed.is_multiple_of(2) { 3 } else { 1 },
         ..Rules::default()
     };
     let mut layout = arbiter_knight_control::standard_file();
