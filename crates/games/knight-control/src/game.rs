@@ -599,8 +599,8 @@ impl KnightControl {
                 self.portals_taken.clear();
                 self.offers.clear();
                 self.flush_log(self.state.round);
-                self.publish();
                 self.state.round += 1;
+                self.publish();
                 if self.state.round > self.rules.rounds {
                     let waiting = self.state.purses.iter().map(|p| p.garnets > 0).collect();
                     self.start_step(Stage::FinalExchange, waiting);
