@@ -10,47 +10,28 @@ pub fn run(command: Command) -> Result<(), String> {
                 println!("{}", game.id());
             }
         }
-        Command::Moves {
-            game,
-            position,
-            moves,
-        } => {
+        Command::Moves { game, position, moves } => {
             for mv in find(&game)?.moves(position.as_deref(), &moves)? {
                 println!("{mv}");
             }
         }
-        Command::Apply {
-            game,
-            position,
-            moves,
-        } => {
+        Command::Apply { game, position, moves } => {
             println!("{}", find(&game)?.apply(position.as_deref(), &moves)?);
         }
-        Command::Perft {
-            game,
-            depth,
-            position,
-            divide,
-        } => {
+        Command::Perft { game, depth, position, divide } => {
             let (split, total) = find(&game)?.perft(position.as_deref(), depth, divide)?;
             for (mv, n) in split {
                 println!("{mv}: {n}");
             }
             println!("{total}");
         }
-        Command::Show {
-            game,
-            position,
-            moves,
-        } => {
-            println!("{}", find(&game)?.show(position.as_deref(), &moves)?);
-        }
-        Command::Play {
-            game,
-            position,
-            seat,
-            think_ms,
-        } => {
+        Command::Show { game, position, moves, round } => match round {
+            Some(r) => println!("{}", crate::knight_control::show_round(&game, &moves, r)?),
+            None => println!("{}", find(&game)?.show(position.as_deref(), &moves)?),
+        },
+        Command::New(args) => crate::knight_control::new(args)?,
+        Command::Replay(args) => crate::knight_control::replay(args)?,
+        Command::Play { game, position, seat, think_ms } => {
             if !(1..=2).contains(&seat) {
                 return Err(format!("--as takes 1 (first mover) or 2, not {seat}"));
             }

@@ -14,12 +14,7 @@ pub trait CliGame: Sync {
     /// The position string after `moves`.
     fn apply(&self, position: Option<&str>, moves: &[String]) -> Result<String, String>;
     /// Perft, split by first move when `divide` is set.
-    fn perft(
-        &self,
-        position: Option<&str>,
-        depth: u32,
-        divide: bool,
-    ) -> Result<(Vec<(String, u64)>, u64), String>;
+    fn perft(&self, position: Option<&str>, depth: u32, divide: bool) -> Result<(Vec<(String, u64)>, u64), String>;
     /// The board diagram after `moves`.
     fn show(&self, position: Option<&str>, moves: &[String]) -> Result<String, String>;
     /// An interactive game against the engine.
@@ -28,10 +23,10 @@ pub trait CliGame: Sync {
 
 /// Every game, in the order `arbiter games` lists them.
 pub fn all() -> Vec<&'static dyn CliGame> {
-    vec![&TurnBased::<arbiter_knight_court::KnightCourt>(
-        arbiter_knight_court::ID,
-        PhantomData,
-    )]
+    vec![
+        &TurnBased::<arbiter_knight_court::KnightCourt>(arbiter_knight_court::ID, PhantomData),
+        &crate::knight_control::KnightControlCli,
+    ]
 }
 
 /// The game with this id; the error lists the known ids.
@@ -65,20 +60,11 @@ where
             let seat = match game.phase() {
                 Phase::Turn(seat) => seat,
                 Phase::Over(outcome) => {
-                    return Err(format!(
-                        "move {} '{text}': the game is already over ({outcome})",
-                        i + 1
-                    ))
+                    return Err(format!("move {} '{text}': the game is already over ({outcome})", i + 1))
                 }
-                other => {
-                    return Err(format!(
-                        "move {} '{text}': no single seat is to move ({other:?})",
-                        i + 1
-                    ))
-                }
+                other => return Err(format!("move {} '{text}': no single seat is to move ({other:?})", i + 1)),
             };
-            game.act_text(seat, text)
-                .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
+            game.act_text(seat, text).map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
         }
         Ok(game)
     }
@@ -95,11 +81,7 @@ where
     fn moves(&self, position: Option<&str>, moves: &[String]) -> Result<Vec<String>, String> {
         let game = Self::replay(position, moves)?;
         let mut list: Vec<String> = match game.phase() {
-            Phase::Turn(seat) => game
-                .legal_actions(seat)
-                .iter()
-                .map(|a| a.to_string())
-                .collect(),
+            Phase::Turn(seat) => game.legal_actions(seat).iter().map(|a| a.to_string()).collect(),
             _ => Vec::new(),
         };
         list.sort();
@@ -110,25 +92,13 @@ where
         Ok(Self::replay(position, moves)?.position())
     }
 
-    fn perft(
-        &self,
-        position: Option<&str>,
-        depth: u32,
-        divide: bool,
-    ) -> Result<(Vec<(String, u64)>, u64), String> {
+    fn perft(&self, position: Option<&str>, depth: u32, divide: bool) -> Result<(Vec<(String, u64)>, u64), String> {
         let game = Self::start(position)?;
         if divide {
-            let mut split: Vec<(String, u64)> = game
-                .divide(depth)
-                .into_iter()
-                .map(|(a, n)| (a.to_string(), n))
-                .collect();
+            let mut split: Vec<(String, u64)> =
+                game.divide(depth).into_iter().map(|(a, n)| (a.to_string(), n)).collect();
             split.sort();
-            let total = if depth == 0 {
-                1
-            } else {
-                split.iter().map(|(_, n)| n).sum()
-            };
+            let total = if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
             Ok((split, total))
         } else {
             Ok((Vec::new(), game.perft(depth)))

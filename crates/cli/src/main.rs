@@ -3,17 +3,14 @@
 
 mod commands;
 mod games;
+mod knight_control;
 mod play;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(
-    name = "arbiter",
-    version,
-    about = "Rules engine, AI and host for five knight-driven chess variants"
-)]
+#[command(name = "arbiter", version, about = "Rules engine, AI and host for five knight-driven chess variants")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -49,13 +46,20 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// Draw the board after playing MOVE… from POS.
+    /// Draw the board after playing MOVE… from POS (knight-control: RECORD).
     Show {
         game: String,
         #[arg(long)]
         position: Option<String>,
         moves: Vec<String>,
+        /// knight-control: the board after this round (0 = after bidding).
+        #[arg(long)]
+        round: Option<u8>,
     },
+    /// Write a new game record (knight-control).
+    New(knight_control::NewArgs),
+    /// Print a game record's rounds and results (knight-control).
+    Replay(knight_control::ReplayArgs),
     /// Play against the engine in the terminal.
     Play {
         game: String,

@@ -7,21 +7,10 @@ use std::time::Duration;
 
 pub fn play<G: Game + Diagram>(mut game: G, human: u8, think_ms: u64) -> Result<(), String> {
     let human = Seat(human);
-    let engine = Negamax {
-        max_depth: 64,
-        time: Some(Duration::from_millis(think_ms)),
-    };
+    let engine = Negamax { max_depth: 64, time: Some(Duration::from_millis(think_ms)) };
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    println!(
-        "You are seat {} ({}). Type a move, 'moves' for the list, or 'quit'.",
-        human.0 + 1,
-        if human.0 == 0 {
-            "first to move"
-        } else {
-            "second to move"
-        }
-    );
+    println!("You are seat {} ({}). Type a move, 'moves' for the list, or 'quit'.", human.0 + 1, if human.0 == 0 { "first to move" } else { "second to move" });
     loop {
         println!("\n{}", game.diagram());
         let seat = match game.phase() {
@@ -35,28 +24,19 @@ pub fn play<G: Game + Diagram>(mut game: G, human: u8, think_ms: u64) -> Result<
         if seat != human {
             let result = engine.choose(&game);
             let action = result.best.ok_or("the engine found no move")?;
-            println!(
-                "Engine plays {action} (depth {}, {} nodes)",
-                result.depth, result.nodes
-            );
+            println!("Engine plays {action} (depth {}, {} nodes)", result.depth, result.nodes);
             game.act(seat, &action).map_err(|e| e.to_string())?;
             continue;
         }
         print!("your move> ");
         let _ = std::io::stdout().flush();
-        let Some(line) = lines.next() else {
-            return Ok(());
-        };
+        let Some(line) = lines.next() else { return Ok(()) };
         let line = line.map_err(|e| e.to_string())?;
         match line.trim() {
             "" => continue,
             "quit" | "exit" => return Ok(()),
             "moves" => {
-                let moves: Vec<String> = game
-                    .legal_actions(seat)
-                    .iter()
-                    .map(|a| a.to_string())
-                    .collect();
+                let moves: Vec<String> = game.legal_actions(seat).iter().map(|a| a.to_string()).collect();
                 println!("{}", moves.join(" "));
             }
             text => {

@@ -17,10 +17,7 @@ pub struct PositionError {
 
 impl PositionError {
     pub fn new(text: impl Into<String>, reason: impl Into<String>) -> PositionError {
-        PositionError {
-            text: text.into(),
-            reason: reason.into(),
-        }
+        PositionError { text: text.into(), reason: reason.into() }
     }
 }
 
@@ -43,16 +40,10 @@ pub enum ActionError {
 
 impl ActionError {
     pub fn malformed(text: impl Into<String>, reason: impl Into<String>) -> ActionError {
-        ActionError::Malformed {
-            text: text.into(),
-            reason: reason.into(),
-        }
+        ActionError::Malformed { text: text.into(), reason: reason.into() }
     }
 
     pub fn illegal(text: impl Into<String>, reason: impl Into<String>) -> ActionError {
-        ActionError::Illegal {
-            text: text.into(),
-            reason: reason.into(),
-        }
+        ActionError::Illegal { text: text.into(), reason: reason.into() }
     }
 }

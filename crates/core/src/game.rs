@@ -107,9 +107,7 @@ pub trait Perft: Game {
 
     /// Perft split by first action, sorted by notation.
     fn divide(&self, depth: u32) -> Vec<(Self::Action, u64)> {
-        let Phase::Turn(seat) = self.phase() else {
-            return Vec::new();
-        };
+        let Phase::Turn(seat) = self.phase() else { return Vec::new() };
         if depth == 0 {
             return Vec::new();
         }
@@ -131,9 +129,7 @@ pub fn generic_perft<G: Game>(game: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let Phase::Turn(seat) = game.phase() else {
-        return 0;
-    };
+    let Phase::Turn(seat) = game.phase() else { return 0 };
     let actions = game.legal_actions(seat);
     if depth == 1 {
         return actions.len() as u64;

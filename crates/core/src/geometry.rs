@@ -27,16 +27,7 @@ impl fmt::Display for Coord {
 }
 
 /// The king's eight steps as (file, rank) deltas.
-pub const KING_STEPS: [(i8, i8); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
+pub const KING_STEPS: [(i8, i8); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
 /// The rook's four directions.
 pub const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 /// The bishop's four directions.
@@ -47,16 +38,7 @@ pub const KNIGHT_LEAPS: [(i8, i8); 8] = leaper(1, 2);
 /// The eight (or four, when m = n) leaps of an m×n leaper: m one way and n
 /// the other, in every direction. Duplicates (m = n, or m = 0) appear twice.
 pub const fn leaper(m: i8, n: i8) -> [(i8, i8); 8] {
-    [
-        (m, n),
-        (n, m),
-        (n, -m),
-        (m, -n),
-        (-m, -n),
-        (-n, -m),
-        (-n, m),
-        (-m, n),
-    ]
+    [(m, n), (n, m), (n, -m), (m, -n), (-m, -n), (-n, -m), (-n, m), (-m, n)]
 }
 
 impl Grid {
@@ -76,10 +58,7 @@ impl Grid {
 
     /// The square with index `index`.
     pub const fn coord(self, index: usize) -> Coord {
-        Coord {
-            file: (index % self.files as usize) as u8,
-            rank: (index / self.files as usize) as u8,
-        }
+        Coord { file: (index % self.files as usize) as u8, rank: (index / self.files as usize) as u8 }
     }
 
     /// The square `delta` away from `index`, if it is on the board.
@@ -102,24 +81,14 @@ impl Grid {
         };
         let last_file = (b'a' + self.files - 1) as char;
         if !file.is_ascii_lowercase() || file - b'a' >= self.files {
-            return Err(format!(
-                "'{text}' is not a square: files run from a to {last_file}"
-            ));
+            return Err(format!("'{text}' is not a square: files run from a to {last_file}"));
         }
         let rank_text = std::str::from_utf8(rank).unwrap_or("");
         let rank: u8 = match rank_text.parse() {
             Ok(r) if r >= 1 && r <= self.ranks && !rank_text.starts_with('0') => r,
-            _ => {
-                return Err(format!(
-                    "'{text}' is not a square: ranks run from 1 to {}",
-                    self.ranks
-                ))
-            }
+            _ => return Err(format!("'{text}' is not a square: ranks run from 1 to {}", self.ranks)),
         };
-        Ok(Coord {
-            file: file - b'a',
-            rank: rank - 1,
-        })
+        Ok(Coord { file: file - b'a', rank: rank - 1 })
     }
 
     /// The name of the square with index `index`.
@@ -160,10 +129,7 @@ mod tests {
         assert_eq!(g.offset(0, (1, 2)), Some(7));
         assert_eq!(g.offset(0, (-1, 2)), None);
         assert_eq!(g.offset(8, (1, 0)), None);
-        let on_board = KNIGHT_LEAPS
-            .iter()
-            .filter(|&&d| g.offset(4, d).is_some())
-            .count();
+        let on_board = KNIGHT_LEAPS.iter().filter(|&&d| g.offset(4, d).is_some()).count();
         assert_eq!(on_board, 0, "the centre of a 3x3 board has no knight moves");
     }
 }

@@ -37,10 +37,7 @@ impl Outcome {
                 }
             })
             .collect();
-        Outcome {
-            results,
-            reason: reason.into(),
-        }
+        Outcome { results, reason: reason.into() }
     }
 
     /// Every seat shares first place.
@@ -62,16 +59,10 @@ impl Outcome {
             .iter()
             .map(|&score| {
                 let better = scores.iter().filter(|&&other| other > score).count();
-                SeatResult {
-                    rank: better as u16 + 1,
-                    score,
-                }
+                SeatResult { rank: better as u16 + 1, score }
             })
             .collect();
-        Outcome {
-            results,
-            reason: reason.into(),
-        }
+        Outcome { results, reason: reason.into() }
     }
 
     /// The seats ranked first.

@@ -66,8 +66,7 @@ impl FromStr for Seed {
         if let Ok(n) = s.parse::<u64>() {
             return Ok(Seed::from_u64(n));
         }
-        let bytes = hex::decode(s)
-            .map_err(|_| format!("seed '{s}' is neither a number nor 64 hex digits"))?;
+        let bytes = hex::decode(s).map_err(|_| format!("seed '{s}' is neither a number nor 64 hex digits"))?;
         let bytes: [u8; 32] = bytes
             .try_into()
             .map_err(|_| format!("seed '{s}' must be 64 hex digits (32 bytes)"))?;
@@ -163,12 +162,10 @@ mod tests {
     #[test]
     fn same_seed_same_stream() {
         let seed = Seed::from_u64(7);
-        let a: Vec<u64> = (0..5)
-            .map({
-                let mut r = seed.rng();
-                move |_| r.next_u64()
-            })
-            .collect();
+        let a: Vec<u64> = (0..5).map({
+            let mut r = seed.rng();
+            move |_| r.next_u64()
+        }).collect();
         let mut r = seed.rng();
         let b: Vec<u64> = (0..5).map(|_| r.next_u64()).collect();
         assert_eq!(a, b);

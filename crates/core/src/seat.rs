@@ -48,9 +48,6 @@ mod tests {
 
     #[test]
     fn all_lists_seats_in_order() {
-        assert_eq!(
-            Seat::all(3).collect::<Vec<_>>(),
-            vec![Seat(0), Seat(1), Seat(2)]
-        );
+        assert_eq!(Seat::all(3).collect::<Vec<_>>(), vec![Seat(0), Seat(1), Seat(2)]);
     }
 }

@@ -30,10 +30,7 @@ pub struct Negamax {
 
 impl Default for Negamax {
     fn default() -> Negamax {
-        Negamax {
-            max_depth: 8,
-            time: Some(Duration::from_millis(300)),
-        }
+        Negamax { max_depth: 8, time: Some(Duration::from_millis(300)) }
     }
 }
 
@@ -61,40 +58,18 @@ impl Negamax {
     /// given depth.
     pub fn choose<G: Game>(&self, game: &G) -> SearchResult<G::Action> {
         let Phase::Turn(seat) = game.phase() else {
-            return SearchResult {
-                best: None,
-                score: 0,
-                depth: 0,
-                nodes: 0,
-            };
+            return SearchResult { best: None, score: 0, depth: 0, nodes: 0 };
         };
         let actions = game.legal_actions(seat);
-        let mut result = SearchResult {
-            best: actions.first().cloned(),
-            score: 0,
-            depth: 0,
-            nodes: 0,
-        };
-        let mut budget = Budget {
-            deadline: self.time.map(|t| Instant::now() + t),
-            nodes: 0,
-            out_of_time: false,
-        };
+        let mut result = SearchResult { best: actions.first().cloned(), score: 0, depth: 0, nodes: 0 };
+        let mut budget = Budget { deadline: self.time.map(|t| Instant::now() + t), nodes: 0, out_of_time: false };
         for depth in 1..=self.max_depth {
             let mut best: Option<(G::Action, i32)> = None;
             let mut alpha = -WIN - 1;
             for action in &actions {
                 let mut child = game.clone();
                 child.act(seat, action).expect("legal action was refused");
-                let score = -negamax(
-                    &child,
-                    seat.opponent(),
-                    depth - 1,
-                    -WIN - 1,
-                    -alpha,
-                    1,
-                    &mut budget,
-                );
+                let score = -negamax(&child, seat.opponent(), depth - 1, -WIN - 1, -alpha, 1, &mut budget);
                 if budget.out_of_time {
                     break;
                 }
@@ -107,12 +82,7 @@ impl Negamax {
                 break;
             }
             if let Some((action, score)) = best {
-                result = SearchResult {
-                    best: Some(action),
-                    score,
-                    depth,
-                    nodes: budget.nodes,
-                };
+                result = SearchResult { best: Some(action), score, depth, nodes: budget.nodes };
                 if score.abs() > WIN - 1000 {
                     break;
                 }
@@ -125,15 +95,7 @@ impl Negamax {
 
 /// The score of `game` for `me`, the seat whose turn it is here (in a
 /// finished game: the seat that would have moved next).
-fn negamax<G: Game>(
-    game: &G,
-    me: Seat,
-    depth: u32,
-    mut alpha: i32,
-    beta: i32,
-    ply: i32,
-    budget: &mut Budget,
-) -> i32 {
+fn negamax<G: Game>(game: &G, me: Seat, depth: u32, mut alpha: i32, beta: i32, ply: i32, budget: &mut Budget) -> i32 {
     if budget.tick() {
         return 0;
     }
@@ -158,15 +120,7 @@ fn negamax<G: Game>(
     for action in game.legal_actions(me) {
         let mut child = game.clone();
         child.act(me, &action).expect("legal action was refused");
-        let score = -negamax(
-            &child,
-            me.opponent(),
-            depth - 1,
-            -beta,
-            -alpha,
-            ply + 1,
-            budget,
-        );
+        let score = -negamax(&child, me.opponent(), depth - 1, -beta, -alpha, ply + 1, budget);
         best = best.max(score);
         alpha = alpha.max(score);
         if alpha >= beta || budget.out_of_time {
@@ -187,19 +141,10 @@ mod tests {
         // knight cannot capture a neighbour), covers a2 through b2, and the
         // bishop on a2 covers b1.
         let game = KnightCourt::from_text("2n/B2/N2[Rbr] w").unwrap();
-        let result = Negamax {
-            max_depth: 3,
-            time: None,
-        }
-        .choose(&game);
+        let result = Negamax { max_depth: 3, time: None }.choose(&game);
         let mv = result.best.unwrap();
         let mut after = game.clone();
         after.act(Seat(0), &mv).unwrap();
-        assert!(
-            after
-                .outcome()
-                .is_some_and(|o| o.sole_winner() == Some(Seat(0))),
-            "{mv} is not mate"
-        );
+        assert!(after.outcome().is_some_and(|o| o.sole_winner() == Some(Seat(0))), "{mv} is not mate");
     }
 }

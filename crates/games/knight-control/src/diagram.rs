@@ -57,7 +57,7 @@ impl KnightControl {
             }
             out.push('\n');
         }
-        out.push_str("    ");
+        out.push_str("      ");
         for f in 0..layout.files() {
             let _ = write!(out, " {:<3}", (b'a' + f) as char);
         }

@@ -126,12 +126,21 @@ fn play_game() -> Recorder {
     rec
 }
 
+const RECORD_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/six_players.json");
+
+#[test]
+fn the_record_file_is_this_script() {
+    let rec = play_game();
+    if std::env::var("KC_WRITE_RECORD").is_ok() {
+        std::fs::write(RECORD_FILE, rec.record.to_json() + "\n").unwrap();
+    }
+    let record = Record::from_json(&std::fs::read_to_string(RECORD_FILE).unwrap()).unwrap();
+    assert_eq!(record, rec.record);
+}
+
 #[test]
 fn six_player_game_from_a_record() {
-    let rec = play_game();
-    let json = rec.record.to_json();
-    let record = Record::from_json(&json).unwrap();
-    assert_eq!(record, rec.record);
+    let record = Record::from_json(&std::fs::read_to_string(RECORD_FILE).unwrap()).unwrap();
     let g = record.replay().unwrap();
 
     // Zones by first-choice bids.

@@ -99,39 +99,22 @@ mod tests {
     use super::*;
 
     fn set(names: &[&str]) -> Bitboard {
-        names.iter().fold(Bitboard::EMPTY, |acc, n| {
-            acc | Square::parse(n).unwrap().bit()
-        })
+        names.iter().fold(Bitboard::EMPTY, |acc, n| acc | Square::parse(n).unwrap().bit())
     }
 
     #[test]
     fn knight_from_the_corner_and_centre() {
-        assert_eq!(
-            knight_attacks(Square::parse("a1").unwrap()),
-            set(&["b3", "c2"])
-        );
-        assert_eq!(
-            knight_attacks(Square::parse("b2").unwrap()),
-            Bitboard::EMPTY
-        );
-        assert_eq!(
-            knight_attacks(Square::parse("b1").unwrap()),
-            set(&["a3", "c3"])
-        );
+        assert_eq!(knight_attacks(Square::parse("a1").unwrap()), set(&["b3", "c2"]));
+        assert_eq!(knight_attacks(Square::parse("b2").unwrap()), Bitboard::EMPTY);
+        assert_eq!(knight_attacks(Square::parse("b1").unwrap()), set(&["a3", "c3"]));
     }
 
     #[test]
     fn sliders_stop_at_the_first_piece() {
         let a1 = Square::parse("a1").unwrap();
-        assert_eq!(
-            rook_attacks(a1, Bitboard::EMPTY),
-            set(&["a2", "a3", "b1", "c1"])
-        );
+        assert_eq!(rook_attacks(a1, Bitboard::EMPTY), set(&["a2", "a3", "b1", "c1"]));
         assert_eq!(rook_attacks(a1, set(&["a2", "b1"])), set(&["a2", "b1"]));
         assert_eq!(bishop_attacks(a1, set(&["b2"])), set(&["b2"]));
-        assert_eq!(
-            bishop_attacks(Square::parse("b2").unwrap(), Bitboard::EMPTY),
-            set(&["a1", "c1", "a3", "c3"])
-        );
+        assert_eq!(bishop_attacks(Square::parse("b2").unwrap(), Bitboard::EMPTY), set(&["a1", "c1", "a3", "c3"]));
     }
 }

@@ -24,25 +24,16 @@ fn parse_setup(text: &str) -> Result<Setup, String> {
     let (board_text, rest) = text
         .split_once('[')
         .ok_or("expected the hands in brackets after the board, like nbr/3/NBR[] w")?;
-    let (hand_text, side_text) = rest
-        .split_once(']')
-        .ok_or("the hands' '[' has no closing ']'")?;
+    let (hand_text, side_text) = rest.split_once(']').ok_or("the hands' '[' has no closing ']'")?;
     let turn = match side_text {
         " w" => Color::White,
         " b" => Color::Black,
-        _ => {
-            return Err(format!(
-                "after the hands comes a space and 'w' or 'b', not '{side_text}'"
-            ))
-        }
+        _ => return Err(format!("after the hands comes a space and 'w' or 'b', not '{side_text}'")),
     };
 
     let ranks: Vec<&str> = board_text.split('/').collect();
     if ranks.len() != 3 {
-        return Err(format!(
-            "the board needs 3 ranks separated by '/', found {}",
-            ranks.len()
-        ));
+        return Err(format!("the board needs 3 ranks separated by '/', found {}", ranks.len()));
     }
     let mut board = [None; 9];
     for (i, rank_text) in ranks.iter().enumerate() {
@@ -51,16 +42,12 @@ fn parse_setup(text: &str) -> Result<Setup, String> {
         for c in rank_text.chars() {
             if let Some(run) = c.to_digit(10) {
                 if run == 0 {
-                    return Err(format!(
-                        "rank {}: a run of empty squares cannot be 0",
-                        rank + 1
-                    ));
+                    return Err(format!("rank {}: a run of empty squares cannot be 0", rank + 1));
                 }
                 file += run as u8;
             } else {
-                let piece = Piece::from_char(c).ok_or_else(|| {
-                    format!("'{c}' is not a piece letter (N, B, R; lowercase for Black)")
-                })?;
+                let piece = Piece::from_char(c)
+                    .ok_or_else(|| format!("'{c}' is not a piece letter (N, B, R; lowercase for Black)"))?;
                 if file < 3 {
                     board[Square::at(file, rank).index()] = Some(piece);
                 }
@@ -71,18 +58,14 @@ fn parse_setup(text: &str) -> Result<Setup, String> {
             }
         }
         if file < 3 {
-            return Err(format!(
-                "rank {} describes only {file} of its 3 squares",
-                rank + 1
-            ));
+            return Err(format!("rank {} describes only {file} of its 3 squares", rank + 1));
         }
     }
 
     let mut hands = Vec::new();
     for c in hand_text.chars() {
-        let piece = Piece::from_char(c).ok_or_else(|| {
-            format!("'{c}' in the hands is not a piece letter (B, R; lowercase for Black)")
-        })?;
+        let piece = Piece::from_char(c)
+            .ok_or_else(|| format!("'{c}' in the hands is not a piece letter (B, R; lowercase for Black)"))?;
         hands.push(piece);
     }
     Ok(Setup { board, hands, turn })
@@ -117,11 +100,8 @@ impl fmt::Display for Position {
                 write!(f, "{}", Piece::new(color, role).char())?;
             }
         }
-        let side = if self.turn() == Color::White {
-            'w'
-        } else {
-            'b'
-        };
+        let side = if self.turn() == Color::White { 'w' } else { 'b' };
         write!(f, "] {side}")
     }
 }
+

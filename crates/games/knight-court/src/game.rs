@@ -114,9 +114,7 @@ impl KnightCourt {
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
         let mut any = false;
-        for_each_legal(&self.position, |mv| {
-            any |= !self.has_seen(self.position.key_after(mv))
-        });
+        for_each_legal(&self.position, |mv| any |= !self.has_seen(self.position.key_after(mv)));
         any
     }
 
@@ -161,10 +159,7 @@ impl KnightCourt {
     /// Takes back the last move, if any.
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
-        let key = self
-            .history
-            .pop()
-            .expect("history holds one key per move plus the start");
+        let key = self.history.pop().expect("history holds one key per move plus the start");
         self.seen.remove(&key);
         self.position = replay(self.start, &self.moves);
         Some(mv)
@@ -192,11 +187,7 @@ impl KnightCourt {
                     return Some(format!("there is no piece on {from}"));
                 };
                 if piece.color != us {
-                    return Some(format!(
-                        "the {} on {from} is {}'s, and {us} is to move",
-                        piece.role.name(),
-                        piece.color
-                    ));
+                    return Some(format!("the {} on {from} is {}'s, and {us} is to move", piece.role.name(), piece.color));
                 }
                 if pos.pieces(us).contains(to) {
                     return Some(format!("{to} holds one of {us}'s own pieces"));
@@ -204,22 +195,13 @@ impl KnightCourt {
                 if !pos.attacks_from(piece.role, from).contains(to) {
                     let how = match piece.role {
                         Role::Knight => "a knight does not move that way",
-                        _ if crate::attacks::attacks(
-                            piece.role,
-                            from,
-                            crate::square::Bitboard::EMPTY,
-                        )
-                        .contains(to) =>
-                        {
+                        _ if crate::attacks::attacks(piece.role, from, crate::square::Bitboard::EMPTY).contains(to) => {
                             "the path is blocked"
                         }
                         Role::Bishop => "a bishop moves diagonally",
                         Role::Rook => "a rook moves along ranks and files",
                     };
-                    return Some(format!(
-                        "the {} on {from} cannot reach {to}: {how}",
-                        piece.role.name()
-                    ));
+                    return Some(format!("the {} on {from} cannot reach {to}: {how}", piece.role.name()));
                 }
             }
         }

@@ -57,22 +57,14 @@ impl FromStr for Move {
                 return Err("a drop is one piece letter, '@' and a square, like R@b2".into());
             };
             let role = match Role::from_letter(c) {
-                Some(Role::Knight) => {
-                    return Err("a knight is never captured, so it is never dropped".into())
-                }
+                Some(Role::Knight) => return Err("a knight is never captured, so it is never dropped".into()),
                 Some(role) => role,
                 None if Role::from_letter(c.to_ascii_uppercase()).is_some() => {
-                    return Err(format!(
-                        "drops use the uppercase letter for either side: {}@",
-                        c.to_ascii_uppercase()
-                    ))
+                    return Err(format!("drops use the uppercase letter for either side: {}@", c.to_ascii_uppercase()))
                 }
                 None => return Err(format!("'{c}' is not a piece letter (B or R)")),
             };
-            return Ok(Move::Drop {
-                role,
-                to: Square::parse(square)?,
-            });
+            return Ok(Move::Drop { role, to: Square::parse(square)? });
         }
         if text.len() != 4 || !text.is_ascii() {
             return Err("a move is two squares, like c1c3, and a drop is like R@b2".into());
@@ -98,13 +90,7 @@ impl MoveList {
     pub const CAPACITY: usize = 32;
 
     pub fn new() -> MoveList {
-        MoveList {
-            moves: [Move::Drop {
-                role: Role::Rook,
-                to: Square::new(0),
-            }; MoveList::CAPACITY],
-            len: 0,
-        }
+        MoveList { moves: [Move::Drop { role: Role::Rook, to: Square::new(0) }; MoveList::CAPACITY], len: 0 }
     }
 
     #[inline]
@@ -160,24 +146,12 @@ mod tests {
 
     #[test]
     fn malformed_moves_say_why() {
-        assert!("N@b2"
-            .parse::<Move>()
-            .unwrap_err()
-            .contains("never dropped"));
+        assert!("N@b2".parse::<Move>().unwrap_err().contains("never dropped"));
         assert!("r@b2".parse::<Move>().unwrap_err().contains("uppercase"));
-        assert!("Q@b2"
-            .parse::<Move>()
-            .unwrap_err()
-            .contains("not a piece letter"));
+        assert!("Q@b2".parse::<Move>().unwrap_err().contains("not a piece letter"));
         assert!("zz".parse::<Move>().is_err());
-        assert!("a1a1"
-            .parse::<Move>()
-            .unwrap_err()
-            .contains("change square"));
-        assert!("a1d4"
-            .parse::<Move>()
-            .unwrap_err()
-            .contains("files run from a to c"));
+        assert!("a1a1".parse::<Move>().unwrap_err().contains("change square"));
+        assert!("a1d4".parse::<Move>().unwrap_err().contains("files run from a to c"));
         assert!("R@b4".parse::<Move>().is_err());
         assert!("".parse::<Move>().is_err());
         assert!("a1é".parse::<Move>().is_err());
@@ -185,10 +159,7 @@ mod tests {
 
     #[test]
     fn drops_sort_before_moves() {
-        let mut moves: Vec<Move> = ["c1c3", "R@b2", "a1b3", "B@c2"]
-            .iter()
-            .map(|t| t.parse().unwrap())
-            .collect();
+        let mut moves: Vec<Move> = ["c1c3", "R@b2", "a1b3", "B@c2"].iter().map(|t| t.parse().unwrap()).collect();
         moves.sort();
         let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
         assert_eq!(texts, ["B@c2", "R@b2", "a1b3", "c1c3"]);

@@ -119,11 +119,7 @@ impl Piece {
     /// Reads a piece letter: uppercase White, lowercase Black.
     pub fn from_char(c: char) -> Option<Piece> {
         let role = Role::from_letter(c.to_ascii_uppercase())?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         Some(Piece { color, role })
     }
 

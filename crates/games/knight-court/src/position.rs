@@ -44,19 +44,12 @@ impl Position {
     /// rank, on the same files, White to move.
     pub fn start() -> Position {
         let mut board = [None; 9];
-        for (file, role) in [Role::Knight, Role::Bishop, Role::Rook]
-            .into_iter()
-            .enumerate()
-        {
+        for (file, role) in [Role::Knight, Role::Bishop, Role::Rook].into_iter().enumerate() {
             board[file] = Some(Piece::new(Color::White, role));
             board[6 + file] = Some(Piece::new(Color::Black, role));
         }
-        Position::from_setup(&Setup {
-            board,
-            hands: Vec::new(),
-            turn: Color::White,
-        })
-        .expect("the start position is legal")
+        Position::from_setup(&Setup { board, hands: Vec::new(), turn: Color::White })
+            .expect("the start position is legal")
     }
 
     /// Checks a raw setup against the rules; the error says what is wrong.
@@ -76,10 +69,7 @@ impl Position {
         }
         for piece in &setup.hands {
             if piece.role == Role::Knight {
-                return Err(format!(
-                    "{}'s knight is in hand, but a knight is never captured",
-                    piece.color
-                ));
+                return Err(format!("{}'s knight is in hand, but a knight is never captured", piece.color));
             }
             counts[piece.color.index()][piece.role.index()] += 1;
         }
@@ -120,11 +110,7 @@ impl Position {
                 hands.push(Piece::new(color, role));
             }
         }
-        Setup {
-            board,
-            hands,
-            turn: self.turn,
-        }
+        Setup { board, hands, turn: self.turn }
     }
 
     fn put(&mut self, piece: Piece, sq: Square) {
@@ -133,11 +119,7 @@ impl Position {
     }
 
     fn compute_key(&self) -> u32 {
-        let mut key = if self.turn == Color::Black {
-            BLACK_TO_MOVE
-        } else {
-            0
-        };
+        let mut key = if self.turn == Color::Black { BLACK_TO_MOVE } else { 0 };
         for sq in Square::ALL {
             if let Some(piece) = self.piece_at(sq) {
                 key |= piece.code() << (3 * sq.index());
@@ -186,9 +168,7 @@ impl Position {
         } else {
             return None;
         };
-        let role = Role::ALL
-            .into_iter()
-            .find(|r| self.by_role[r.index()].contains(sq))?;
+        let role = Role::ALL.into_iter().find(|r| self.by_role[r.index()].contains(sq))?;
         Some(Piece::new(color, role))
     }
 
@@ -203,26 +183,18 @@ impl Position {
     /// Whether `color` holds a `role` in hand.
     #[inline]
     pub fn in_hand(&self, color: Color, role: Role) -> bool {
-        role != Role::Knight
-            && (self.by_color[color.index()] & self.by_role[role.index()]).is_empty()
+        role != Role::Knight && (self.by_color[color.index()] & self.by_role[role.index()]).is_empty()
     }
 
     /// The roles in `color`'s hand, bishop first.
     pub fn hand(&self, color: Color) -> impl Iterator<Item = Role> + '_ {
-        Role::DROPPABLE
-            .into_iter()
-            .filter(move |&r| self.in_hand(color, r))
+        Role::DROPPABLE.into_iter().filter(move |&r| self.in_hand(color, r))
     }
 
     /// Whether a piece of `by` attacks `sq` with the current occupancy.
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        attacked_by(
-            sq,
-            self.by_color[by.index()],
-            &self.by_role,
-            self.occupied(),
-        )
+        attacked_by(sq, self.by_color[by.index()], &self.by_role, self.occupied())
     }
 
     /// Whether the side to move's knight is attacked.
@@ -241,9 +213,7 @@ impl Position {
     pub fn key_after(&self, mv: Move) -> u32 {
         let mut key = self.key ^ BLACK_TO_MOVE;
         match mv {
-            Move::Drop { role, to } => {
-                key |= Piece::new(self.turn, role).code() << (3 * to.index())
-            }
+            Move::Drop { role, to } => key |= Piece::new(self.turn, role).code() << (3 * to.index()),
             Move::Normal { from, to } => {
                 let shift_to = 3 * to.index();
                 let moving = (self.key >> (3 * from.index())) & 7;
@@ -300,12 +270,7 @@ impl Position {
 /// Whether a piece of the side occupying `theirs` attacks `sq`, where
 /// `roles` holds every piece's role and `occupied` blocks sliders.
 #[inline]
-pub(crate) fn attacked_by(
-    sq: Square,
-    theirs: Bitboard,
-    roles: &[Bitboard; 3],
-    occupied: Bitboard,
-) -> bool {
+pub(crate) fn attacked_by(sq: Square, theirs: Bitboard, roles: &[Bitboard; 3], occupied: Bitboard) -> bool {
     ((knight_attacks(sq) & roles[Role::Knight.index()])
         | (rook_attacks(sq, occupied) & roles[Role::Rook.index()])
         | (bishop_attacks(sq, occupied) & roles[Role::Bishop.index()]))

@@ -151,10 +151,7 @@ mod tests {
     #[test]
     fn iterating_a_set() {
         let set = Square::new(1).bit() | Square::new(7).bit();
-        assert_eq!(
-            set.collect::<Vec<_>>(),
-            vec![Square::new(1), Square::new(7)]
-        );
+        assert_eq!(set.collect::<Vec<_>>(), vec![Square::new(1), Square::new(7)]);
         assert_eq!((!Bitboard::EMPTY).count(), 9);
     }
 }

@@ -4,9 +4,7 @@
 use crate::game::KnightCourt;
 use crate::moves::Move;
 use crate::piece::Color;
-use arbiter_core::{
-    ActionError, Game, Outcome, Perft, Phase, PositionError, Seat, TextPosition, Viewer,
-};
+use arbiter_core::{ActionError, Game, Outcome, Perft, Phase, PositionError, Seat, TextPosition, Viewer};
 use serde::Serialize;
 
 /// What any viewer sees.
@@ -51,24 +49,17 @@ impl Game for KnightCourt {
     }
 
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<Move, ActionError> {
-        text.parse()
-            .map_err(|reason| ActionError::malformed(text, reason))
+        text.parse().map_err(|reason| ActionError::malformed(text, reason))
     }
 
     fn act(&mut self, seat: Seat, action: &Move) -> Result<(), ActionError> {
         if let Some(outcome) = KnightCourt::outcome(self) {
-            return Err(ActionError::GameOver {
-                outcome: outcome.to_string(),
-            });
+            return Err(ActionError::GameOver { outcome: outcome.to_string() });
         }
         if Color::from_seat(seat) != Some(self.turn()) {
-            return Err(ActionError::NotYourTurn {
-                seat,
-                reason: format!("{} is to move", self.turn()),
-            });
+            return Err(ActionError::NotYourTurn { seat, reason: format!("{} is to move", self.turn()) });
         }
-        self.play(*action)
-            .map_err(|e| ActionError::illegal(e.mv.to_string(), e.reason))
+        self.play(*action).map_err(|e| ActionError::illegal(e.mv.to_string(), e.reason))
     }
 
     fn view(&self, _viewer: Viewer) -> KnightCourtView {
@@ -108,3 +99,4 @@ impl Perft for KnightCourt {
         KnightCourt::divide(self, depth)
     }
 }
+
