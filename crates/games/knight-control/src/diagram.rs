@@ -39,7 +39,7 @@ impl KnightControl {
         }
         for k in &board.knights {
             if let Ok(cell) = layout.cell(k.cell) {
-                marks[cell as usize] = k.owner.clone();
+                marks[cell as usize] = k.owner.to_string();
             }
         }
         let mut out = String::new();

@@ -3,7 +3,7 @@
 //! orders, void notices — never appear here.
 
 use crate::item::Item;
-use crate::place::{Movement, Place};
+use crate::place::{Movement, Place, Player};
 use serde::Serialize;
 use std::fmt;
 
@@ -12,17 +12,17 @@ use std::fmt;
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     ZoneAssigned {
-        player: String,
+        player: Player,
         zone: char,
         by_bid: bool,
     },
     Spawned {
-        player: String,
+        player: Player,
         cell: Place,
         movement: Movement,
     },
     Moved {
-        player: String,
+        player: Player,
         from: Place,
         to: Place,
     },
@@ -32,33 +32,33 @@ pub enum Event {
     },
     Captured {
         cell: Place,
-        by: String,
-        captured: String,
+        by: Player,
+        captured: Player,
         movement: Movement,
         garnet: bool,
     },
     Took {
-        player: String,
+        player: Player,
         cell: Place,
         item: Item,
     },
     ExtraSpawned {
-        player: String,
+        player: Player,
         cell: Place,
         movement: Movement,
     },
     ExtraMoved {
-        player: String,
+        player: Player,
         from: Place,
         to: Place,
     },
     Teleported {
-        player: String,
+        player: Player,
         from: Place,
         to: Place,
     },
     Modified {
-        player: String,
+        player: Player,
         cell: Place,
         from: Movement,
         to: Movement,
@@ -68,7 +68,7 @@ pub enum Event {
     },
     CommunalGranted {
         number: u32,
-        players: [String; 2],
+        players: [Player; 2],
     },
 }
 

@@ -13,7 +13,7 @@ use crate::check::{check_choices, check_orders, CheckedChoices, CheckedOrders, H
 use crate::event::Event;
 use crate::item;
 use crate::layout::{Cell, Layout};
-use crate::place::player_name;
+use crate::place::{player_name, Player};
 use crate::round::{self, Scratch};
 use crate::setup::{place_items, Setup};
 use crate::state::{EcMeasure, Rules, State};
@@ -509,7 +509,7 @@ impl KnightControl {
         let number = self.communal.len() as u32;
         self.current.push(Event::CommunalGranted {
             number,
-            players: [player_name(a), player_name(b)],
+            players: [Player(a), Player(b)],
         });
         Ok(number)
     }
@@ -552,7 +552,7 @@ impl KnightControl {
                     self.state.zones[s] = self.layout.zone_by_letter(letter);
                     self.state.purses[s].chips += self.rules.start_chips;
                     self.current.push(Event::ZoneAssigned {
-                        player: player_name(Seat(s as u8)),
+                        player: Player(Seat(s as u8)),
                         zone: letter,
                         by_bid,
                     });

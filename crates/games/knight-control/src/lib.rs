@@ -38,7 +38,7 @@ pub use event::Event;
 pub use game::{Communal, KnightControl, Notice, Offer, RoundLog, Stage, Trade, ID, MAX_PLAYERS};
 pub use item::{generate as generate_items, Item, ItemPlacement, DEFAULT_MIX};
 pub use layout::{standard_file, Cell, CellKind, Layout, LayoutFile, ZoneFile};
-pub use place::{parse_player, player_name, Movement, Place};
+pub use place::{parse_player, player_name, Movement, Place, Player};
 pub use round::{judge, pay};
 pub use setup::{KnightSetup, PlayerSetup, Setup};
 pub use state::{EcMeasure, Knight, Purse, Rules, State};

@@ -151,7 +151,30 @@ impl<'de> Deserialize<'de> for Movement {
 
 /// A player, named P1, P2, … in text; seat 0 is P1.
 pub fn player_name(seat: arbiter_core::Seat) -> String {
-    format!("P{}", seat.0 as u32 + 1)
+    Player(seat).to_string()
+}
+
+/// A seat as players name it: prints and serialises as `P1`, `P2`, …
+/// (no allocation, so events and boards stay cheap to build).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Player(pub arbiter_core::Seat);
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "P{}", self.0 .0 as u32 + 1)
+    }
+}
+
+impl Serialize for Player {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl PartialEq<str> for Player {
+    fn eq(&self, other: &str) -> bool {
+        parse_player(other, usize::MAX).is_ok_and(|s| s == self.0) && other.starts_with('P')
+    }
 }
 
 /// Reads `P3` (or `3`) as seat 2.

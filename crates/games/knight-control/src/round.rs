@@ -8,7 +8,7 @@ use crate::check::{CheckedChoices, CheckedOrders, Held, KnightRef};
 use crate::event::Event;
 use crate::item::Item;
 use crate::layout::{Cell, Layout};
-use crate::place::player_name;
+use crate::place::{player_name, Player};
 use crate::state::{Purse, Rules, State};
 use arbiter_core::Seat;
 
@@ -108,8 +108,8 @@ pub fn judge(
                     }
                     events.push(Event::Captured {
                         cell: layout.place(k.cell),
-                        by: player_name(k.owner),
-                        captured: player_name(victim.owner),
+                        by: Player(k.owner),
+                        captured: Player(victim.owner),
                         movement: victim.movement,
                         garnet,
                     });
@@ -173,7 +173,7 @@ pub fn resolve_orders(
             let owner = Seat(s as u8);
             spawned[s] = state.spawn(owner, cell, movement);
             events.push(Event::Spawned {
-                player: player_name(owner),
+                player: Player(owner),
                 cell: layout.place(cell),
                 movement,
             });
@@ -196,7 +196,7 @@ pub fn resolve_orders(
             state.knights[i].cell = to;
             moved[i] = true;
             events.push(Event::Moved {
-                player: player_name(Seat(s as u8)),
+                player: Player(Seat(s as u8)),
                 from: layout.place(from),
                 to: layout.place(to),
             });
@@ -233,7 +233,7 @@ pub fn resolve_orders(
             state.items[k.cell as usize] = None;
         }
         events.push(Event::Took {
-            player: player_name(k.owner),
+            player: Player(k.owner),
             cell: layout.place(k.cell),
             item,
         });
@@ -275,7 +275,7 @@ pub fn resolve_choices(
             let owner = Seat(s as u8);
             state.spawn(owner, cell, movement);
             events.push(Event::ExtraSpawned {
-                player: player_name(owner),
+                player: Player(owner),
                 cell: layout.place(cell),
                 movement,
             });
@@ -286,7 +286,7 @@ pub fn resolve_choices(
     let mut destinations: Vec<Cell> = portals_taken.to_vec();
     for (s, c) in active.iter().enumerate() {
         let Some(c) = c else { continue };
-        let player = player_name(Seat(s as u8));
+        let player = Player(Seat(s as u8));
         for &(id, to) in &c.extra_moves {
             let i = state
                 .index_of(id)
@@ -295,7 +295,7 @@ pub fn resolve_choices(
             state.knights[i].cell = to;
             moved[i] = true;
             events.push(Event::ExtraMoved {
-                player: player.clone(),
+                player,
                 from: layout.place(from),
                 to: layout.place(to),
             });
@@ -309,7 +309,7 @@ pub fn resolve_choices(
             moved[i] = true;
             destinations.push(to);
             events.push(Event::Teleported {
-                player: player.clone(),
+                player,
                 from: layout.place(from),
                 to: layout.place(to),
             });
@@ -325,7 +325,7 @@ pub fn resolve_choices(
             let old = state.knights[i].movement;
             state.knights[i].movement = movement;
             events.push(Event::Modified {
-                player: player_name(Seat(s as u8)),
+                player: Player(Seat(s as u8)),
                 cell: layout.place(state.knights[i].cell),
                 from: old,
                 to: movement,

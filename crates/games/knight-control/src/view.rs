@@ -9,7 +9,7 @@ use crate::awards::AwardsView;
 use crate::game::{KnightControl, Notice, RoundLog, Stage};
 use crate::item::ItemPlacement;
 use crate::layout::Layout;
-use crate::place::{player_name, Movement, Place};
+use crate::place::{player_name, Movement, Place, Player};
 use crate::setup::items_of;
 use crate::state::{Purse, Rules, State};
 use arbiter_core::{Outcome, Seat, SeedCommitment, Viewer};
@@ -18,7 +18,7 @@ use serde::Serialize;
 /// A knight as everyone sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct KnightView {
-    pub owner: String,
+    pub owner: Player,
     pub cell: Place,
     pub movement: Movement,
 }
@@ -27,7 +27,7 @@ pub struct KnightView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ZoneView {
     pub letter: char,
-    pub owner: Option<String>,
+    pub owner: Option<Player>,
 }
 
 /// The board as last published.
@@ -48,7 +48,7 @@ fn knights_of(layout: &Layout, state: &State, only: Option<Seat>) -> Vec<KnightV
         .iter()
         .filter(|k| only.is_none_or(|s| k.owner == s))
         .map(|k| KnightView {
-            owner: player_name(k.owner),
+            owner: Player(k.owner),
             cell: layout.place(k.cell),
             movement: k.movement,
         })
@@ -77,7 +77,7 @@ impl Board {
                     .zones
                     .iter()
                     .position(|&o| o == Some(z as u8))
-                    .map(|s| player_name(Seat(s as u8))),
+                    .map(|s| Player(Seat(s as u8))),
             })
             .collect();
         Board {

@@ -227,7 +227,7 @@ impl Run {
         let rate = g.rules().garnet_rate as i64;
         let mut garnets_in = vec![0i64; g.players()];
         let mut chip_items = vec![0i64; g.players()];
-        let seat_of = |name: &str| name[1..].parse::<usize>().unwrap() - 1;
+        let seat_of = |p: &arbiter_knight_control::Player| p.0.index();
         for log in g.log() {
             for e in &log.events {
                 match e {
