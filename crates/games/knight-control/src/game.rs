@@ -118,6 +118,11 @@ pub struct KnightControl {
 
 fn check_players(players: usize, layout: &Layout) -> Result<(), String> {
     let most = layout.claimable_letters().len().min(MAX_PLAYERS);
+    if most < 2 {
+        return Err(format!(
+            "this layout has {most} claimable zone(s); a game needs at least 2"
+        ));
+    }
     if !(2..=most).contains(&players) {
         return Err(format!("{players} players: a game seats 2 to {most}"));
     }
