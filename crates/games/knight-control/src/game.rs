@@ -352,12 +352,21 @@ impl KnightControl {
                 self.checked_choices[seat.index()] = Some(checked);
             }
             Action::Exchange(n) => {
-                if self.stage != Stage::FinalExchange || !self.waiting[seat.index()] {
-                    return Err(not_now("the final exchange comes after the last round"));
-                }
                 let garnets = self.state.purses[seat.index()].garnets;
                 if *n > garnets {
                     return Err(refuse(format!("the player holds {garnets} garnets")));
+                }
+                if self.stage == Stage::Orders {
+                    // Between rounds an exchange happens at once (it is not
+                    // the player's orders): docs/rules/knight-control.md#economy.
+                    if *n == 0 {
+                        return Err(refuse("exchange at least one garnet".into()));
+                    }
+                    self.exchange_now(seat, *n);
+                    return Ok(());
+                }
+                if self.stage != Stage::FinalExchange || !self.waiting[seat.index()] {
+                    return Err(not_now("garnets are exchanged between rounds, in submissions, or after the last round"));
                 }
             }
             Action::Gifts(choices) => {
@@ -407,6 +416,13 @@ impl KnightControl {
         self.submitted[seat.index()] = Some(action.clone());
         self.advance();
         Ok(())
+    }
+
+    fn exchange_now(&mut self, seat: Seat, n: u32) {
+        let purse = &mut self.state.purses[seat.index()];
+        purse.garnets -= n;
+        purse.chips += n * self.rules.garnet_rate;
+        purse.gained += n * self.rules.garnet_rate;
     }
 
     fn trading_open(&self) -> Result<(), String> {
@@ -616,11 +632,8 @@ impl KnightControl {
             Stage::FinalExchange => {
                 for s in 0..players {
                     if let Some(Action::Exchange(n)) = self.submitted[s] {
-                        let purse = &mut self.state.purses[s];
-                        let n = n.min(purse.garnets);
-                        purse.garnets -= n;
-                        purse.chips += n * self.rules.garnet_rate;
-                        purse.gained += n * self.rules.garnet_rate;
+                        let n = n.min(self.state.purses[s].garnets);
+                        self.exchange_now(Seat(s as u8), n);
                     }
                 }
                 self.offers.clear();

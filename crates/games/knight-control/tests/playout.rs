@@ -320,6 +320,18 @@ impl Run {
         }
         if self.rng.chance(0.1) {
             let a = Seat(self.rng.below(players) as u8);
+            let garnets = self.rec.game.state().purses[a.index()].garnets;
+            if garnets > 0 {
+                self.rec
+                    .act(
+                        a,
+                        &format!("exchange {}", 1 + self.rng.below(garnets as usize)),
+                    )
+                    .unwrap();
+            }
+        }
+        if self.rng.chance(0.1) {
+            let a = Seat(self.rng.below(players) as u8);
             let b = Seat(((a.index() + 1 + self.rng.below(players - 1)) % players) as u8);
             self.rec.grant_communal(a, b).unwrap();
             let k = self

@@ -651,3 +651,25 @@ fn s31_missing_orders_at_the_deadline_count_as_nothing() {
     assert_knights(&g, &["g6 P1 1x2", "e5 P2 1x2"]);
     assert_eq!(g.round(), 2);
 }
+
+#[test]
+fn s32_a_garnet_exchanged_between_rounds_funds_a_trade() {
+    let mut g = scene("AG", &[(0, 2), (5, 0)], &[], &[]);
+    assert!(refused(&mut g, 0, "offer P2 2").contains("holds 0 chips"));
+    play(&mut g, &[(0, "exchange 1")]);
+    assert_eq!(purse(&g, 1), (3, 1, 3, 0));
+    assert_eq!(
+        g.pending(),
+        vec![Seat(0), Seat(1)],
+        "an exchange is not the player's orders"
+    );
+    play(&mut g, &[(0, "offer P2 2"), (1, "accept P1")]);
+    assert_eq!(purse(&g, 1), (1, 1, 3, 0));
+    assert_eq!(purse(&g, 2), (7, 0, 0, 0));
+    assert!(refused(&mut g, 0, "exchange 2").contains("holds 1"));
+    // The public board still shows the garnets as published.
+    assert_eq!(
+        g.view_for(arbiter_core::Viewer::Spectator).board.garnets,
+        vec![2, 0]
+    );
+}
