@@ -261,3 +261,54 @@ fn replay_is_deterministic_and_refuses_illegal_entries_by_round_and_player() {
         .unwrap_err()
         .contains("malformed record"));
 }
+
+#[test]
+fn a_record_can_start_from_a_setup() {
+    let setup: arbiter_knight_control::Setup = serde_json::from_str(
+        r#"{
+          "round": 9,
+          "players": [
+            { "zone": "A", "chips": 3, "garnets": 1, "chips_gained": 3, "tol_pieces": 9 },
+            { "zone": "K", "chips": 0, "garnets": 0, "chips_gained": 0, "tol_pieces": 0 }
+          ],
+          "knights": [ { "owner": "P1", "cell": "h8", "movement": "1x2" }, { "owner": "P2", "cell": "K2", "movement": "2x3" } ],
+          "items": [ { "cell": "i10", "item": "tol-piece" } ]
+        }"#,
+    )
+    .unwrap();
+    let record = Record::from_setup(
+        Rules::default(),
+        arbiter_knight_control::standard_file(),
+        Seed::from_u64(3),
+        setup,
+    )
+    .unwrap();
+    let mut rec = Recorder::new(record).unwrap();
+    assert_eq!((rec.game.round(), rec.game.stage()), (9, Stage::Orders));
+    rec.act(Seat(0), "orders move h8 i10").unwrap();
+    // K2 sits left of a7, like a cell "a0-7": (+3, +3) to c10 is no 2x3 leap; (+2, +3) to b10 is.
+    assert!(rec
+        .act(Seat(1), "orders move K2 c10")
+        .unwrap_err()
+        .contains("cannot leap"));
+    rec.act(Seat(1), "orders move K2 b10").unwrap();
+    rec.act(Seat(0), "orders pass").unwrap();
+    rec.act(Seat(1), "orders pass").unwrap();
+    // Round 10 done; P1 holds a garnet: the final exchange waits for P1.
+    assert_eq!(rec.game.pending(), vec![Seat(0)]);
+    rec.act(Seat(0), "exchange 1").unwrap();
+    let g = Record::from_json(&rec.record.to_json())
+        .unwrap()
+        .replay()
+        .unwrap();
+    assert_eq!(g.state(), rec.game.state());
+    // P1: 10 pieces (a ToL) and 6 chips gained (most): gifts or nullifies
+    // the second; it says nothing, so it is nullified. P2 is the EC.
+    assert_eq!(g.state().purses[0].tol_pieces, 10);
+    assert_eq!(g.state().purses[0].gained, 6);
+    assert_eq!(g.stage(), Stage::ChipGifts);
+    let mut g = g;
+    g.close_step().unwrap();
+    assert_eq!(g.awards().tols, vec![1, 0]);
+    assert_eq!(g.awards().ec, Some(Seat(1)));
+}
