@@ -28,6 +28,7 @@ pub mod record;
 mod round;
 mod setup;
 mod state;
+mod trade;
 mod view;
 
 pub use action::{Action, GiftChoice, ItemChoices, Move, Orders, Spawn};

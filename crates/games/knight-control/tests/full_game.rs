@@ -286,7 +286,7 @@ fn a_record_can_start_from_a_setup() {
     let mut rec = Recorder::new(record).unwrap();
     assert_eq!((rec.game.round(), rec.game.stage()), (9, Stage::Orders));
     rec.act(Seat(0), "orders move h8 i10").unwrap();
-    // K2 sits left of a7, like a cell "a0-7": (+3, +3) to c10 is no 2x3 leap; (+2, +3) to b10 is.
+    // K2 sits just left of a7: (+3, +3) to c10 is no 2x3 leap; (+2, +3) to b10 is.
     assert!(rec
         .act(Seat(1), "orders move K2 c10")
         .unwrap_err()
