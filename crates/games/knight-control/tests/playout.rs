@@ -10,7 +10,8 @@
 use arbiter_core::{GameRng, Seat, Seed};
 use arbiter_knight_control::record::{Record, Recorder};
 use arbiter_knight_control::{
-    CellKind, Event, Item, ItemChoices, KnightControl, Move, Movement, Orders, Rules, Spawn, Stage,
+    Action, CellKind, Event, Item, ItemChoices, KnightControl, Move, Movement, Orders, Rules,
+    Spawn, Stage,
 };
 
 #[derive(Clone, Copy, Default, Debug)]
@@ -169,17 +170,136 @@ struct Run {
     rng: GameRng,
     books: Vec<Books>,
     due: Vec<Option<Due>>,
+    /// This step's submissions, in notation.
+    texts: Vec<Option<String>>,
+}
+
+/// Every knight as "cell Pn movement", sorted (the engine's answer).
+fn board(g: &KnightControl) -> Vec<String> {
+    let layout = g.layout();
+    let mut out: Vec<String> = g
+        .state()
+        .knights
+        .iter()
+        .map(|k| format!("{} P{} {}", layout.name(k.cell), k.owner.0 + 1, k.movement))
+        .collect();
+    out.sort();
+    out
+}
+
+/// A deliberately naive referee for one orders or item step: knights as
+/// (cell name, owner, movement, moved) strings, looked up by name; a knight
+/// that did not move is removed when any mover ends on its cell, a mover
+/// when another mover ends on its cell too.
+fn naive_step(pre: &KnightControl, texts: &[Option<String>], void: &[bool]) -> Vec<String> {
+    let layout = pre.layout();
+    let mut knights: Vec<(String, usize, String, bool)> = pre
+        .state()
+        .knights
+        .iter()
+        .map(|k| {
+            (
+                layout.name(k.cell),
+                k.owner.index(),
+                k.movement.to_string(),
+                false,
+            )
+        })
+        .collect();
+    let actions: Vec<(usize, Action)> = texts
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| !void[*s])
+        .filter_map(|(s, t)| {
+            t.as_ref()
+                .map(|t| (s, Action::parse(t, pre.players()).unwrap()))
+        })
+        .collect();
+    let find = |knights: &Vec<(String, usize, String, bool)>, cell: String| {
+        knights
+            .iter()
+            .position(|k| !k.3 && k.0 == cell)
+            .expect("a named knight")
+    };
+    for (s, a) in &actions {
+        match a {
+            Action::Orders(o) => {
+                if let Some(sp) = o.spawn {
+                    knights.push((sp.cell.to_string(), *s, sp.movement.to_string(), false));
+                }
+            }
+            Action::Items(c) => {
+                for sp in &c.spawns {
+                    knights.push((sp.cell.to_string(), *s, sp.movement.to_string(), false));
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut modifies = Vec::new();
+    let mut moves: Vec<(usize, String)> = Vec::new();
+    for (_, a) in &actions {
+        match a {
+            Action::Orders(o) => {
+                for m in &o.moves {
+                    let i = find(&knights, m.knight.to_string());
+                    moves.push((i, m.landings.last().unwrap().to_string()));
+                }
+            }
+            Action::Items(c) => {
+                for (k, to) in c.extra_moves.iter().chain(c.teleport.iter()) {
+                    moves.push((find(&knights, k.to_string()), to.to_string()));
+                }
+                for (k, m) in &c.modifies {
+                    modifies.push((find(&knights, k.to_string()), m.to_string()));
+                }
+            }
+            _ => {}
+        }
+    }
+    for (i, to) in moves {
+        knights[i].0 = to;
+        knights[i].3 = true;
+    }
+    for (i, m) in modifies {
+        knights[i].2 = m;
+    }
+    let movers_on = |cell: &str| knights.iter().filter(|k| k.3 && k.0 == cell).count();
+    let mut out: Vec<String> = knights
+        .iter()
+        .filter(|k| {
+            if k.3 {
+                movers_on(&k.0) == 1
+            } else {
+                movers_on(&k.0) == 0
+            }
+        })
+        .map(|k| format!("{} P{} {}", k.0, k.1 + 1, k.2))
+        .collect();
+    out.sort();
+    out
 }
 
 impl Run {
     /// Checks the step that just closed, given the purses before it.
-    fn settle(
-        &mut self,
-        before: &[arbiter_knight_control::Purse],
-        stage: Stage,
-        notices_before: &[usize],
-    ) {
+    fn settle(&mut self, pre: &KnightControl, stage: Stage) {
+        let before = &pre.state().purses;
+        let notices_before: Vec<usize> = (0..pre.players())
+            .map(|s| pre.notices(Seat(s as u8)).len())
+            .collect();
         let g = &self.rec.game;
+        let void: Vec<bool> = (0..g.players())
+            .map(|s| g.notices(Seat(s as u8)).len() > notices_before[s])
+            .collect();
+        let texts = std::mem::take(&mut self.texts);
+        if matches!(stage, Stage::Orders | Stage::Items) {
+            assert_eq!(
+                board(g),
+                naive_step(pre, &texts, &void),
+                "{stage:?} step of round {}",
+                pre.round()
+            );
+        }
         let rate = g.rules().garnet_rate as i64;
         for s in 0..g.players() {
             let Some(due) = self.due[s].take() else {
@@ -275,31 +395,23 @@ impl Run {
     }
 
     fn submit(&mut self, seat: Seat, text: String, due: Option<Due>) {
-        let g = &self.rec.game;
-        let closes = g.pending() == vec![seat];
-        let before: Vec<_> = g.state().purses.clone();
-        let notices: Vec<usize> = (0..g.players())
-            .map(|s| g.notices(Seat(s as u8)).len())
-            .collect();
-        let stage = g.stage();
+        let pre = self.rec.game.clone();
+        let closes = pre.pending() == vec![seat];
         self.rec
             .act(seat, &text)
             .unwrap_or_else(|e| panic!("{text}: {e}"));
         self.due[seat.index()] = due;
+        self.texts.resize(pre.players(), None);
+        self.texts[seat.index()] = Some(text);
         if closes {
-            self.settle(&before, stage, &notices);
+            self.settle(&pre, pre.stage());
         }
     }
 
     fn close(&mut self) {
-        let g = &self.rec.game;
-        let before: Vec<_> = g.state().purses.clone();
-        let notices: Vec<usize> = (0..g.players())
-            .map(|s| g.notices(Seat(s as u8)).len())
-            .collect();
-        let stage = g.stage();
+        let pre = self.rec.game.clone();
         self.rec.close().unwrap();
-        self.settle(&before, stage, &notices);
+        self.settle(&pre, pre.stage());
     }
 
     fn side_deals(&mut self) {
@@ -475,6 +587,7 @@ fn playout(players: usize, seed: u64, seen: &mut Seen) {
         rng: Seed::from_u64(seed ^ 0xdead).rng(),
         books: vec![Books::default(); players],
         due: vec![None; players],
+        texts: vec![None; players],
     };
     let mut steps = 0;
     while run.rec.game.stage() != Stage::Over {
