@@ -69,10 +69,6 @@ pub struct CheckedChoices {
     pub refunds: u32,
 }
 
-fn cell_of(layout: &Layout, place: Place) -> Result<Cell, String> {
-    layout.cell(place)
-}
-
 /// Whether `to` is one leap of `movement` from `from`.
 pub fn is_leap(layout: &Layout, from: Cell, to: Cell, movement: Movement) -> bool {
     let (fx, fy) = layout.xy(from);
@@ -81,7 +77,7 @@ pub fn is_leap(layout: &Layout, from: Cell, to: Cell, movement: Movement) -> boo
 }
 
 fn check_landing(layout: &Layout, state: &State, seat: Seat, place: Place) -> Result<Cell, String> {
-    let cell = cell_of(layout, place)?;
+    let cell = layout.cell(place)?;
     if !state.may_stand(layout, seat, cell) {
         return Err(match layout.kind(cell) {
             CellKind::Zone(z) => format!(
@@ -100,7 +96,7 @@ fn check_spawn_cell(
     seat: Seat,
     place: Place,
 ) -> Result<Cell, String> {
-    let cell = cell_of(layout, place)?;
+    let cell = layout.cell(place)?;
     let own = state.zones[seat.index()];
     match layout.kind(cell) {
         CellKind::Zone(z) if Some(z) == own => {}
@@ -139,7 +135,7 @@ pub fn check_orders(
     };
     let mut moves: Vec<CheckedMove> = Vec::with_capacity(orders.moves.len());
     for mv in &orders.moves {
-        let start = cell_of(layout, mv.knight)?;
+        let start = layout.cell(mv.knight)?;
         let (knight, movement) = match (state.knight_at(start), spawn) {
             (Some(k), _) if k.owner == seat => (KnightRef::Existing(k.id), k.movement),
             (Some(k), _) => {
@@ -245,7 +241,7 @@ pub fn check_choices(
     let mut used: Vec<u32> = Vec::new();
     let mut holder =
         |place: Place, list: &[u32], what: &str| -> Result<(u32, Cell, Movement), String> {
-            let cell = cell_of(layout, place)?;
+            let cell = layout.cell(place)?;
             let knight = state
                 .knight_at(cell)
                 .filter(|k| k.owner == seat && list.contains(&k.id))
@@ -270,7 +266,7 @@ pub fn check_choices(
     }
     if let Some((knight, to)) = choices.teleport {
         let (id, from, _) = holder(knight, &held.portals, "Portal")?;
-        let target = cell_of(layout, to)?;
+        let target = layout.cell(to)?;
         if state.items[target as usize] != Some(Item::Portal) {
             return Err(format!("there is no portal on {to}"));
         }

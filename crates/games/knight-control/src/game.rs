@@ -6,7 +6,7 @@
 //! deadline): item placement at creation, then bidding leftovers, then the
 //! EC tie-break.
 
-use crate::action::{Action, GiftChoice, ItemChoices, Orders};
+use crate::action::{Action, GiftChoice};
 use crate::awards::Awards;
 use crate::bidding;
 use crate::check::{check_choices, check_orders, CheckedChoices, CheckedOrders, Held};
@@ -579,21 +579,5 @@ impl KnightControl {
 
     fn publish(&mut self) {
         self.published = crate::view::Board::of(&self.layout, &self.state);
-    }
-
-    /// The orders submitted by `seat` this step, as checked (for tests).
-    pub fn orders_of(&self, seat: Seat) -> Option<&Orders> {
-        match &self.submitted[seat.index()] {
-            Some(Action::Orders(o)) => Some(o),
-            _ => None,
-        }
-    }
-
-    /// The item choices submitted by `seat` this step.
-    pub fn choices_of(&self, seat: Seat) -> Option<&ItemChoices> {
-        match &self.submitted[seat.index()] {
-            Some(Action::Items(c)) => Some(c),
-            _ => None,
-        }
     }
 }

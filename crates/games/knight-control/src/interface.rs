@@ -1,7 +1,6 @@
 //! Knight Control through the shared game interface.
 
 use crate::action::{Action, GiftChoice, ItemChoices, Move, Orders, Spawn};
-use crate::check::is_leap;
 use crate::game::{KnightControl, Stage};
 use crate::view::KnightControlView;
 use arbiter_core::{ActionError, Game, GameRng, Phase, Seat, Viewer};
@@ -63,19 +62,15 @@ impl Game for KnightControl {
                     }
                 }
                 for k in state.knights.iter().filter(|k| k.owner == seat) {
-                    for to in 0..layout.frame_size() as u16 {
-                        if state.may_stand(layout, seat, to)
-                            && is_leap(layout, k.cell, to, k.movement)
-                        {
-                            let mv = Move {
-                                knight: layout.place(k.cell),
-                                landings: vec![layout.place(to)],
-                            };
-                            out.push(Action::Orders(Orders {
-                                moves: vec![mv],
-                                ..Orders::default()
-                            }));
-                        }
+                    for to in state.landings(layout, seat, k.cell, k.movement) {
+                        let mv = Move {
+                            knight: layout.place(k.cell),
+                            landings: vec![layout.place(to)],
+                        };
+                        out.push(Action::Orders(Orders {
+                            moves: vec![mv],
+                            ..Orders::default()
+                        }));
                     }
                 }
             }
@@ -148,13 +143,12 @@ impl KnightControl {
         let mut out = Vec::new();
         let knight = |id: &u32| state.knights[state.index_of(*id).expect("holder on board")];
         for k in held.extra_moves.iter().map(knight) {
-            for to in 0..layout.frame_size() as u16 {
-                if state.may_stand(layout, seat, to) && is_leap(layout, k.cell, to, k.movement) {
-                    out.push(ItemChoices {
-                        extra_moves: vec![(layout.place(k.cell), layout.place(to))],
-                        ..Default::default()
-                    });
-                }
+            for to in state.landings(layout, seat, k.cell, k.movement) {
+                let extra = (layout.place(k.cell), layout.place(to));
+                out.push(ItemChoices {
+                    extra_moves: vec![extra],
+                    ..Default::default()
+                });
             }
         }
         for k in held.portals.iter().map(knight) {

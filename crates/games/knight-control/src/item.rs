@@ -120,17 +120,8 @@ pub fn generate(files: u8, ranks: u8, rng: &mut GameRng) -> Vec<ItemPlacement> {
         .zip(items)
         .map(|(cell, item)| ItemPlacement { cell, item })
         .collect();
-    placed.sort_by_key(|p| (p.cell_sort_key(), p.item));
+    placed.sort_by_key(|p| p.cell.sort_key());
     placed
-}
-
-impl ItemPlacement {
-    fn cell_sort_key(&self) -> (u8, u8) {
-        match self.cell {
-            Place::Grid { file, rank } => (rank, file),
-            Place::Zone { .. } => (u8::MAX, u8::MAX),
-        }
-    }
 }
 
 #[cfg(test)]

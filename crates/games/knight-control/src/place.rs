@@ -17,6 +17,17 @@ pub enum Place {
     Zone { letter: char, number: u8 },
 }
 
+impl Place {
+    /// Sorts grid cells row by row from a1, then zone cells by letter and
+    /// number: the order boards and item lists are printed in.
+    pub fn sort_key(self) -> (u8, u8, u8) {
+        match self {
+            Place::Grid { file, rank } => (0, rank, file),
+            Place::Zone { letter, number } => (1, letter as u8, number),
+        }
+    }
+}
+
 impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

@@ -129,6 +129,43 @@ impl State {
             && layout.near_zones(cell) & !self.zone_bit(seat) != 0
     }
 
+    /// Every cell a knight of `seat` with `movement` can land on from `from`
+    /// in one leap, in index order.
+    pub fn landings(
+        &self,
+        layout: &Layout,
+        seat: Seat,
+        from: Cell,
+        movement: Movement,
+    ) -> Vec<Cell> {
+        let mut out = Vec::new();
+        let (m, n) = (movement.m as i32, movement.n as i32);
+        let mut leaps = [
+            (m, n),
+            (n, m),
+            (n, -m),
+            (m, -n),
+            (-m, -n),
+            (-n, -m),
+            (-n, m),
+            (-m, n),
+        ];
+        leaps.sort_unstable();
+        for w in 0..leaps.len() {
+            let (dx, dy) = leaps[w];
+            if w > 0 && leaps[w - 1] == (dx, dy) {
+                continue; // m = n repeats each leap
+            }
+            if let Some(to) = layout.offset(from, dx, dy) {
+                if self.may_stand(layout, seat, to) {
+                    out.push(to);
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
     /// Adds a knight and returns its id.
     pub fn spawn(&mut self, owner: Seat, cell: Cell, movement: Movement) -> u32 {
         let id = self.next_id;
@@ -145,5 +182,31 @@ impl State {
     /// The index of knight `id` in [`State::knights`].
     pub fn index_of(&self, id: u32) -> Option<usize> {
         self.knights.binary_search_by_key(&id, |k| k.id).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn landings_match_a_scan_of_every_cell() {
+        let layout = Layout::standard();
+        let mut state = State::new(&layout, 2);
+        state.zones = vec![layout.zone_by_letter('A'), layout.zone_by_letter('J')];
+        for (m, n) in [(1, 2), (2, 2), (1, 3), (3, 5), (1, 16)] {
+            let movement = Movement::new(m, n).unwrap();
+            for from in 0..layout.frame_size() as Cell {
+                for seat in [Seat(0), Seat(1)] {
+                    let scan: Vec<Cell> = (0..layout.frame_size() as Cell)
+                        .filter(|&to| {
+                            state.may_stand(&layout, seat, to)
+                                && crate::check::is_leap(&layout, from, to, movement)
+                        })
+                        .collect();
+                    assert_eq!(state.landings(&layout, seat, from, movement), scan);
+                }
+            }
+        }
     }
 }

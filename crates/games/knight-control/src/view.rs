@@ -53,16 +53,8 @@ fn knights_of(layout: &Layout, state: &State, only: Option<Seat>) -> Vec<KnightV
             movement: k.movement,
         })
         .collect();
-    knights.sort_by_key(|k| place_key(k.cell));
+    knights.sort_by_key(|k| k.cell.sort_key());
     knights
-}
-
-/// Sorts grid cells row by row from a1, zone cells after them.
-pub fn place_key(place: Place) -> (u8, u8, u8) {
-    match place {
-        Place::Grid { file, rank } => (0, rank, file),
-        Place::Zone { letter, number } => (1, letter as u8, number),
-    }
 }
 
 impl Board {
