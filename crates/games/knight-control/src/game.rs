@@ -86,7 +86,6 @@ pub struct KnightControl {
     pub(crate) current: Vec<Event>,
     pub(crate) published: crate::view::Board,
     pub(crate) awards: Awards,
-    pub(crate) votes: Vec<Option<Seat>>,
     scratch: Scratch,
 }
 
@@ -174,7 +173,6 @@ impl KnightControl {
             current: Vec::new(),
             published: crate::view::Board::default(),
             awards: Awards::default(),
-            votes: vec![None; players],
             scratch: Scratch::default(),
         }
     }
@@ -381,7 +379,6 @@ impl KnightControl {
                         )));
                     }
                 }
-                self.votes[seat.index()] = *vote;
             }
             Action::Offer { to, chips } => return self.offer(seat, *to, *chips).map_err(refuse),
             Action::Accept { from } => return self.accept(seat, *from).map_err(refuse),
@@ -532,7 +529,6 @@ impl KnightControl {
                         for v in &self.awards.voters {
                             waiting[v.index()] = true;
                         }
-                        self.votes = vec![None; players];
                         self.start_step(Stage::Vote, waiting);
                     } else {
                         self.finish();
@@ -540,13 +536,12 @@ impl KnightControl {
                 }
             }
             Stage::Vote => {
-                let votes: Vec<Option<Seat>> = (0..players)
-                    .map(|s| {
-                        if self.submitted[s].is_some() {
-                            self.votes[s]
-                        } else {
-                            None
-                        }
+                let votes: Vec<Option<Seat>> = self
+                    .submitted
+                    .iter()
+                    .map(|a| match a {
+                        Some(Action::Vote(v)) => *v,
+                        _ => None,
                     })
                     .collect();
                 self.awards.count_votes(&votes, &mut self.rng);
