@@ -673,3 +673,57 @@ fn s32_a_garnet_exchanged_between_rounds_funds_a_trade() {
         vec![2, 0]
     );
 }
+
+#[test]
+fn s33_an_extra_move_and_a_teleport_to_one_cell_collide() {
+    let knights = [("P1", "h8", "1x2"), ("P2", "b1", "1x2")];
+    let items = [("i10", "extra-move"), ("c3", "portal"), ("j12", "portal")];
+    let mut g = scene("AG", &[(5, 0), (5, 0)], &knights, &items);
+    play(
+        &mut g,
+        &[(0, "orders move h8 i10"), (1, "orders move b1 c3")],
+    );
+    play(
+        &mut g,
+        &[(0, "items extra i10 j12"), (1, "items portal c3 j12")],
+    );
+    assert_knights(&g, &[]);
+    assert_items(&g, &[]);
+    assert_eq!((purse(&g, 1), purse(&g, 2)), ((5, 0, 0, 0), (5, 0, 0, 0)));
+}
+
+#[test]
+fn s34_a_modified_knight_can_still_be_captured_in_step_5() {
+    let knights = [("P1", "h8", "3x3"), ("P2", "g9", "1x2")];
+    let items = [("k11", "modify"), ("i10", "extra-move")];
+    let mut g = scene("AG", &[(5, 0), (5, 0)], &knights, &items);
+    play(
+        &mut g,
+        &[(0, "orders move h8 k11"), (1, "orders move g9 i10")],
+    );
+    play(
+        &mut g,
+        &[(0, "items modify k11 1x2"), (1, "items extra i10 k11")],
+    );
+    // The refund stands (modifications come before the judgement).
+    assert_knights(&g, &["k11 P2 1x2"]);
+    assert_eq!(purse(&g, 1), (8, 0, 3, 0));
+    assert_eq!(purse(&g, 2), (5, 1, 0, 0));
+}
+
+#[test]
+fn s35_an_extra_spawned_knight_stands_still_and_can_be_captured() {
+    // A2 sits above b15, one 1x2 leap from c14. P1's extra spawn on A2 is
+    // captured by P1's own extra move from c14 (extra spawns come first).
+    let knights = [("P1", "b12", "1x2"), ("P1", "h8", "1x2")];
+    let items = [("c14", "extra-move"), ("i10", "extra-spawn")];
+    let mut g = scene("AG", &[(5, 0), (5, 0)], &knights, &items);
+    play(
+        &mut g,
+        &[(0, "orders move b12 c14; move h8 i10"), (1, "orders pass")],
+    );
+    assert_eq!(purse(&g, 1), (4, 0, 0, 0));
+    play(&mut g, &[(0, "items spawn A2 1x2; extra c14 A2")]);
+    assert_knights(&g, &["i10 P1 1x2", "A2 P1 1x2"]);
+    assert_eq!(purse(&g, 1), (4, 0, 0, 0));
+}
