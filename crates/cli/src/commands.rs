@@ -42,9 +42,11 @@ pub fn run(command: Command) -> Result<(), String> {
             game,
             position,
             moves,
-        } => {
-            println!("{}", find(&game)?.show(position.as_deref(), &moves)?);
-        }
+            round,
+        } => match round {
+            Some(r) => println!("{}", crate::knight_control::show_round(&game, &moves, r)?),
+            None => println!("{}", find(&game)?.show(position.as_deref(), &moves)?),
+        },
         Command::Solve {
             game,
             out,
@@ -55,6 +57,8 @@ pub fn run(command: Command) -> Result<(), String> {
             position,
             moves,
         } => crate::solve::analyse(&game, position.as_deref(), &moves)?,
+        Command::New(args) => crate::knight_control::new(args)?,
+        Command::Replay(args) => crate::knight_control::replay(args)?,
         Command::Play {
             game,
             position,

@@ -36,6 +36,7 @@ pub fn all() -> Vec<&'static dyn CliGame> {
             PhantomData,
         ),
         &crate::tilechess::TilechessCli,
+        &crate::knight_control::KnightControlCli,
     ]
 }
 

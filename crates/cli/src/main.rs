@@ -3,6 +3,7 @@
 
 mod commands;
 mod games;
+mod knight_control;
 mod play;
 mod solve;
 mod tilechess;
@@ -51,12 +52,15 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// Draw the board after playing MOVE… from POS.
+    /// Draw the board after playing MOVE… from POS (knight-control: RECORD).
     Show {
         game: String,
         #[arg(long)]
         position: Option<String>,
         moves: Vec<String>,
+        /// knight-control: the board after this round (0 = after bidding).
+        #[arg(long)]
+        round: Option<u8>,
     },
     /// Solve every position of a game by retrograde analysis (knight-court).
     Solve {
@@ -76,6 +80,10 @@ enum Command {
         position: Option<String>,
         moves: Vec<String>,
     },
+    /// Write a new game record (knight-control).
+    New(knight_control::NewArgs),
+    /// Print a game record's rounds and results (knight-control).
+    Replay(knight_control::ReplayArgs),
     /// Play against the engine in the terminal.
     Play {
         game: String,

@@ -287,7 +287,11 @@ fn tilechess_contract() {
 #[test]
 fn progressive_chess_contract() {
     let out = arbiter(&["perft", "progressive-chess", "1"]);
-    assert_eq!(stdout(&out).lines().last(), Some("171"), "the count the issue pins");
+    assert_eq!(
+        stdout(&out).lines().last(),
+        Some("171"),
+        "the count the issue pins"
+    );
     let out = arbiter(&["moves", "progressive-chess"]);
     let moves: Vec<String> = stdout(&out).lines().map(String::from).collect();
     assert_eq!(moves.len(), 171);
@@ -298,6 +302,44 @@ fn progressive_chess_contract() {
         let out = arbiter(&["apply", "progressive-chess", bad]);
         assert_eq!(out.status.code(), Some(1), "{bad}");
         assert!(stdout(&out).is_empty(), "{bad}");
-        assert!(stderr(&out).contains(&format!("move 1 '{bad}'")), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains(&format!("move 1 '{bad}'")),
+            "{}",
+            stderr(&out)
+        );
     }
+}
+
+#[test]
+fn knight_control_contract() {
+    let dir = std::env::temp_dir().join(format!("arbiter-kc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = arbiter(&["new", "knight-control", "--players", "4", "--seed", "9"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let record = dir.join("new.json");
+    std::fs::write(&record, &out.stdout).unwrap();
+    let out = arbiter(&["replay", "knight-control", record.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("seed commitment"));
+
+    let full = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../games/knight-control/tests/data/six_players.json"
+    );
+    let out = arbiter(&["replay", "knight-control", full, "--as", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("EC:") && text.contains("private view of P2"),
+        "{text}"
+    );
+    let out = arbiter(&["show", "knight-control", full, "--round", "3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{\"bad\": 1}").unwrap();
+    let out = arbiter(&["replay", "knight-control", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("malformed record"));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,0 +1,286 @@
+//! Knight Control in the CLI: `new`, `replay` and `show` over game records
+//! (docs/rules/knight-control.md#the-cli). The game is simultaneous and
+//! private, so the move-list commands of alternating games do not apply.
+
+use crate::games::CliGame;
+use arbiter_core::{Seat, Seed, Viewer};
+use arbiter_knight_control::record::Record;
+use arbiter_knight_control::{
+    parse_player, player_name, Board, KnightControl, Layout, Rules, Stage, ID,
+};
+use clap::Args;
+use std::fmt::Write;
+use std::path::PathBuf;
+
+/// `arbiter new knight-control --players N [--seed S] [--layout FILE]`
+#[derive(Args)]
+pub struct NewArgs {
+    pub game: String,
+    /// Number of players, 2 to 11.
+    #[arg(long)]
+    pub players: usize,
+    /// A number or 64 hex digits; a fresh random seed when absent.
+    #[arg(long)]
+    pub seed: Option<String>,
+    /// A layout file (JSON, see docs/rules/knight-control.md#layout-files).
+    #[arg(long)]
+    pub layout: Option<PathBuf>,
+    /// Write the record here instead of to standard output.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// `arbiter replay knight-control RECORD [--as PLAYER]`
+#[derive(Args)]
+pub struct ReplayArgs {
+    pub game: String,
+    pub record: PathBuf,
+    /// Also print this player's private view (P1, P2, … or 1, 2, …).
+    #[arg(long = "as")]
+    pub player: Option<String>,
+}
+
+fn check_game(game: &str) -> Result<(), String> {
+    if game == ID {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{game}' has no records to create or replay; only {ID} does"
+        ))
+    }
+}
+
+fn read(path: &PathBuf) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+pub fn new(args: NewArgs) -> Result<(), String> {
+    check_game(&args.game)?;
+    let seed = match &args.seed {
+        Some(text) => text.parse::<Seed>()?,
+        None => Seed::random(),
+    };
+    let layout = match &args.layout {
+        Some(path) => {
+            let layout =
+                Layout::from_json(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?;
+            layout.file().clone()
+        }
+        None => arbiter_knight_control::standard_file(),
+    };
+    let record = Record::new(args.players, Rules::default(), layout, seed)?;
+    let json = record.to_json();
+    match &args.out {
+        Some(path) => std::fs::write(path, json + "\n")
+            .map_err(|e| format!("cannot write {}: {e}", path.display())),
+        None => {
+            println!("{json}");
+            Ok(())
+        }
+    }
+}
+
+fn load(path: &PathBuf) -> Result<Record, String> {
+    Record::from_json(&read(path)?)
+}
+
+fn private_lines(game: &KnightControl, seat: Seat, round: u8) -> String {
+    let view = game.view_for(Viewer::Seat(seat));
+    let me = view.me.expect("a seat's view has a private part");
+    let mut out = String::new();
+    let p = me.purse;
+    let _ = writeln!(
+        out,
+        "  [{}] chips {}, garnets {}, chips gained {}, ToL pieces {}",
+        me.player, p.chips, p.garnets, p.gained, p.tol_pieces
+    );
+    for n in me.notices.iter().filter(|n| n.round == round) {
+        let _ = writeln!(out, "  [{}] notice: {}", me.player, n.text);
+    }
+    for t in me.trades.iter().filter(|t| t.round == round) {
+        let _ = writeln!(
+            out,
+            "  [{}] trade: {} gave {} {} chips; after it {} has {} and {} has {}",
+            me.player, t.from, t.to, t.chips, t.from, t.from_chips_after, t.to, t.to_chips_after
+        );
+    }
+    for (from, to, step) in &me.gifts {
+        let _ = writeln!(out, "  [{}] gift in step {step}: {from} to {to}", me.player);
+    }
+    out
+}
+
+pub fn replay(args: ReplayArgs) -> Result<(), String> {
+    check_game(&args.game)?;
+    let record = load(&args.record)?;
+    let seat = match &args.player {
+        Some(p) => Some(parse_player(p, record.players)?),
+        None => None,
+    };
+    let start = record.start()?;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{ID}: {} players, seed commitment {}",
+        record.players, record.seed_commitment
+    );
+    let mut shown = start.view_for(Viewer::Spectator).board;
+    let _ = write!(out, "{}", start.draw(&shown));
+    let mut logs_shown = 0;
+    let game = record.replay_with(|g| {
+        let board = g.view_for(Viewer::Spectator).board;
+        for log in &g.log()[logs_shown..] {
+            let title = if log.round == 0 {
+                "bidding".to_string()
+            } else {
+                format!("round {}", log.round)
+            };
+            let _ = writeln!(out, "\n== {title} ==");
+            for e in &log.events {
+                let _ = writeln!(out, "  {e}");
+            }
+            if let Some(s) = seat {
+                out.push_str(&private_lines(g, s, log.round));
+            }
+        }
+        logs_shown = g.log().len();
+        if board != shown {
+            let _ = write!(out, "{}", g.draw(&board));
+            shown = board;
+        }
+    })?;
+    out.push_str(&results(&game));
+    if let Some(s) = seat {
+        let me = game
+            .view_for(Viewer::Seat(s))
+            .me
+            .expect("a seat's view has a private part");
+        let _ = writeln!(out, "\nprivate view of {} at the end:", me.player);
+        out.push_str(&private_lines(&game, s, u8::MAX));
+        let knights: Vec<String> = me
+            .knights_now
+            .iter()
+            .map(|k| format!("{}:{}", k.cell, k.movement))
+            .collect();
+        let _ = writeln!(
+            out,
+            "  knights: {}",
+            if knights.is_empty() {
+                "none".into()
+            } else {
+                knights.join(" ")
+            }
+        );
+        for n in &me.notices {
+            let _ = writeln!(out, "  notice (round {}): {}", n.round, n.text);
+        }
+        for t in &me.trades {
+            let _ = writeln!(
+                out,
+                "  trade (round {}): {} gave {} {} chips",
+                t.round, t.from, t.to, t.chips
+            );
+        }
+    }
+    print!("{out}");
+    Ok(())
+}
+
+fn results(game: &KnightControl) -> String {
+    let mut out = String::new();
+    if game.stage() != Stage::Over {
+        let _ = writeln!(
+            out,
+            "\nthe record stops before the end: {:?} of round {}, waiting for {:?}",
+            game.stage(),
+            game.round(),
+            game.pending()
+                .iter()
+                .map(|&s| player_name(s))
+                .collect::<Vec<_>>()
+        );
+        return out;
+    }
+    let a = game.awards();
+    let _ = writeln!(out, "\n== results ==");
+    for s in Seat::all(game.players()) {
+        let p = game.state().purses[s.index()];
+        let _ = writeln!(
+            out,
+            "  {}: ToLs {}{}, chips gained {}, ToL pieces {}",
+            player_name(s),
+            a.tols[s.index()],
+            if a.won_self[s.index()] {
+                " (won one)"
+            } else {
+                ""
+            },
+            p.gained,
+            p.tol_pieces
+        );
+    }
+    let ec = match a.ec {
+        Some(s) if a.ec_drawn => format!("{} (drawn at random among the tied)", player_name(s)),
+        Some(s) => player_name(s),
+        None => "none (every player holds a ToL)".into(),
+    };
+    let _ = writeln!(out, "  EC: {ec}");
+    let _ = writeln!(out, "  ToLs nullified: {}", a.nullified);
+    out
+}
+
+/// The board after round `round` (0 = after bidding), or the latest.
+pub fn show(moves: &[String], round: Option<u8>) -> Result<String, String> {
+    let [path] = moves else {
+        return Err(format!("usage: arbiter show {ID} RECORD [--round R]"));
+    };
+    let record = load(&PathBuf::from(path))?;
+    let boards: Vec<Board> = record.boards()?;
+    let game = record.start()?;
+    let board = match round {
+        None => boards.last().expect("there is always a first board"),
+        Some(r) => boards
+            .iter()
+            .find(|b| b.after_round == r && b.zones.iter().any(|z| z.owner.is_some()))
+            .ok_or_else(|| format!("the record has no published board after round {r}"))?,
+    };
+    Ok(game.draw(board))
+}
+
+/// `arbiter show GAME ... --round R`: only Knight Control has rounds.
+pub fn show_round(game: &str, moves: &[String], round: u8) -> Result<String, String> {
+    check_game(game)?;
+    show(moves, Some(round))
+}
+
+/// Knight Control in `arbiter games`; the move-list commands explain
+/// what to use instead.
+pub struct KnightControlCli;
+
+const USE_RECORDS: &str = "knight-control is played by simultaneous secret submissions; use `arbiter new knight-control`, `arbiter replay knight-control RECORD` and `arbiter show knight-control RECORD` instead";
+
+impl CliGame for KnightControlCli {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn moves(&self, _: Option<&str>, _: &[String]) -> Result<Vec<String>, String> {
+        Err(USE_RECORDS.into())
+    }
+
+    fn apply(&self, _: Option<&str>, _: &[String]) -> Result<String, String> {
+        Err(USE_RECORDS.into())
+    }
+
+    fn perft(&self, _: Option<&str>, _: u32, _: bool) -> Result<(Vec<(String, u64)>, u64), String> {
+        Err(USE_RECORDS.into())
+    }
+
+    fn show(&self, _: Option<&str>, moves: &[String]) -> Result<String, String> {
+        show(moves, None)
+    }
+
+    fn play(&self, _: Option<&str>, _: u8, _: u64) -> Result<(), String> {
+        Err(USE_RECORDS.into())
+    }
+}
