@@ -172,6 +172,7 @@ impl ProgressiveChess {
     /// Plays `turn` if the rules allow it; otherwise says why not and
     /// changes nothing.
     pub fn play(&mut self, turn: Turn) -> Result<(), IllegalTurn> {
+        let turn = turn.by(self.turn());
         if let Some(reason) = self.why_illegal(turn) {
             return Err(IllegalTurn { turn, reason });
         }
@@ -180,7 +181,9 @@ impl ProgressiveChess {
     }
 
     /// Plays a turn known to be legal (from [`ProgressiveChess::legal_turns`]).
+    /// It is recorded as the side to move's, whatever case it was read in.
     pub fn play_unchecked(&mut self, turn: Turn) {
+        let turn = turn.by(self.turn());
         self.position = self.position.play_unchecked(turn);
         self.history.push(repetition_key(&self.position));
         self.turns.push(turn);

@@ -229,13 +229,14 @@ pub fn upgrade_count(pos: &Position, color: Color, points: u32) -> u64 {
 pub fn for_each_legal_turn(pos: &Position, mut f: impl FnMut(Turn)) {
     let us = pos.turn();
     for_each_legal_move(pos, |mv| {
-        f(Turn::bare(mv));
+        f(Turn::bare(mv).by(us));
         let mut mid = pos.clone();
         mid.apply_move(mv);
         upgrades_in(&mid, us, mid.points(us), |up| {
             f(Turn {
                 mv,
                 upgrade: Some(up),
+                side: us,
             })
         });
     });

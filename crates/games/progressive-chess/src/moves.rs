@@ -2,10 +2,12 @@
 //! (docs/rules/progressive-chess.md#notation).
 //!
 //! A turn is written `MOVE` or `MOVE+UPGRADE`: `d1d2`, `c3@R`,
-//! `b1b2+b2=F`. Piece letters in notation are uppercase for either side;
-//! the parser accepts lowercase too.
+//! `b1b2+b2=F`. Piece letters follow the rule for all piece letters:
+//! uppercase for White's pieces, lowercase for Black's (`b7b6+b6=f`,
+//! `c5@r`). The parser reads either case; the square already says whose
+//! piece it is.
 
-use crate::piece::Role;
+use crate::piece::{Color, Role};
 use crate::square::Square;
 use std::fmt;
 use std::str::FromStr;
@@ -110,40 +112,98 @@ impl FromStr for Upgrade {
 }
 
 /// One whole turn: a move, then at most one upgrade.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// `side` is the side making the turn. It only decides the case of the
+/// piece letters when the turn is written (uppercase White, lowercase
+/// Black); equality and hashing ignore it, so `b6=F` read for Black is the
+/// same turn as the generated `b6=f`.
+#[derive(Clone, Copy, Debug)]
 pub struct Turn {
     pub mv: Move,
     pub upgrade: Option<Upgrade>,
+    pub side: Color,
+}
+
+impl PartialEq for Turn {
+    fn eq(&self, other: &Turn) -> bool {
+        self.mv == other.mv && self.upgrade == other.upgrade
+    }
+}
+
+impl Eq for Turn {}
+
+impl std::hash::Hash for Turn {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.mv.hash(state);
+        self.upgrade.hash(state);
+    }
 }
 
 impl Turn {
+    /// A move without an upgrade, written for White until [`Turn::by`]
+    /// says otherwise.
     pub const fn bare(mv: Move) -> Turn {
-        Turn { mv, upgrade: None }
+        Turn {
+            mv,
+            upgrade: None,
+            side: Color::White,
+        }
+    }
+
+    /// This turn, made by `side`.
+    pub const fn by(self, side: Color) -> Turn {
+        Turn { side, ..self }
+    }
+}
+
+/// The letter of `role` as `side`'s piece.
+fn side_letter(role: Role, side: Color) -> char {
+    match side {
+        Color::White => role.letter(),
+        Color::Black => role.letter().to_ascii_lowercase(),
     }
 }
 
 impl fmt::Display for Turn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.upgrade {
-            Some(up) => write!(f, "{}+{up}", self.mv),
-            None => write!(f, "{}", self.mv),
+        match self.mv {
+            Move::Normal { from, to } => write!(f, "{from}{to}")?,
+            Move::Raise { from, role } => write!(f, "{from}@{}", side_letter(role, self.side))?,
         }
+        if let Some(up) = self.upgrade {
+            write!(f, "+{}={}", up.square, side_letter(up.role, self.side))?;
+        }
+        Ok(())
     }
 }
 
 impl FromStr for Turn {
     type Err = String;
 
+    /// Reads a turn. The side is taken from the case of its piece letters
+    /// (lowercase: Black), White if it has none; the game corrects it to the
+    /// side to move when the turn is played.
     fn from_str(text: &str) -> Result<Turn, String> {
         let text = text.trim();
+        let letters = text
+            .split(['@', '='])
+            .skip(1)
+            .filter_map(|s| s.chars().next());
+        let side = if letters.into_iter().any(|c| c.is_ascii_lowercase()) {
+            Color::Black
+        } else {
+            Color::White
+        };
         match text.split_once('+') {
             Some((mv, up)) => Ok(Turn {
                 mv: mv.parse()?,
                 upgrade: Some(up.parse()?),
+                side,
             }),
             None => Ok(Turn {
                 mv: text.parse()?,
                 upgrade: None,
+                side,
             }),
         }
     }
@@ -171,10 +231,16 @@ mod tests {
         for text in ["d1d2", "b1b2+b2=F", "c3@R", "c3@T+a1=W", "g7a1"] {
             assert_eq!(text.parse::<Turn>().unwrap().to_string(), text);
         }
-        assert_eq!(
-            "c3@r+a1=w".parse::<Turn>().unwrap().to_string(),
-            "c3@R+a1=W"
-        );
+        // Lowercase letters are Black's pieces, and print back as such.
+        for text in ["c3@r+a1=w", "b7b6+b6=f"] {
+            let turn = text.parse::<Turn>().unwrap();
+            assert_eq!(turn.side, Color::Black);
+            assert_eq!(turn.to_string(), text);
+        }
+        // The side only changes how the turn is written.
+        let white: Turn = "b7b6+b6=F".parse().unwrap();
+        assert_eq!(white, "b7b6+b6=f".parse::<Turn>().unwrap());
+        assert_eq!(white.by(Color::Black).to_string(), "b7b6+b6=f");
     }
 
     #[test]

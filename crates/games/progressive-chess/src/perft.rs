@@ -71,11 +71,12 @@ pub fn for_children(pos: &Position, mut f: impl FnMut(Turn, &Position)) {
                 Turn {
                     mv,
                     upgrade: Some(up),
+                    side: us,
                 },
                 &child,
             );
         });
         mid.end_turn(capture);
-        f(Turn::bare(mv), &mid);
+        f(Turn::bare(mv).by(us), &mid);
     });
 }

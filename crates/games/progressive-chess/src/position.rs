@@ -372,11 +372,19 @@ impl Position {
     }
 
     /// Whether `color` could ever give mate, by the conservative test in
-    /// docs/rules/progressive-chess.md#dead-position: it has a piece other
-    /// than its king, supernaturalists and necromancers, or a necromancer
-    /// with something in its pool (or its enemy's board) worth raising.
+    /// docs/rules/progressive-chess.md#dead-position: it has a piece that
+    /// attacks (anything but its king and the swapper family), or a swapper
+    /// or necromancer (a swapper can become one) with something in its pool
+    /// (or on its enemy's board, for its king to capture) worth raising.
+    /// The swapper family never attacks, and a swapper only ever becomes a
+    /// supernaturalist or a necromancer, so neither ever attacks either.
     pub fn has_mating_potential(&self, color: Color) -> bool {
-        let useless = [Role::King, Role::Supernaturalist, Role::Necromancer];
+        let useless = [
+            Role::King,
+            Role::Swapper,
+            Role::Supernaturalist,
+            Role::Necromancer,
+        ];
         let mut idle = Bitboard::EMPTY;
         for r in useless {
             idle |= self.board.of(color, r);
@@ -384,7 +392,8 @@ impl Position {
         if self.board.pieces(color) != idle {
             return true;
         }
-        if self.board.of(color, Role::Necromancer).is_empty() {
+        let raisers = self.board.of(color, Role::Necromancer) | self.board.of(color, Role::Swapper);
+        if raisers.is_empty() {
             return false;
         }
         let worth = |r: Role| !useless.contains(&r);

@@ -67,7 +67,7 @@ impl<T: TimeSource> TimedGame<T> {
     /// The move step.
     pub fn play_move(&mut self, mv: Move) -> Result<(), StepError> {
         self.guard(Step::Move)?;
-        if let Some(reason) = self.game.why_illegal(Turn::bare(mv)) {
+        if let Some(reason) = self.game.why_illegal(Turn::bare(mv).by(self.game.turn())) {
             return Err(StepError::Illegal(reason));
         }
         self.clock.finish_move().map_err(StepError::Clock)?;
@@ -79,7 +79,11 @@ impl<T: TimeSource> TimedGame<T> {
     pub fn play_upgrade(&mut self, upgrade: Option<Upgrade>) -> Result<(), StepError> {
         self.guard(Step::Upgrade)?;
         let mv = self.pending.expect("an upgrade step follows a move");
-        let turn = Turn { mv, upgrade };
+        let turn = Turn {
+            mv,
+            upgrade,
+            side: self.game.turn(),
+        };
         self.game
             .play(turn)
             .map_err(|e| StepError::Illegal(e.reason))?;

@@ -70,6 +70,27 @@ fn dead_positions() {
         game("3k3/7/7/7/7/3P3/3K3 w 1 1 - - 0 9").status(),
         Status::Ongoing
     );
+    // A lone swapper: it can only become a supernaturalist or a
+    // necromancer, and none of the three ever attacks. White's pool is
+    // empty and can only fill by captures; S, U and N never capture, and
+    // White's king has nothing but the black king to take, which is never
+    // captured. Black has a bare king. Nobody can ever attack a king: dead.
+    assert_eq!(
+        game("3k3/7/7/7/7/3S3/3K3 w 1 1 - - 0 9").status(),
+        Status::DeadPosition
+    );
+    // The same with a black swapper: White's king may capture it, but a
+    // raised swapper is just as harmless.
+    assert_eq!(
+        game("3k3/3s3/7/7/7/3S3/3K3 w 1 1 - - 0 9").status(),
+        Status::DeadPosition
+    );
+    // A swapper with a rook in its pool can become a necromancer and
+    // raise the rook (1 + 1 points a turn pay the 2 for S=N): not dead.
+    assert_eq!(
+        game("3k3/7/7/7/7/3S3/3K3 w 1 1 - R 0 9").status(),
+        Status::Ongoing
+    );
     // A swapper can become a necromancer, and the enemy has a pawn the
     // king might capture: not dead.
     assert_eq!(

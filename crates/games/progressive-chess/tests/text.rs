@@ -45,9 +45,45 @@ fn every_legal_turn_round_trips_through_notation() {
     {
         let g = game(line.split(';').nth(1).unwrap());
         for t in g.legal_turns() {
-            assert_eq!(t.to_string().parse::<Turn>().unwrap(), t);
+            let back = t.to_string().parse::<Turn>().unwrap();
+            assert_eq!(back, t);
+            assert_eq!(back.by(t.side).to_string(), t.to_string());
         }
     }
+}
+
+/// Piece letters in notation are cased by side, like every piece letter:
+/// uppercase White, lowercase Black (docs/rules/progressive-chess.md#notation).
+#[test]
+fn black_turns_are_written_with_lowercase_letters() {
+    // After White's bare d1d2, Black (2 points) has the mirror of White's
+    // first turn: 9 moves (six pawn steps, king to c6, d6 or e6), each bare
+    // or with one of 6 pawns × 3 one-point upgrades: 9 × 19 = 171 turns,
+    // all written with lowercase letters.
+    let mut g = ProgressiveChess::start();
+    g.play(turn("d1d2")).unwrap();
+    let names: Vec<String> = g.legal_turns().iter().map(Turn::to_string).collect();
+    assert_eq!(names.len(), 171);
+    assert!(names
+        .iter()
+        .all(|n| !n.chars().any(|c| c.is_ascii_uppercase())));
+    for must in ["a7a6+a6=w", "d7d6+g7=s", "g7g6+b7=f", "d7c6"] {
+        assert!(names.contains(&must.to_string()), "{must}");
+    }
+    // Either case is read; the game records the turn as Black's. White
+    // kept its 2 points and is paid 1 (3); Black paid 1 of its 2 (1); the
+    // upgrade resets the quiet-turn count.
+    g.play(turn("a7a6+a6=W")).unwrap();
+    assert_eq!(g.turns_played()[1].to_string(), "a7a6+a6=w");
+    assert_eq!(
+        g.position().to_string(),
+        "1ppkppp/w6/7/7/7/3K3/PPP1PPP w 3 1 - - 0 2"
+    );
+    // White's letters stay uppercase; a Black raising is lowercase too.
+    assert!(g.legal_turns().iter().any(|t| t.to_string() == "a1a2+a2=W"));
+    let g = game("3k3/7/7/2n4/7/7/3K3 b 1 2 - r 0 9");
+    let names: Vec<String> = g.legal_turns().iter().map(Turn::to_string).collect();
+    assert!(names.contains(&"c4@r".to_string()), "{names:?}");
 }
 
 #[test]

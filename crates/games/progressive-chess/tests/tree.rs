@@ -46,9 +46,11 @@ fn the_tree_has_exactly_these_edges() {
     assert!(tree::upgrades(Role::King).is_empty());
 }
 
-/// A white `from` on c3, kings far away, White holding `points`.
+/// A white `from` on c3, kings far away, White holding `points`. Black's
+/// pawn on g7 keeps positions like king and swapper against king from
+/// being dead.
 fn with_piece(from: char, points: u32) -> String {
-    format!("3k3/7/7/7/2{from}4/7/K6 w {points} 1 - - 0 1")
+    format!("3k2p/7/7/7/2{from}4/7/K6 w {points} 1 - - 0 1")
 }
 
 #[test]
