@@ -20,8 +20,10 @@
 //! [`CANDIDATES`]) are then searched one more ply: any rival may claim the
 //! next turn, so for each rival we find its best reply *by its own base
 //! evaluation* (max-n) and keep the worst outcome for us (paranoid about
-//! who moves, not about what they want). The budget counts evaluations, or
-//! time: a candidate is judged only when its replies are all seen.
+//! who moves, not about what they want). To that we add half of what our
+//! own best next action would gain if left alone (long slides and open
+//! lines pay later). The budget counts evaluations, or time: a candidate is
+//! judged only when its replies are all seen.
 
 use crate::player::{outcome_value, pick_best, Budget, Evaluate, Observe, Player};
 use arbiter_core::{Game, Phase, Seat, Seed};
@@ -147,12 +149,34 @@ impl Player<Tilechess> for TilechessMax {
                 break;
             }
             let child = after(game, seat, action);
-            let score = worst_reply(&child, seat, &mut left);
+            let score =
+                worst_reply(&child, seat, &mut left) + follow_up(&child, seat, &mut left) / 2;
             judged.push((*action, score));
         }
         let (actions, scores): (Vec<Action>, Vec<i32>) = judged.into_iter().unzip();
         pick_best(&actions, &scores, &mut rng)
     }
+}
+
+/// What our best next action would add to our base, if the rivals left us
+/// alone: it rewards setting up long slides and open lines, which the
+/// one-ply evaluation cannot see.
+fn follow_up(game: &Tilechess, me: Seat, left: &mut u64) -> i32 {
+    if game.is_over() {
+        return 0;
+    }
+    let Some(colour) = game.colour_of(me) else {
+        return 0;
+    };
+    let now = relative(&bases(game), me);
+    let mut best = 0;
+    for deed in game.deeds(me) {
+        let mut next = game.clone();
+        next.play_unchecked(me, &Action { colour, deed });
+        *left = left.saturating_sub(1);
+        best = best.max(relative(&bases(&next), me) - now);
+    }
+    best
 }
 
 /// Our value after the worst rival's best reply (by its own base).
