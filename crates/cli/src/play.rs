@@ -1,21 +1,41 @@
 //! `arbiter play`: a game against the engine in the terminal.
 
-use arbiter_core::{Diagram, Game, Phase, Seat};
+use arbiter_core::{Diagram, Game, Phase, Seat, Seed};
 use arbiter_knight_court::KnightCourt;
-use arbiter_search::{knight_court, Negamax};
+use arbiter_knight_moves::KnightMoves;
+use arbiter_search::{knight_court, Bots, Budget, Level, Negamax, Spec};
 use std::any::Any;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-/// The engine's move: Knight Court plays perfectly from its solved table,
-/// other games search.
+/// The engine's move: the `max` bot of the game (Knight Court plays
+/// perfectly from its solved table), or plain negamax for games without
+/// bots yet.
 fn engine_move<G: Game + 'static>(game: &G, think_ms: u64) -> Option<(G::Action, String)> {
-    if let Some(kc) = (game as &dyn Any).downcast_ref::<KnightCourt>() {
-        let table = knight_court::table();
-        let analysis = knight_court::analyse(table, kc);
-        let (mv, value) = analysis.first()?;
-        let action = (mv as &dyn Any).downcast_ref::<G::Action>()?.clone();
-        return Some((action, format!("table: {value}")));
+    let spec = Spec::new(Level::Max, Budget::Time(Duration::from_millis(think_ms)));
+    let seat = match game.phase() {
+        Phase::Turn(seat) => seat,
+        _ => return None,
+    };
+    let seed = Seed::random();
+    let any = game as &dyn Any;
+    let chosen: Option<Box<dyn Any>> = if let Some(kc) = any.downcast_ref::<KnightCourt>() {
+        let value = knight_court::analyse(knight_court::table(), kc).first()?.1;
+        let mv = KnightCourt::bot(spec).choose(kc, seat, seed)?;
+        return Some((
+            (&mv as &dyn Any).downcast_ref::<G::Action>()?.clone(),
+            format!("table: {value}"),
+        ));
+    } else if let Some(km) = any.downcast_ref::<KnightMoves>() {
+        KnightMoves::bot(spec)
+            .choose(km, seat, seed)
+            .map(|mv| Box::new(mv) as Box<dyn Any>)
+    } else {
+        None
+    };
+    if let Some(action) = chosen {
+        let action = action.downcast_ref::<G::Action>()?.clone();
+        return Some((action, spec.to_string()));
     }
     let result = Negamax {
         max_depth: 64,

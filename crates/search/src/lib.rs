@@ -1,15 +1,26 @@
 //! Players for Arbiter games, generic over `arbiter-core`'s traits, and the
 //! Knight Court solver.
 //!
-//! - [`Negamax`]: a plain depth-limited negamax for any alternating duel;
-//!   the strong players arrive with the AI work.
+//! - [`player`]: the bot interface ([`Player`], [`Observe`], [`Spec`]) and
+//!   the generic `random` and `greedy` levels.
+//! - [`alphabeta`]: iterative-deepening alpha-beta for alternating duels.
+//! - [`games`]: per-game evaluations and search interfaces; [`bots`]: the
+//!   bots of every game at every level.
+//! - [`arena`]: playing bots against each other (what `arbiter match` runs).
+//! - [`Negamax`]: the plain clone-and-act negamax of the first version.
 //! - [`retrograde`]: exact values of every position of a finite game.
 //! - [`knight_court`]: Knight Court's solved table, its file format, and the
 //!   perfect player built on it.
 
+pub mod alphabeta;
+pub mod arena;
+pub mod bots;
+pub mod games;
 pub mod knight_court;
 mod negamax;
 pub mod no_repetition;
+pub mod player;
 pub mod retrograde;
 
 pub use negamax::{Negamax, SearchResult};
+pub use player::{Bots, Budget, Evaluate, Level, Observe, Player, Spec};

@@ -1,0 +1,64 @@
+//! Search speed per game, in nodes (alpha-beta) or evaluations (Tilechess)
+//! per second: `cargo bench -p arbiter-search --bench search`.
+//!
+//! Each iteration is one whole decision with a node budget, so criterion's
+//! element rate is the searcher's speed including its table set-up.
+
+use arbiter_core::{Game, Phase, Seat, Seed, TextPosition};
+use arbiter_knight_court::KnightCourt;
+use arbiter_knight_moves::KnightMoves;
+use arbiter_search::alphabeta::best_move;
+use arbiter_search::games::knight_court::KnightCourtDuel;
+use arbiter_search::games::knight_moves::KnightMovesDuel;
+use arbiter_search::{Bots, Budget, Level, Spec};
+use arbiter_tilechess::Tilechess;
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+/// A four-player Tilechess game after the joins and a few greedy turns.
+fn tilechess_midgame() -> Tilechess {
+    let mut game = Tilechess::default();
+    let greedy = Tilechess::bot(Spec::new(Level::Greedy, Budget::Nodes(1)));
+    for ply in 0..16u64 {
+        let Phase::Claim(list) = game.phase() else {
+            break;
+        };
+        let seat = if game.seat_count() < 4 {
+            Seat(game.seat_count() as u8)
+        } else {
+            list[0]
+        };
+        let action = greedy.choose(&game, seat, Seed::from_u64(ply)).unwrap();
+        game.act(seat, &action).unwrap();
+    }
+    game
+}
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("search speed");
+    group.sample_size(10);
+    const NODES: u64 = 200_000;
+    group.throughput(Throughput::Elements(NODES));
+    let km = KnightMoves::start();
+    group.bench_function("knight-moves alpha-beta nodes", |b| {
+        b.iter(|| best_move::<KnightMovesDuel>(&km, Budget::Nodes(NODES), Seed::from_u64(1)))
+    });
+    let kc = KnightCourt::start();
+    group.bench_function("knight-court alpha-beta nodes", |b| {
+        b.iter(|| best_move::<KnightCourtDuel>(&kc, Budget::Nodes(NODES), Seed::from_u64(1)))
+    });
+    const EVALS: u64 = 3_000;
+    group.throughput(Throughput::Elements(EVALS));
+    let tc = tilechess_midgame();
+    let seat = match tc.phase() {
+        Phase::Claim(list) => list[0],
+        _ => unreachable!("the midgame is not over"),
+    };
+    let max = Tilechess::bot(Spec::new(Level::Max, Budget::Nodes(EVALS)));
+    group.bench_function("tilechess max evaluations", |b| {
+        b.iter(|| max.choose(&tc, seat, Seed::from_u64(1)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

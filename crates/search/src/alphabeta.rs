@@ -1,0 +1,436 @@
+//! Iterative-deepening alpha-beta (negamax) for alternating duels, over a
+//! small per-game interface ([`Duel`]) of copyable positions.
+//!
+//! - Transposition table keyed by the game's exact position key (hashed to
+//!   pick a slot, compared in full on probe), storing bounds and the best
+//!   move.
+//! - Move ordering: the hash move, then noisy moves (captures, winning
+//!   passes), then two killers per ply, then the history heuristic.
+//! - Quiescence over noisy moves at the horizon, with stand-pat.
+//! - Root moves are shuffled by the seed before ordering, so equal moves
+//!   vary from game to game but a fixed seed and node budget repeat.
+//!
+//! # Repetition and the transposition table
+//!
+//! Knight Court and Knight Moves forbid repeating any earlier position, so
+//! a position's value depends on the path that reached it. The searcher
+//! carries the path: a move is generated only if its position is neither in
+//! the game's real history nor on the current search line, so every line it
+//! considers is a legal game. The value of a node whose subtree ever
+//! refused a move for repetition is *history-dependent*; the flag climbs to
+//! every ancestor, and dependent values are stored in the table only as a
+//! move-ordering hint, never as a score. Independent values are stored and
+//! reused. What remains is the classic graph-history interaction: a stored
+//! independent value reused under a history that would ban a move deep in
+//! its line. We accept that error: it can change an evaluation, never the
+//! legality of a move played, because the root moves come from the real
+//! game and every line is rechecked against the real history as it is
+//! searched again.
+
+use crate::player::{Budget, DECIDED};
+use arbiter_core::{Game, Seed};
+use std::cell::Cell;
+use std::hash::Hash;
+use std::time::Instant;
+
+/// A decided value: mate at ply p scores ±(MATE - p).
+pub const MATE: i32 = DECIDED;
+const INF: i32 = MATE + 1;
+/// Scores beyond this are wins or losses found by search.
+const MATE_BOUND: i32 = MATE - 10_000;
+const MAX_PLY: usize = 128;
+
+/// What alpha-beta needs of an alternating two-seat game.
+pub trait Duel: 'static {
+    type Game: Game;
+    type Pos: Copy;
+    type Move: Copy + Eq;
+    type Key: Copy + Eq + Hash;
+
+    /// The current position of a game.
+    fn root(game: &Self::Game) -> Self::Pos;
+    /// Whether a position with `key` occurred in the game's real history.
+    fn seen(game: &Self::Game, key: &Self::Key) -> bool;
+    fn key(pos: &Self::Pos) -> Self::Key;
+    /// A well-mixed 64-bit hash of a key, for the table's slots.
+    fn hash(key: &Self::Key) -> u64;
+    /// `Some(score)` for the side to move if the game ended before it moved
+    /// (Knight Moves: a ball is home): usually `-MATE`.
+    fn decided(pos: &Self::Pos) -> Option<i32>;
+    /// Every legal move with its child, refusing children for which
+    /// `repeats` holds (the rules decide what else a refusal changes).
+    fn children(
+        pos: &Self::Pos,
+        repeats: &dyn Fn(&Self::Pos) -> bool,
+        out: &mut Vec<(Self::Move, Self::Pos)>,
+    );
+    /// The value for the side to move when it has no legal move: `-MATE`
+    /// for a loss, 0 for a draw.
+    fn stuck(pos: &Self::Pos) -> i32;
+    /// Static value for the side to move.
+    fn evaluate(pos: &Self::Pos) -> i32;
+    /// Captures and other moves quiescence must look at.
+    fn is_noisy(pos: &Self::Pos, mv: &Self::Move) -> bool;
+    /// A small index (< 4096) for the history heuristic.
+    fn move_index(mv: &Self::Move) -> usize;
+    fn action(mv: Self::Move) -> <Self::Game as Game>::Action;
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct Found<M> {
+    pub best: Option<M>,
+    /// For the side to move; beyond ±(MATE - 10000) a forced result.
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+struct Entry<D: Duel> {
+    key: D::Key,
+    depth: u8,
+    score: i32,
+    bound: Bound,
+    best: Option<D::Move>,
+    /// Whether `score` may be reused (see the module notes).
+    scored: bool,
+}
+
+impl<D: Duel> Clone for Entry<D> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<D: Duel> Copy for Entry<D> {}
+
+/// Table slots (a power of two).
+const TT_SLOTS: usize = 1 << 17;
+
+/// One search: all its state lives here and dies with it, so searchers are
+/// independent and a bot stays `Sync`.
+pub struct Searcher<'g, D: Duel> {
+    game: &'g D::Game,
+    path: Vec<D::Key>,
+    tt: Vec<Option<Entry<D>>>,
+    killers: [[Option<D::Move>; 2]; MAX_PLY],
+    history: Vec<i32>,
+    nodes: u64,
+    limit: Option<u64>,
+    deadline: Option<Instant>,
+    stopped: bool,
+    quiescence_plies: u32,
+}
+
+impl<'g, D: Duel> Searcher<'g, D> {
+    pub fn new(game: &'g D::Game, budget: Budget) -> Searcher<'g, D> {
+        let (limit, deadline) = match budget {
+            Budget::Nodes(n) => (Some(n), None),
+            Budget::Time(t) => (None, Some(Instant::now() + t)),
+        };
+        Searcher {
+            game,
+            path: Vec::with_capacity(MAX_PLY),
+            tt: vec![None; TT_SLOTS],
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; 4096],
+            nodes: 0,
+            limit,
+            deadline,
+            stopped: false,
+            quiescence_plies: 4,
+        }
+    }
+
+    /// Iterative deepening up to `max_depth` plies; the result of the last
+    /// completed iteration (or of the first move, if none completed).
+    pub fn run(&mut self, max_depth: u32, seed: Seed) -> Found<D::Move> {
+        let root = D::root(self.game);
+        let mut moves = Vec::new();
+        let game = self.game;
+        D::children(&root, &|p| D::seen(game, &D::key(p)), &mut moves);
+        seed.rng().shuffle(&mut moves);
+        let mut found = Found {
+            best: moves.first().map(|m| m.0),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        if moves.len() <= 1 {
+            return found;
+        }
+        for depth in 1..=max_depth.min(MAX_PLY as u32 - 8) {
+            // The previous best first.
+            if let Some(best) = found.best {
+                if let Some(i) = moves.iter().position(|m| m.0 == best) {
+                    moves[..=i].rotate_right(1);
+                }
+            }
+            let mut alpha = -INF;
+            let mut best: Option<(D::Move, i32)> = None;
+            for &(mv, child) in &moves {
+                self.path.push(D::key(&child));
+                let (s, _) = self.search(&child, depth - 1, -INF, -alpha, 1);
+                self.path.pop();
+                if self.stopped {
+                    break;
+                }
+                let score = -s;
+                if best.is_none_or(|(_, b)| score > b) {
+                    best = Some((mv, score));
+                    alpha = alpha.max(score);
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            let (mv, score) = best.expect("at least two root moves");
+            found = Found {
+                best: Some(mv),
+                score,
+                depth,
+                nodes: self.nodes,
+            };
+            if score.abs() > MATE_BOUND {
+                break;
+            }
+        }
+        found.nodes = self.nodes;
+        found
+    }
+
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if let Some(limit) = self.limit {
+            self.stopped |= self.nodes >= limit;
+        }
+        if self.nodes.is_multiple_of(256) {
+            if let Some(deadline) = self.deadline {
+                self.stopped |= Instant::now() >= deadline;
+            }
+        }
+        self.stopped
+    }
+
+    fn slot(&self, key: &D::Key) -> usize {
+        (D::hash(key) as usize) & (TT_SLOTS - 1)
+    }
+
+    /// The node's children, with whether any were refused for repetition.
+    fn generate(&self, pos: &D::Pos, out: &mut Vec<(D::Move, D::Pos)>) -> bool {
+        let refused = Cell::new(false);
+        let path = &self.path;
+        let game = self.game;
+        D::children(
+            pos,
+            &|child| {
+                let key = D::key(child);
+                let repeats = path.contains(&key) || D::seen(game, &key);
+                if repeats {
+                    refused.set(true);
+                }
+                repeats
+            },
+            out,
+        );
+        refused.get()
+    }
+
+    /// (score for the side to move, history-dependent?)
+    fn search(
+        &mut self,
+        pos: &D::Pos,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> (i32, bool) {
+        if self.tick() {
+            return (0, true);
+        }
+        if let Some(score) = D::decided(pos) {
+            return (to_ply(score, ply), false);
+        }
+        if depth == 0 || ply >= MAX_PLY - 8 {
+            return self.quiescence(pos, alpha, beta, ply, self.quiescence_plies);
+        }
+        let key = D::key(pos);
+        let slot = self.slot(&key);
+        let mut hash_move = None;
+        if let Some(e) = self.tt[slot].filter(|e| e.key == key) {
+            hash_move = e.best;
+            if e.scored && e.depth as u32 >= depth {
+                let score = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return (score, false);
+                }
+            }
+        }
+        let mut moves = Vec::new();
+        let mut dependent = self.generate(pos, &mut moves);
+        if moves.is_empty() {
+            return (to_ply(D::stuck(pos), ply), dependent);
+        }
+        self.order(pos, &mut moves, hash_move, ply);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for &(mv, child) in &moves {
+            self.path.push(D::key(&child));
+            let (s, dep) = self.search(&child, depth - 1, -beta, -alpha, ply + 1);
+            self.path.pop();
+            dependent |= dep;
+            if self.stopped {
+                return (0, true);
+            }
+            let score = -s;
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if !D::is_noisy(pos, &mv) {
+                    let k = &mut self.killers[ply];
+                    if k[0] != Some(mv) {
+                        k[1] = k[0];
+                        k[0] = Some(mv);
+                    }
+                    let h = &mut self.history[D::move_index(&mv)];
+                    *h = (*h + (depth * depth) as i32).min(1 << 20);
+                }
+                break;
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt[slot] = Some(Entry {
+            key,
+            depth: depth.min(255) as u8,
+            score: into_tt(best, ply),
+            bound,
+            best: best_move,
+            scored: !dependent,
+        });
+        (best, dependent)
+    }
+
+    fn quiescence(
+        &mut self,
+        pos: &D::Pos,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        left: u32,
+    ) -> (i32, bool) {
+        let mut moves = Vec::new();
+        let dependent = self.generate(pos, &mut moves);
+        if moves.is_empty() {
+            return (to_ply(D::stuck(pos), ply), dependent);
+        }
+        let stand = D::evaluate(pos);
+        if stand >= beta || left == 0 || ply >= MAX_PLY - 2 {
+            return (stand, dependent);
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let mut dependent = dependent;
+        for &(_, child) in moves.iter().filter(|(m, _)| D::is_noisy(pos, m)) {
+            if self.tick() {
+                return (0, true);
+            }
+            let score = if let Some(s) = D::decided(&child) {
+                -to_ply(s, ply + 1)
+            } else {
+                self.path.push(D::key(&child));
+                let (s, dep) = self.quiescence(&child, -beta, -alpha, ply + 1, left - 1);
+                self.path.pop();
+                dependent |= dep;
+                -s
+            };
+            if self.stopped {
+                return (0, true);
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        (best, dependent)
+    }
+
+    fn order(
+        &self,
+        pos: &D::Pos,
+        moves: &mut [(D::Move, D::Pos)],
+        hash_move: Option<D::Move>,
+        ply: usize,
+    ) {
+        let killers = self.killers[ply];
+        moves.sort_by_cached_key(|(mv, _)| {
+            let rank = if Some(*mv) == hash_move {
+                1 << 30
+            } else if D::is_noisy(pos, mv) {
+                1 << 28
+            } else if killers[0] == Some(*mv) {
+                1 << 27
+            } else if killers[1] == Some(*mv) {
+                (1 << 27) - 1
+            } else {
+                self.history[D::move_index(mv)]
+            };
+            -rank
+        });
+    }
+}
+
+/// A mate score relative to the root.
+fn to_ply(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// Mate scores are stored relative to the node, read back relative to the
+/// root of the probing search.
+fn into_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    to_ply(score, ply)
+}
+
+/// Searches `game` within `budget` and returns the best move.
+pub fn best_move<D: Duel>(game: &D::Game, budget: Budget, seed: Seed) -> Found<D::Move> {
+    Searcher::<D>::new(game, budget).run(64, seed)
+}

@@ -1,0 +1,97 @@
+//! The bots of every game at every level.
+
+use crate::alphabeta::{best_move, Duel};
+use crate::games::knight_court::KnightCourtDuel;
+use crate::games::knight_moves::KnightMovesDuel;
+use crate::games::tilechess::TilechessMax;
+use crate::knight_court;
+use crate::player::{Bots, Budget, GreedyPlayer, Level, Observe, Player, RandomPlayer, Spec};
+use arbiter_core::{Game, Phase, Seat, Seed};
+use arbiter_knight_court::{KnightCourt, Move};
+use arbiter_knight_moves::KnightMoves;
+use arbiter_tilechess::Tilechess;
+use std::marker::PhantomData;
+
+/// Iterative-deepening alpha-beta within a budget.
+pub struct AlphaBetaPlayer<D> {
+    pub budget: Budget,
+    duel: PhantomData<fn() -> D>,
+}
+
+impl<D> AlphaBetaPlayer<D> {
+    pub fn new(budget: Budget) -> AlphaBetaPlayer<D> {
+        AlphaBetaPlayer {
+            budget,
+            duel: PhantomData,
+        }
+    }
+}
+
+impl<D> Player<D::Game> for AlphaBetaPlayer<D>
+where
+    D: Duel,
+    D::Game: Observe<Seen = D::Game>,
+{
+    fn choose(&self, game: &D::Game, seat: Seat, seed: Seed) -> Option<<D::Game as Game>::Action> {
+        if game.phase() != Phase::Turn(seat) {
+            return None;
+        }
+        best_move::<D>(game, self.budget, seed).best.map(D::action)
+    }
+}
+
+/// Knight Court's perfect player: the solved table, within the repetition
+/// ban (fastest win, else a draw, else the slowest loss). Among equally
+/// good moves the seed chooses.
+pub struct TablePlayer;
+
+impl Player<KnightCourt> for TablePlayer {
+    fn choose(&self, game: &KnightCourt, seat: Seat, seed: Seed) -> Option<Move> {
+        if game.phase() != Phase::Turn(seat) {
+            return None;
+        }
+        let analysis = knight_court::analyse(knight_court::table(), game);
+        let best = analysis.first()?.1.goodness();
+        let top: Vec<Move> = analysis
+            .iter()
+            .take_while(|(_, v)| v.goodness() == best)
+            .map(|(m, _)| *m)
+            .collect();
+        seed.rng().choose(&top).copied()
+    }
+}
+
+impl Bots for KnightMoves {
+    fn bot(spec: Spec) -> Box<dyn Player<KnightMoves>> {
+        match spec.level {
+            Level::Random => Box::new(RandomPlayer),
+            Level::Greedy => Box::new(GreedyPlayer),
+            Level::Max | Level::Search => {
+                Box::new(AlphaBetaPlayer::<KnightMovesDuel>::new(spec.budget))
+            }
+        }
+    }
+}
+
+impl Bots for KnightCourt {
+    fn bot(spec: Spec) -> Box<dyn Player<KnightCourt>> {
+        match spec.level {
+            Level::Random => Box::new(RandomPlayer),
+            Level::Greedy => Box::new(GreedyPlayer),
+            Level::Max => Box::new(TablePlayer),
+            Level::Search => Box::new(AlphaBetaPlayer::<KnightCourtDuel>::new(spec.budget)),
+        }
+    }
+}
+
+impl Bots for Tilechess {
+    fn bot(spec: Spec) -> Box<dyn Player<Tilechess>> {
+        match spec.level {
+            Level::Random => Box::new(RandomPlayer),
+            Level::Greedy => Box::new(GreedyPlayer),
+            Level::Max | Level::Search => Box::new(TilechessMax {
+                budget: spec.budget,
+            }),
+        }
+    }
+}

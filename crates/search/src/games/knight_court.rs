@@ -1,0 +1,159 @@
+//! Knight Court for the searchers: the [`Duel`] interface and a hand-tuned
+//! evaluation. (The `max` level plays from the solved table instead; this
+//! is the searcher the table measures.)
+//!
+//! # Evaluation (for one side, minus the same for the other)
+//! - **Net around the enemy knight**: +30 for each of its flight squares
+//!   (its leaps) that we attack, +10 for each it is blocked from by its own
+//!   pieces: mates on a 3×3 board come from taking every flight away.
+//! - **Check**: +40 when the enemy knight is attacked.
+//! - **Material**: rook 60, bishop 40, on the board or in hand (a piece in
+//!   hand can be dropped anywhere, so it counts fully).
+//!
+//! Quiescence looks at captures.
+
+use crate::alphabeta::{Duel, MATE};
+use crate::player::{Evaluate, Observe};
+use arbiter_core::Seat;
+use arbiter_knight_court::{
+    for_each_legal, knight_attacks, Color, KnightCourt, Move, Position, Role,
+};
+
+pub struct KnightCourtDuel;
+
+fn side_value(pos: &Position, us: Color) -> i32 {
+    let them = us.other();
+    let their_knight = pos.knight(them);
+    let mut v = 0;
+    for sq in knight_attacks(their_knight) {
+        if pos.pieces(them).contains(sq) {
+            v += 10;
+        } else if pos.is_attacked(sq, us) {
+            v += 30;
+        }
+    }
+    if pos.is_attacked(their_knight, us) {
+        v += 40;
+    }
+    for sq in pos.pieces(us) {
+        v += match pos.piece_at(sq).map(|p| p.role) {
+            Some(Role::Rook) => 60,
+            Some(Role::Bishop) => 40,
+            _ => 0,
+        };
+    }
+    for role in pos.hand(us) {
+        v += if role == Role::Rook { 60 } else { 40 };
+    }
+    v
+}
+
+/// The evaluation for `color`.
+pub fn evaluate(pos: &Position, color: Color) -> i32 {
+    side_value(pos, color) - side_value(pos, color.other())
+}
+
+impl Duel for KnightCourtDuel {
+    type Game = KnightCourt;
+    type Pos = Position;
+    type Move = Move;
+    type Key = u32;
+
+    fn root(game: &KnightCourt) -> Position {
+        *game.position()
+    }
+
+    fn seen(game: &KnightCourt, key: &u32) -> bool {
+        game.has_seen(*key)
+    }
+
+    fn key(pos: &Position) -> u32 {
+        pos.key()
+    }
+
+    fn hash(key: &u32) -> u64 {
+        (*key as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 20
+    }
+
+    fn decided(_: &Position) -> Option<i32> {
+        None
+    }
+
+    fn children(
+        pos: &Position,
+        repeats: &dyn Fn(&Position) -> bool,
+        out: &mut Vec<(Move, Position)>,
+    ) {
+        for_each_legal(pos, |mv| {
+            let child = pos.play_unchecked(mv);
+            if !repeats(&child) {
+                out.push((mv, child));
+            }
+        });
+    }
+
+    fn stuck(pos: &Position) -> i32 {
+        if pos.is_check() {
+            -MATE
+        } else {
+            0
+        }
+    }
+
+    fn evaluate(pos: &Position) -> i32 {
+        evaluate(pos, pos.turn())
+    }
+
+    fn is_noisy(pos: &Position, mv: &Move) -> bool {
+        matches!(mv, Move::Normal { to, .. } if pos.pieces(pos.turn().other()).contains(*to))
+    }
+
+    fn move_index(mv: &Move) -> usize {
+        match mv {
+            Move::Normal { from, to } => from.index() * 9 + to.index(),
+            Move::Drop { role, to } => 81 + role.index() * 9 + to.index(),
+        }
+    }
+
+    fn action(mv: Move) -> Move {
+        mv
+    }
+}
+
+impl Observe for KnightCourt {
+    type Seen = KnightCourt;
+    fn seen_by(&self, _: Seat) -> KnightCourt {
+        self.clone()
+    }
+}
+
+impl Evaluate for KnightCourt {
+    fn evaluate(&self, seat: Seat) -> i32 {
+        let color = Color::from_seat(seat).expect("Knight Court has two seats");
+        evaluate(self.position(), color)
+    }
+}
+
+/// `count` positions the solved table marks as won for the side to move,
+/// spread evenly over the distances to mate (each distance in turn, a
+/// seeded random position of that distance each time).
+pub fn won_positions(count: usize, seed: arbiter_core::Seed) -> Vec<Position> {
+    use arbiter_core::PositionSpace;
+    use arbiter_knight_court::KnightCourtSpace;
+    let table = crate::knight_court::table();
+    let mut by_distance: std::collections::BTreeMap<u16, Vec<Position>> = Default::default();
+    for index in 0..KnightCourtSpace.size() {
+        if let Some(crate::retrograde::Value::Win(d)) = table.value(index) {
+            let pos = KnightCourtSpace.position(index).expect("valued index");
+            by_distance.entry(d).or_default().push(pos);
+        }
+    }
+    let mut rng = seed.rng();
+    let groups: Vec<&Vec<Position>> = by_distance.values().collect();
+    (0..count)
+        .map(|i| {
+            let group = groups[i % groups.len()];
+            group[rng.below(group.len())]
+        })
+        .collect()
+}

@@ -1,0 +1,238 @@
+//! The player interface: what a bot is given, what it returns, and the
+//! levels a host picks from.
+//!
+//! A bot is handed its seat's [`Observe::Seen`] and nothing else, so hidden
+//! information cannot leak by accident: in perfect-information games that is
+//! the game itself, in Knight Control it will be one seat's view. A bot is a
+//! `Send + Sync` value with no mutable state; every choice depends only on
+//! what it is shown, its [`Spec`] and the seed it is handed, so a fixed seed
+//! and a node budget give the same choice every time (a time budget stops
+//! at a wall-clock deadline and so may differ).
+
+use arbiter_core::{Game, GameRng, Outcome, Phase, Seat, Seed};
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// What one seat knows of a game: the only thing a bot receives.
+pub trait Observe: Game {
+    type Seen: Clone + Send + Sync;
+    /// What `seat` may know now.
+    fn seen_by(&self, seat: Seat) -> Self::Seen;
+}
+
+/// How long a bot may think.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Wall-clock time per decision.
+    Time(Duration),
+    /// Search nodes (alpha-beta), playouts (tree search) or evaluations.
+    Nodes(u64),
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget::Time(Duration::from_millis(200))
+    }
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Budget::Time(t) => write!(f, "{}ms", t.as_millis()),
+            Budget::Nodes(n) => write!(f, "{n}n"),
+        }
+    }
+}
+
+/// How strong a bot is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// A uniformly random legal action.
+    Random,
+    /// The best action by the game's evaluation one ply ahead.
+    Greedy,
+    /// The strongest player of the game (search, or a solved table).
+    Max,
+    /// The game's search player even where `max` is a table (Knight
+    /// Court), so the table can measure it.
+    Search,
+}
+
+/// A level and its budget, written `random`, `greedy`, `max`, `max:200ms`,
+/// `max:2s` or `max:5000n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spec {
+    pub level: Level,
+    pub budget: Budget,
+}
+
+impl Spec {
+    pub const fn new(level: Level, budget: Budget) -> Spec {
+        Spec { level, budget }
+    }
+}
+
+impl fmt::Display for Spec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.level {
+            Level::Random => f.write_str("random"),
+            Level::Greedy => f.write_str("greedy"),
+            Level::Max => write!(f, "max:{}", self.budget),
+            Level::Search => write!(f, "search:{}", self.budget),
+        }
+    }
+}
+
+impl FromStr for Spec {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Spec, String> {
+        let (name, budget) = match text.split_once(':') {
+            Some((name, budget)) => (name, Some(parse_budget(budget)?)),
+            None => (text, None),
+        };
+        let level = match name {
+            "random" => Level::Random,
+            "greedy" => Level::Greedy,
+            "max" => Level::Max,
+            "search" => Level::Search,
+            other => {
+                return Err(format!(
+                    "unknown level '{other}' in '{text}': use random, greedy, max or search"
+                ))
+            }
+        };
+        Ok(Spec {
+            level,
+            budget: budget.unwrap_or_default(),
+        })
+    }
+}
+
+fn parse_budget(text: &str) -> Result<Budget, String> {
+    let bad = || {
+        format!("bad budget '{text}': write a time like 200ms or 2s, or a node count like 5000n")
+    };
+    let number = |digits: &str| digits.parse::<u64>().map_err(|_| bad());
+    let budget = if let Some(ms) = text.strip_suffix("ms") {
+        Budget::Time(Duration::from_millis(number(ms)?))
+    } else if let Some(s) = text.strip_suffix('s') {
+        Budget::Time(Duration::from_secs(number(s)?))
+    } else if let Some(n) = text.strip_suffix('n') {
+        Budget::Nodes(number(n)?)
+    } else {
+        return Err(bad());
+    };
+    match budget {
+        Budget::Time(t) if t.is_zero() => Err(bad()),
+        Budget::Nodes(0) => Err(bad()),
+        b => Ok(b),
+    }
+}
+
+/// A bot. It never sees more than its seat may know.
+pub trait Player<G: Observe>: Send + Sync {
+    /// The action for `seat`, or `None` if it may not act now.
+    fn choose(&self, seen: &G::Seen, seat: Seat, seed: Seed) -> Option<G::Action>;
+}
+
+/// Games that have bots at every level.
+pub trait Bots: Observe + Sized + 'static {
+    fn bot(spec: Spec) -> Box<dyn Player<Self>>;
+}
+
+/// A static evaluation for perfect-information games: how good the state
+/// is for `seat`, in roughly hundredths of a pawn. Finished games are scored
+/// by the searchers, not here.
+pub trait Evaluate: Game {
+    fn evaluate(&self, seat: Seat) -> i32;
+}
+
+/// Scores above this are decided results.
+pub const DECIDED: i32 = 1_000_000;
+
+/// A finished game's value for `seat`: wins beat every evaluation, losses
+/// lose to every one, shared first places sit in between.
+pub fn outcome_value(outcome: &Outcome, seat: Seat) -> i32 {
+    let points = outcome.points(seat);
+    if points >= 1.0 {
+        DECIDED
+    } else if points <= 0.0 {
+        -DECIDED
+    } else {
+        ((points * 2.0 - 1.0) * (DECIDED as f64 / 2.0)) as i32
+    }
+}
+
+/// Plays uniformly at random among the legal actions.
+pub struct RandomPlayer;
+
+impl<G: Observe<Seen = G>> Player<G> for RandomPlayer {
+    fn choose(&self, game: &G, seat: Seat, seed: Seed) -> Option<G::Action> {
+        let actions = game.legal_actions(seat);
+        seed.rng().choose(&actions).cloned()
+    }
+}
+
+/// One ply of lookahead with the game's evaluation; ties are broken by the
+/// seed, so different games of a match differ.
+pub struct GreedyPlayer;
+
+impl<G: Observe<Seen = G> + Evaluate> Player<G> for GreedyPlayer {
+    fn choose(&self, game: &G, seat: Seat, seed: Seed) -> Option<G::Action> {
+        let actions = game.legal_actions(seat);
+        let scores: Vec<i32> = actions.iter().map(|a| one_ply(game, seat, a)).collect();
+        pick_best(&actions, &scores, &mut seed.rng())
+    }
+}
+
+/// The value for `seat` of playing `action` now.
+pub fn one_ply<G: Game + Evaluate>(game: &G, seat: Seat, action: &G::Action) -> i32 {
+    let mut child = game.clone();
+    child.act(seat, action).expect("legal action was refused");
+    match child.phase() {
+        Phase::Over(outcome) => outcome_value(&outcome, seat),
+        _ => child.evaluate(seat),
+    }
+}
+
+/// A random action among those with the highest score.
+pub fn pick_best<A: Clone>(actions: &[A], scores: &[i32], rng: &mut GameRng) -> Option<A> {
+    let best = *scores.iter().max()?;
+    let top: Vec<&A> = actions
+        .iter()
+        .zip(scores)
+        .filter(|(_, &s)| s == best)
+        .map(|(a, _)| a)
+        .collect();
+    rng.choose(&top).map(|a| (*a).clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_read_and_print() {
+        let spec: Spec = "max:200ms".parse().unwrap();
+        assert_eq!(
+            spec,
+            Spec::new(Level::Max, Budget::Time(Duration::from_millis(200)))
+        );
+        assert_eq!(spec.to_string(), "max:200ms");
+        let spec: Spec = "max:5000n".parse().unwrap();
+        assert_eq!(spec.budget, Budget::Nodes(5000));
+        assert_eq!(
+            "max:2s".parse::<Spec>().unwrap().budget,
+            Budget::Time(Duration::from_secs(2))
+        );
+        assert_eq!("greedy".parse::<Spec>().unwrap().level, Level::Greedy);
+        assert_eq!("random".parse::<Spec>().unwrap().to_string(), "random");
+        for bad in [
+            "", "best", "max:", "max:10", "max:0n", "max:-5ms", "max:5xs",
+        ] {
+            assert!(bad.parse::<Spec>().is_err(), "{bad} was accepted");
+        }
+    }
+}
