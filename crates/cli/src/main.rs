@@ -4,6 +4,7 @@
 mod commands;
 mod games;
 mod play;
+mod serve;
 mod solve;
 mod tilechess;
 
@@ -75,6 +76,15 @@ enum Command {
         #[arg(long)]
         position: Option<String>,
         moves: Vec<String>,
+    },
+    /// Run the web host: every game in the browser, stored in a database.
+    Serve {
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+        /// The database URL (created, with its tables, if missing).
+        #[arg(long, default_value = "sqlite://arbiter.db")]
+        db: String,
     },
     /// Play against the engine in the terminal.
     Play {
