@@ -6,6 +6,7 @@ use crate::host::{self, BotPool, Command, GameConfig, GameHandle, HostCommand, R
 use crate::storage::{GameRecord, Store};
 use crate::{assets, token};
 use arbiter_core::Seed;
+use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::HeaderMap;
@@ -149,7 +150,11 @@ fn parse_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> ApiResult<T> {
     serde_json::from_slice(body).map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))
 }
 
-async fn create(State(state): State<AppState>, body: axum::body::Bytes) -> ApiResult<Json<Value>> {
+async fn create(
+    State(state): State<AppState>,
+    body: Result<axum::body::Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    let body = body?;
     let request: CreateGame = parse_body(&body)?;
     let options = match request.options {
         Value::Null => json!({}),
@@ -231,8 +236,9 @@ async fn act(
     Path(id): Path<String>,
     Query(query): Query<TokenQuery>,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    body: Result<axum::body::Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
+    let body = body?;
     let handle = state.game(&id).await?;
     let token = token_of(&headers, &query)
         .ok_or_else(|| ApiError::Forbidden("playing needs your seat link's token".into()))?;
@@ -249,8 +255,9 @@ async fn host_command(
     Path(id): Path<String>,
     Query(query): Query<TokenQuery>,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    body: Result<axum::body::Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
+    let body = body?;
     let handle = state.game(&id).await?;
     let token = token_of(&headers, &query)
         .ok_or_else(|| ApiError::Forbidden("host commands need the host link's token".into()))?;

@@ -25,6 +25,9 @@ pub enum ApiError {
     /// The game's rules refused the action.
     #[error("{0}")]
     Refused(String),
+    /// The body is larger than [`crate::BODY_LIMIT`].
+    #[error("{0}")]
+    TooLarge(String),
     #[error("internal: {0}")]
     Internal(String),
 }
@@ -53,6 +56,19 @@ impl From<sqlx::migrate::MigrateError> for ApiError {
     }
 }
 
+impl From<axum::extract::rejection::BytesRejection> for ApiError {
+    fn from(e: axum::extract::rejection::BytesRejection) -> ApiError {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::TooLarge(format!(
+                "the request body is larger than {} bytes",
+                crate::BODY_LIMIT
+            ))
+        } else {
+            ApiError::BadRequest(format!("unreadable request body: {}", e.body_text()))
+        }
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = match &self {
@@ -61,6 +77,7 @@ impl IntoResponse for ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         let message = match &self {
