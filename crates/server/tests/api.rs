@@ -422,3 +422,20 @@ async fn a_restarted_server_replays_the_log_to_the_same_state() {
     assert_eq!(after["version"], before["version"]);
     remove_db(&path);
 }
+
+#[tokio::test]
+async fn the_web_client_is_served_from_the_binary() {
+    let app = app().await;
+    for (path, needle) in [
+        ("/", "New game"),
+        ("/table/abc", "table.js"),
+        ("/lobby.js", "/api/games"),
+        ("/table.js", "WebSocket"),
+        ("/boards.js", "knight-court"),
+        ("/style.css", "svg"),
+    ] {
+        let (status, value) = call(&app, "GET", path, None, None).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(value["raw"].as_str().unwrap().contains(needle), "{path}");
+    }
+}
