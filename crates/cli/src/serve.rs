@@ -1,6 +1,10 @@
 //! `arbiter serve`: starts the web host on a multi-threaded runtime.
 
 pub fn run(addr: &str, db: &str) -> Result<(), String> {
+    // Internal errors are logged here and never shown to clients.
+    let _ = tracing_subscriber::fmt()
+        .with_max_level(tracing_subscriber::filter::LevelFilter::INFO)
+        .try_init();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
