@@ -92,8 +92,12 @@ const tests = {
     await clickMove(a, s.legal[0]);
     s = await waitFor(b, (s) => s.legal.length > 0 && s.view.colours.length === 1, "the second join");
     await clickMove(b, s.legal.find((m) => m.includes("join")));
-    // Claiming: the first player to move takes the turn.
-    s = await waitFor(a, (s) => s.legal.some((m) => /\d-\d/.test(m)), "a move to claim");
+    // Claiming: reserve the next turn, which the other player sees live, then move.
+    await waitFor(a, (s) => s.legal.some((m) => /\d-\d/.test(m)), "a move to claim");
+    await a.click("#claim");
+    await waitFor(b, (s) => s.claim && s.claim.seat === 0, "the claim to reach the other player");
+    assert.match(await b.textContent("#status"), /seat 1 has claimed the next turn/);
+    s = await pageState(a);
     const move = s.legal.find((m) => /: -?\d+,-?\d+-/.test(m));
     await clickMove(a, move);
     const seen = await waitFor(b, (s) => s.history.length === 3, "the claim to reach the other player");

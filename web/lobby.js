@@ -22,7 +22,8 @@ function refresh() {
   $("seats").value = Math.max(k.min_seats, Math.min(2, k.max_seats));
   $("options").innerHTML = k.id === "tilechess"
     ? '<label>Blocks across <input id="opt-wide" type="number" min="1" max="20" value="6"></label>' +
-      '<label>Blocks up <input id="opt-high" type="number" min="1" max="20" value="6"></label>'
+      '<label>Blocks up <input id="opt-high" type="number" min="1" max="20" value="6"></label>' +
+      '<label>A claim holds the next turn for <input id="opt-hold" type="number" min="0" max="86400" value="60"> s</label>'
     : "";
   seatRows();
 }
@@ -51,7 +52,8 @@ $("go").onclick = async () => {
   if ($("opt-wide")) { options.wide = Number($("opt-wide").value); options.high = Number($("opt-high").value); }
   const res = await fetch("/api/games", {
     method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ game: $("game").value, seats: n, bots, options }),
+    body: JSON.stringify({ game: $("game").value, seats: n, bots, options,
+      ...($("opt-hold") ? { claim_hold_secs: Number($("opt-hold").value) } : {}) }),
   });
   const data = await res.json();
   if (!res.ok) { $("error").textContent = data.error; return; }

@@ -61,6 +61,7 @@ function render(s) {
   let status = s.status;
   if (s.outcome) status = `Game over: ${s.outcome.reason} · ranks ${s.outcome.results.map((r) => r.rank).join(", ")}`;
   else if (s.to_act.length) status += ` · to act: ${s.to_act.map((k) => "seat " + (k + 1)).join(", ")}`;
+  if (s.claim) status += ` · seat ${s.claim.seat + 1} has claimed the next turn for ${Math.max(0, Math.ceil((s.claim.until_ms - Date.now()) / 1000))} s`;
   if (s.you.role === "seat" && s.legal.length) status += " · your move";
   $("status").textContent = status;
 
@@ -77,8 +78,15 @@ function render(s) {
       if (!m.steps || done) buttons += `<button data-move="${m.text.replace(/"/g, "&quot;")}">${m.text}</button>`;
     }
   }
+  // Claim-based games: reserve the next turn before thinking.
+  if (replayPly === null && s.phase && s.phase.kind === "claim" && s.claim_hold_secs > 0 &&
+      s.you.role === "seat" && s.to_act.includes(s.you.seat) && !s.claim)
+    buttons = `<button id="claim">Claim the next turn (${s.claim_hold_secs} s)</button>` + buttons;
   $("choices").innerHTML = buttons;
-  for (const el of $("choices").querySelectorAll("button")) el.onclick = () => play(el.dataset.move);
+  if ($("claim")) $("claim").onclick = async () => {
+    try { render(await api("/claim", {})); } catch (e) { $("error").textContent = e.message; }
+  };
+  for (const el of $("choices").querySelectorAll("button[data-move]")) el.onclick = () => play(el.dataset.move);
   $("legal").innerHTML = s.legal.slice(0, 500).map((m) => `<option value="${m.replace(/"/g, "&quot;")}">`).join("");
   $("typed").hidden = s.you.role !== "seat";
 

@@ -99,6 +99,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(snapshot))
         .route("/api/games/{id}/actions", post(act))
+        .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/host", post(host_command))
         .route("/api/games/{id}/replay/{ply}", get(replay))
         .route("/api/games/{id}/ws", get(live))
@@ -136,6 +137,9 @@ struct CreateGame {
     /// Seats played by bots, with their level.
     #[serde(default)]
     bots: Vec<BotSeat>,
+    /// How long a claim on the next turn holds (claim-based games).
+    #[serde(default)]
+    claim_hold_secs: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -186,7 +190,19 @@ async fn create(
         .map(|_| fresh())
         .collect::<ApiResult<Vec<_>>>()?;
     let seed = Seed::random();
-    let config = GameConfig { options, bots };
+    if let Some(secs) = request.claim_hold_secs {
+        if secs > host::MAX_CLAIM_HOLD_SECS {
+            return Err(ApiError::BadRequest(format!(
+                "claim_hold_secs is at most {} (24 hours)",
+                host::MAX_CLAIM_HOLD_SECS
+            )));
+        }
+    }
+    let config = GameConfig {
+        options,
+        bots,
+        claim_hold_secs: request.claim_hold_secs,
+    };
     let record = GameRecord {
         id: id.clone(),
         kind: request.game.clone(),
@@ -250,6 +266,20 @@ async fn act(
     Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?))
 }
 
+async fn claim(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<TokenQuery>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    let handle = state.game(&id).await?;
+    let token = token_of(&headers, &query)
+        .ok_or_else(|| ApiError::Forbidden("claiming needs your seat link's token".into()))?;
+    let role = state.role(&handle, Some(token)).await?;
+    handle.ask(|r| Command::Claim(role, r)).await??;
+    Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?))
+}
+
 async fn host_command(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -294,24 +324,37 @@ async fn watch(
     mut socket: WebSocket,
     handle: GameHandle,
     role: Role,
-    mut changes: broadcast::Receiver<u64>,
+    mut changes: broadcast::Receiver<Arc<str>>,
 ) {
+    // The first frame, and any frame after falling behind, is asked for.
+    let mut shared: Option<Arc<str>> = None;
     loop {
-        let Ok(frame) = handle.ask(|r| Command::Snapshot(role, r)).await else {
-            return;
+        let frame: Arc<str> = match shared.take() {
+            Some(frame) => frame,
+            None => match handle.ask(|r| Command::Snapshot(role, r)).await {
+                Ok(value) => value.to_string().into(),
+                Err(_) => return,
+            },
         };
         if socket
-            .send(Message::Text(frame.to_string().into()))
+            .send(Message::Text(frame.as_ref().into()))
             .await
             .is_err()
         {
             return;
         }
-        // Wait for a change; a lagging watcher just gets the newest state.
         loop {
             tokio::select! {
                 change = changes.recv() => match change {
-                    Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => break,
+                    // Spectators all get the one frame built for them;
+                    // each seat asks for its own.
+                    Ok(frame) => {
+                        if role == Role::Spectator {
+                            shared = Some(frame);
+                        }
+                        break;
+                    }
+                    Err(broadcast::error::RecvError::Lagged(_)) => break,
                     Err(broadcast::error::RecvError::Closed) => return,
                 },
                 incoming = socket.recv() => match incoming {

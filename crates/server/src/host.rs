@@ -19,7 +19,18 @@ pub struct GameConfig {
     pub options: Value,
     /// One entry per seat: a bot's level, or `None` for a person.
     pub bots: Vec<Option<u8>>,
+    /// In games where any listed seat may take the next turn (Tilechess),
+    /// how long a claim reserves it; `None` means [`DEFAULT_CLAIM_HOLD_SECS`].
+    #[serde(default)]
+    pub claim_hold_secs: Option<u64>,
 }
+
+/// A claim reserves the next turn for a minute unless the host says
+/// otherwise: long enough to think, short enough that an absent claimant
+/// does not stall a table (docs/server.md#claims).
+pub const DEFAULT_CLAIM_HOLD_SECS: u64 = 60;
+/// The longest hold the rules allow (docs/rules/tilechess.md).
+pub const MAX_CLAIM_HOLD_SECS: u64 = 24 * 60 * 60;
 
 /// Who is asking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,9 +62,12 @@ pub enum Command {
     Resolve(Option<String>, oneshot::Sender<ApiResult<Role>>),
     Snapshot(Role, oneshot::Sender<Value>),
     Act(Role, String, oneshot::Sender<ApiResult<()>>),
+    Claim(Role, oneshot::Sender<ApiResult<()>>),
+    /// A claim may have expired: let bots and watchers know.
+    Tick,
     Host(Role, HostCommand, oneshot::Sender<ApiResult<()>>),
     Replay(usize, oneshot::Sender<ApiResult<Value>>),
-    Subscribe(oneshot::Sender<broadcast::Receiver<u64>>),
+    Subscribe(oneshot::Sender<broadcast::Receiver<Arc<str>>>),
     BotMove {
         version: u64,
         seat: usize,
@@ -107,8 +121,12 @@ struct Actor {
     history: Vec<HistoryEntry>,
     version: u64,
     store: Store,
-    changed: broadcast::Sender<u64>,
+    /// Each change sends the spectators' frame, built once for all of them.
+    changed: broadcast::Sender<Arc<str>>,
     bot_busy: bool,
+    /// The live or lapsed claim: server seat and expiry (ms since the epoch,
+    /// from the logged event's time, so it survives a restart).
+    claim: Option<(usize, i64)>,
     pool: BotPool,
     me: mpsc::WeakSender<Command>,
 }
@@ -145,6 +163,7 @@ pub fn spawn(
         store,
         changed: broadcast::channel(64).0,
         bot_busy: false,
+        claim: None,
         pool,
         me: tx.downgrade(),
     };
@@ -159,6 +178,7 @@ pub fn spawn(
 
 impl Actor {
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        self.schedule_tick();
         self.schedule_bot();
         while let Some(command) = rx.recv().await {
             match command {
@@ -176,6 +196,17 @@ impl Actor {
                         )),
                     };
                     let _ = reply.send(result);
+                }
+                Command::Claim(role, reply) => {
+                    let result = match role {
+                        Role::Seat(seat) => self.claim(seat).await,
+                        _ => Err(ApiError::Forbidden("only a seat's link may claim".into())),
+                    };
+                    let _ = reply.send(result);
+                }
+                Command::Tick => {
+                    self.version += 1;
+                    self.changed_now();
                 }
                 Command::Host(role, command, reply) => {
                     let result = if role == Role::Host {
@@ -270,7 +301,12 @@ impl Actor {
             self.game.actors(seats)
         };
         let legal = match seat {
-            Some(k) if !self.finished() && !self.paused && self.bots[k].is_none() => {
+            Some(k)
+                if !self.finished()
+                    && !self.paused
+                    && self.bots[k].is_none()
+                    && self.live_claim().is_none_or(|(holder, _)| holder == k) =>
+            {
                 self.game.legal(k)
             }
             _ => Vec::new(),
@@ -295,6 +331,9 @@ impl Actor {
                 "to_act": actors.contains(&k),
             })).collect::<Vec<_>>(),
             "to_act": actors,
+            "phase": self.game.phase(),
+            "claim": self.live_claim().map(|(seat, until_ms)| json!({ "seat": seat, "until_ms": until_ms })),
+            "claim_hold_secs": self.claim_hold_secs(),
             "outcome": self.game.outcome(),
             "legal": legal,
             "view": self.game.view(seat),
@@ -317,6 +356,14 @@ impl Actor {
         if text.is_empty() {
             return Err(ApiError::BadRequest("the action is empty".into()));
         }
+        if let Some((holder, until_ms)) = self.live_claim() {
+            if holder != seat {
+                return Err(ApiError::Conflict(format!(
+                    "seat {holder} has claimed the next turn for {} more seconds",
+                    (until_ms - now_ms() + 999) / 1000
+                )));
+            }
+        }
         if text.len() > 512 {
             return Err(ApiError::BadRequest(
                 "the action is longer than 512 bytes".into(),
@@ -333,6 +380,7 @@ impl Actor {
         };
         self.store.append(&self.record.id, &event).await?;
         self.game = next;
+        self.claim = None;
         self.history.push(HistoryEntry {
             seq: event.seq,
             at_ms: event.at_ms,
@@ -404,12 +452,16 @@ impl Actor {
         match (event.kind.as_str(), seat) {
             ("act", Some(k)) => {
                 let canonical = self.game.act(k, &event.body).map_err(|e| e.to_string())?;
+                self.claim = None;
                 self.history.push(HistoryEntry {
                     seq: event.seq,
                     at_ms: event.at_ms,
                     seat: k,
                     action: canonical,
                 });
+            }
+            ("claim", Some(k)) => {
+                self.claim = Some((k, event.at_ms + 1000 * self.claim_hold_secs() as i64));
             }
             ("pause", _) => self.paused = true,
             ("resume", _) => self.paused = false,
@@ -425,8 +477,80 @@ impl Actor {
         Ok(())
     }
 
+    fn claim_hold_secs(&self) -> u64 {
+        self.config
+            .claim_hold_secs
+            .unwrap_or(DEFAULT_CLAIM_HOLD_SECS)
+    }
+
+    /// The claim that still reserves the next turn, if any.
+    fn live_claim(&self) -> Option<(usize, i64)> {
+        self.claim.filter(|&(_, until)| now_ms() < until)
+    }
+
+    /// `seat` reserves the next turn (games where any listed seat may take
+    /// it). Claiming again while holding keeps the first expiry; with a
+    /// zero hold, claims reserve nothing and the first to act wins.
+    async fn claim(&mut self, seat: usize) -> ApiResult<()> {
+        if self.finished() {
+            return Err(ApiError::Conflict("the game has finished".into()));
+        }
+        if self.paused {
+            return Err(ApiError::Conflict("the game is paused by the host".into()));
+        }
+        if !matches!(self.game.phase(), arbiter_core::Phase::Claim(_)) {
+            return Err(ApiError::Conflict(
+                "this game has a fixed turn order: there is nothing to claim".into(),
+            ));
+        }
+        if !self.game.actors(self.bots.len()).contains(&seat) {
+            return Err(ApiError::Conflict(format!(
+                "seat {seat} may not take the next turn now"
+            )));
+        }
+        match self.live_claim() {
+            Some((holder, _)) if holder == seat => return Ok(()),
+            Some((holder, until_ms)) => {
+                return Err(ApiError::Conflict(format!(
+                    "seat {holder} has claimed the next turn for {} more seconds",
+                    (until_ms - now_ms() + 999) / 1000
+                )))
+            }
+            None if self.claim_hold_secs() == 0 => return Ok(()),
+            None => {}
+        }
+        let event = EventRecord {
+            seq: self.log.len() as i64,
+            at_ms: now_ms(),
+            kind: "claim".into(),
+            seat: Some(seat as i64),
+            body: String::new(),
+        };
+        self.store.append(&self.record.id, &event).await?;
+        self.apply(&event).map_err(ApiError::Internal)?;
+        self.schedule_tick();
+        self.changed_now();
+        Ok(())
+    }
+
+    /// Wakes the actor when the live claim expires.
+    fn schedule_tick(&self) {
+        let Some((_, until_ms)) = self.live_claim() else {
+            return;
+        };
+        let Some(me) = self.me.upgrade() else { return };
+        let wait = Duration::from_millis((until_ms - now_ms()).max(0) as u64 + 5);
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            let _ = me.send(Command::Tick).await;
+        });
+    }
+
     fn changed_now(&mut self) {
-        let _ = self.changed.send(self.version);
+        if self.changed.receiver_count() > 0 {
+            let frame: Arc<str> = self.snapshot(Role::Spectator).to_string().into();
+            let _ = self.changed.send(frame);
+        }
         self.schedule_bot();
     }
 
@@ -452,10 +576,12 @@ impl Actor {
         if self.bot_busy || self.paused || self.finished() {
             return;
         }
+        let claim = self.live_claim();
         let Some((seat, level)) = self
             .game
             .actors(self.bots.len())
             .into_iter()
+            .filter(|&k| claim.is_none_or(|(holder, _)| holder == k))
             .find_map(|k| self.bots[k].map(|level| (k, level)))
         else {
             return;
