@@ -104,6 +104,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/replay/{ply}", get(replay))
         .route("/api/games/{id}/ws", get(live))
         .merge(assets::router())
+        .fallback(|| async { ApiError::NotFound("no such page or endpoint".into()) })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(state)
 }
@@ -299,8 +300,11 @@ async fn host_command(
 
 async fn replay(
     State(state): State<AppState>,
-    Path((id, ply)): Path<(String, usize)>,
+    Path((id, ply)): Path<(String, String)>,
 ) -> ApiResult<Json<Value>> {
+    let ply: usize = ply
+        .parse()
+        .map_err(|_| ApiError::BadRequest(format!("'{ply}' is not a move number")))?;
     let handle = state.game(&id).await?;
     Ok(Json(handle.ask(|r| Command::Replay(ply, r)).await??))
 }

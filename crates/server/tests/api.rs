@@ -439,3 +439,31 @@ async fn the_web_client_is_served_from_the_binary() {
         assert!(value["raw"].as_str().unwrap().contains(needle), "{path}");
     }
 }
+
+#[tokio::test]
+async fn unknown_paths_and_bad_path_numbers_get_json_errors() {
+    let app = app().await;
+    let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
+    let (status, value) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/replay/x", g.id),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{value}");
+    assert!(value["error"].is_string());
+    let (status, value) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/replay/5", g.id),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{value}");
+    let (status, value) = call(&app, "GET", "/api/nothing", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{value}");
+    assert!(value["error"].is_string());
+}
