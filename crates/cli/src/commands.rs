@@ -5,6 +5,7 @@ use crate::Command;
 
 pub fn run(command: Command) -> Result<(), String> {
     match command {
+        Command::Serve { addr, db } => crate::serve::run(&addr, &db)?,
         Command::Games => {
             for game in all() {
                 println!("{}", game.id());

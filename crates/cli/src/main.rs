@@ -6,6 +6,7 @@ mod games;
 mod knight_control;
 mod match_cmd;
 mod play;
+mod serve;
 mod solve;
 mod tilechess;
 
@@ -110,6 +111,15 @@ enum Command {
         /// (knight-court): player 1 takes the side to move.
         #[arg(long)]
         openings: Option<String>,
+    },
+    /// Run the web host: every game in the browser, stored in a database.
+    Serve {
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+        /// The database URL (created, with its tables, if missing).
+        #[arg(long, default_value = "sqlite://arbiter.db")]
+        db: String,
     },
     /// Play against the engine in the terminal.
     Play {

@@ -1,0 +1,371 @@
+//! The router: lobby, table, host and live routes over the live games.
+
+use crate::adapter::{self, KINDS};
+use crate::error::{ApiError, ApiResult};
+use crate::host::{self, BotPool, Command, GameConfig, GameHandle, HostCommand, Role};
+use crate::storage::{GameRecord, Store};
+use crate::{assets, token};
+use arbiter_core::Seed;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{broadcast, Mutex, Semaphore};
+
+/// The largest request body accepted.
+pub const BODY_LIMIT: usize = 16 * 1024;
+
+/// Settings for one server.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Bots thinking at once, across all games.
+    pub bot_threads: usize,
+    /// A pause before each bot move.
+    pub bot_delay: Duration,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            bot_threads: 2,
+            bot_delay: Duration::from_millis(400),
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct AppState {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    store: Store,
+    games: Mutex<HashMap<String, GameHandle>>,
+    pool: BotPool,
+}
+
+impl AppState {
+    pub fn new(store: Store, settings: Settings) -> AppState {
+        AppState {
+            inner: Arc::new(Inner {
+                store,
+                games: Mutex::new(HashMap::new()),
+                pool: BotPool {
+                    permits: Arc::new(Semaphore::new(settings.bot_threads.max(1))),
+                    delay: settings.bot_delay,
+                },
+            }),
+        }
+    }
+
+    /// The live game `id`, rebuilt from the database by replay on first use.
+    async fn game(&self, id: &str) -> ApiResult<GameHandle> {
+        let mut games = self.inner.games.lock().await;
+        if let Some(handle) = games.get(id) {
+            return Ok(handle.clone());
+        }
+        let not_found = || ApiError::NotFound(format!("there is no game '{id}'"));
+        if id.len() > 64 {
+            return Err(not_found());
+        }
+        let record = self.inner.store.game(id).await?.ok_or_else(not_found)?;
+        let events = self.inner.store.events(id).await?;
+        let handle = host::spawn(
+            record,
+            events,
+            self.inner.store.clone(),
+            self.inner.pool.clone(),
+        )?;
+        games.insert(id.to_string(), handle.clone());
+        Ok(handle)
+    }
+
+    async fn role(&self, handle: &GameHandle, token: Option<String>) -> ApiResult<Role> {
+        handle.ask(|r| Command::Resolve(token, r)).await?
+    }
+}
+
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/api/kinds", get(kinds))
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(snapshot))
+        .route("/api/games/{id}/actions", post(act))
+        .route("/api/games/{id}/claim", post(claim))
+        .route("/api/games/{id}/host", post(host_command))
+        .route("/api/games/{id}/replay/{ply}", get(replay))
+        .route("/api/games/{id}/ws", get(live))
+        .merge(assets::router())
+        .fallback(|| async { ApiError::NotFound("no such page or endpoint".into()) })
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state)
+}
+
+/// The token from `Authorization: Bearer ...` or `?token=...`.
+fn token_of(headers: &HeaderMap, query: &TokenQuery) -> Option<String> {
+    headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(|t| t.trim().to_string())
+        .or_else(|| query.token.clone())
+}
+
+#[derive(Deserialize)]
+struct TokenQuery {
+    token: Option<String>,
+}
+
+async fn kinds() -> Json<Value> {
+    Json(json!({ "kinds": KINDS, "max_bot_level": crate::bots::MAX_LEVEL }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateGame {
+    game: String,
+    seats: usize,
+    #[serde(default)]
+    options: Value,
+    /// Seats played by bots, with their level.
+    #[serde(default)]
+    bots: Vec<BotSeat>,
+    /// How long a claim on the next turn holds (claim-based games).
+    #[serde(default)]
+    claim_hold_secs: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BotSeat {
+    seat: usize,
+    level: u8,
+}
+
+/// Parses a JSON body ourselves so a bad one gets our JSON error shape.
+fn parse_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> ApiResult<T> {
+    serde_json::from_slice(body).map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))
+}
+
+async fn create(
+    State(state): State<AppState>,
+    body: Result<axum::body::Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    let body = body?;
+    let request: CreateGame = parse_body(&body)?;
+    let options = match request.options {
+        Value::Null => json!({}),
+        Value::Object(map) => Value::Object(map),
+        _ => return Err(ApiError::BadRequest("options must be a JSON object".into())),
+    };
+    // Building the game checks the kind, the seat count and the options.
+    adapter::create(&request.game, &options, request.seats).map_err(ApiError::BadRequest)?;
+    let mut bots = vec![None; request.seats];
+    for bot in &request.bots {
+        if bot.seat >= request.seats {
+            return Err(ApiError::BadRequest(format!(
+                "bot seat {} does not exist",
+                bot.seat
+            )));
+        }
+        if !(1..=crate::bots::MAX_LEVEL).contains(&bot.level) {
+            return Err(ApiError::BadRequest(format!(
+                "bot levels are 1 to {}",
+                crate::bots::MAX_LEVEL
+            )));
+        }
+        bots[bot.seat] = Some(bot.level);
+    }
+    let fresh = || token::fresh().map_err(ApiError::Internal);
+    let id = fresh()?[..12].to_string();
+    let host_token = fresh()?;
+    let seat_tokens = (0..request.seats)
+        .map(|_| fresh())
+        .collect::<ApiResult<Vec<_>>>()?;
+    let seed = Seed::random();
+    if let Some(secs) = request.claim_hold_secs {
+        if secs > host::MAX_CLAIM_HOLD_SECS {
+            return Err(ApiError::BadRequest(format!(
+                "claim_hold_secs is at most {} (24 hours)",
+                host::MAX_CLAIM_HOLD_SECS
+            )));
+        }
+    }
+    let config = GameConfig {
+        options,
+        bots,
+        claim_hold_secs: request.claim_hold_secs,
+    };
+    let record = GameRecord {
+        id: id.clone(),
+        kind: request.game.clone(),
+        config: serde_json::to_string(&config).map_err(|e| ApiError::Internal(e.to_string()))?,
+        seed: seed.to_string(),
+        commitment: seed.commitment().to_string(),
+        host_hash: token::hash(&host_token),
+        seat_hashes: seat_tokens.iter().map(|t| token::hash(t)).collect(),
+        created_ms: host::now_ms(),
+    };
+    state.inner.store.insert_game(&record).await?;
+    state.game(&id).await?;
+    Ok(Json(json!({
+        "id": id,
+        "game": request.game,
+        "commitment": record.commitment,
+        "host": { "token": host_token, "link": format!("/table/{id}#{host_token}") },
+        "seats": seat_tokens.iter().enumerate().map(|(k, t)| json!({
+            "seat": k,
+            "bot": config.bots[k],
+            "token": t,
+            "link": format!("/table/{id}#{t}"),
+        })).collect::<Vec<_>>(),
+        "spectator": { "link": format!("/table/{id}") },
+    })))
+}
+
+async fn snapshot(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<TokenQuery>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    let handle = state.game(&id).await?;
+    let role = state.role(&handle, token_of(&headers, &query)).await?;
+    Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActBody {
+    action: String,
+}
+
+async fn act(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<TokenQuery>,
+    headers: HeaderMap,
+    body: Result<axum::body::Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    let body = body?;
+    let handle = state.game(&id).await?;
+    let token = token_of(&headers, &query)
+        .ok_or_else(|| ApiError::Forbidden("playing needs your seat link's token".into()))?;
+    let role = state.role(&handle, Some(token)).await?;
+    let request: ActBody = parse_body(&body)?;
+    handle
+        .ask(|r| Command::Act(role, request.action, r))
+        .await??;
+    Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?))
+}
+
+async fn claim(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<TokenQuery>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    let handle = state.game(&id).await?;
+    let token = token_of(&headers, &query)
+        .ok_or_else(|| ApiError::Forbidden("claiming needs your seat link's token".into()))?;
+    let role = state.role(&handle, Some(token)).await?;
+    handle.ask(|r| Command::Claim(role, r)).await??;
+    Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?))
+}
+
+async fn host_command(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<TokenQuery>,
+    headers: HeaderMap,
+    body: Result<axum::body::Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    let body = body?;
+    let handle = state.game(&id).await?;
+    let token = token_of(&headers, &query)
+        .ok_or_else(|| ApiError::Forbidden("host commands need the host link's token".into()))?;
+    let role = state.role(&handle, Some(token)).await?;
+    let command: HostCommand = parse_body(&body)?;
+    handle.ask(|r| Command::Host(role, command, r)).await??;
+    Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?))
+}
+
+async fn replay(
+    State(state): State<AppState>,
+    Path((id, ply)): Path<(String, String)>,
+) -> ApiResult<Json<Value>> {
+    let ply: usize = ply
+        .parse()
+        .map_err(|_| ApiError::BadRequest(format!("'{ply}' is not a move number")))?;
+    let handle = state.game(&id).await?;
+    Ok(Json(handle.ask(|r| Command::Replay(ply, r)).await??))
+}
+
+/// Live updates: a frame with the viewer's own snapshot now and after every
+/// change.
+async fn live(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<TokenQuery>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> ApiResult<Response> {
+    let handle = state.game(&id).await?;
+    let role = state.role(&handle, token_of(&headers, &query)).await?;
+    let changes = handle.ask(Command::Subscribe).await?;
+    Ok(upgrade.on_upgrade(move |socket| watch(socket, handle, role, changes)))
+}
+
+async fn watch(
+    mut socket: WebSocket,
+    handle: GameHandle,
+    role: Role,
+    mut changes: broadcast::Receiver<Arc<str>>,
+) {
+    // The first frame, and any frame after falling behind, is asked for.
+    let mut shared: Option<Arc<str>> = None;
+    loop {
+        let frame: Arc<str> = match shared.take() {
+            Some(frame) => frame,
+            None => match handle.ask(|r| Command::Snapshot(role, r)).await {
+                Ok(value) => value.to_string().into(),
+                Err(_) => return,
+            },
+        };
+        if socket
+            .send(Message::Text(frame.as_ref().into()))
+            .await
+            .is_err()
+        {
+            return;
+        }
+        loop {
+            tokio::select! {
+                change = changes.recv() => match change {
+                    // Spectators all get the one frame built for them;
+                    // each seat asks for its own.
+                    Ok(frame) => {
+                        if role == Role::Spectator {
+                            shared = Some(frame);
+                        }
+                        break;
+                    }
+                    Err(broadcast::error::RecvError::Lagged(_)) => break,
+                    Err(broadcast::error::RecvError::Closed) => return,
+                },
+                incoming = socket.recv() => match incoming {
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                    Some(Ok(_)) => {}
+                },
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+//! The web client, compiled into the binary: no build step.
+
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::Router;
+
+const INDEX: &str = include_str!("../../../web/index.html");
+const TABLE: &str = include_str!("../../../web/table.html");
+const STYLE: &str = include_str!("../../../web/style.css");
+const LOBBY_JS: &str = include_str!("../../../web/lobby.js");
+const TABLE_JS: &str = include_str!("../../../web/table.js");
+const BOARDS_JS: &str = include_str!("../../../web/boards.js");
+
+fn asset(kind: &'static str, body: &'static str) -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, kind)], body)
+}
+
+pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    Router::new()
+        .route(
+            "/",
+            get(|| async { asset("text/html; charset=utf-8", INDEX) }),
+        )
+        .route(
+            "/table/{id}",
+            get(|| async { asset("text/html; charset=utf-8", TABLE) }),
+        )
+        .route("/style.css", get(|| async { asset("text/css", STYLE) }))
+        .route(
+            "/lobby.js",
+            get(|| async { asset("text/javascript", LOBBY_JS) }),
+        )
+        .route(
+            "/table.js",
+            get(|| async { asset("text/javascript", TABLE_JS) }),
+        )
+        .route(
+            "/boards.js",
+            get(|| async { asset("text/javascript", BOARDS_JS) }),
+        )
+}

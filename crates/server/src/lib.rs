@@ -1,0 +1,31 @@
+//! `arbiter serve`: the web host. Games live in memory, one actor task each,
+//! rebuilt by replaying their append-only logs from the database.
+//! The HTTP API is documented in `docs/server.md`.
+
+pub mod adapter;
+mod app;
+mod assets;
+pub mod bots;
+pub mod error;
+pub mod host;
+pub mod storage;
+pub mod token;
+
+pub use app::{router, AppState, Settings, BODY_LIMIT};
+pub use storage::Store;
+
+/// Opens the database (creating it and running migrations) and serves on
+/// `addr` until the process is stopped.
+pub async fn serve(addr: &str, db: &str, settings: Settings) -> Result<(), String> {
+    let store = Store::open(db)
+        .await
+        .map_err(|e| format!("opening {db}: {e}"))?;
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("listening on {addr}: {e}"))?;
+    let local = listener.local_addr().map_err(|e| e.to_string())?;
+    println!("Arbiter is serving on http://{local}/ (database {db})");
+    axum::serve(listener, router(AppState::new(store, settings)))
+        .await
+        .map_err(|e| e.to_string())
+}

@@ -1,0 +1,469 @@
+//! The HTTP API in-process: every game's flow and every refusal.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::*;
+use serde_json::{json, Value};
+
+#[tokio::test]
+async fn kinds_lists_the_hosted_games() {
+    let app = app().await;
+    let (status, value) = call(&app, "GET", "/api/kinds", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let ids: Vec<&str> = value["kinds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["knight-court", "knight-moves", "tilechess"]);
+}
+
+#[tokio::test]
+async fn creating_returns_distinct_long_links_and_a_commitment() {
+    let app = app().await;
+    let (status, value) = call(
+        &app,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"game": "knight-court", "seats": 2}).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    let id = value["id"].as_str().unwrap();
+    let host = value["host"]["token"].as_str().unwrap();
+    let s0 = value["seats"][0]["token"].as_str().unwrap();
+    let s1 = value["seats"][1]["token"].as_str().unwrap();
+    for t in [host, s0, s1] {
+        assert_eq!(t.len(), 32, "128 bits as hex");
+    }
+    assert!(host != s0 && s0 != s1 && host != s1);
+    assert_eq!(value["seats"][0]["link"], format!("/table/{id}#{s0}"));
+    assert_eq!(value["spectator"]["link"], format!("/table/{id}"));
+    assert_eq!(value["commitment"].as_str().unwrap().len(), 64);
+    // The seed stays secret while the game runs.
+    assert!(state(&app, id, None).await["seed"].is_null());
+    assert_eq!(
+        state(&app, id, Some(s1)).await["you"],
+        json!({"role": "seat", "seat": 1})
+    );
+    assert_eq!(
+        state(&app, id, Some(host)).await["you"],
+        json!({"role": "host"})
+    );
+    assert_eq!(
+        state(&app, id, None).await["you"],
+        json!({"role": "spectator"})
+    );
+}
+
+#[tokio::test]
+async fn knight_court_people_play_drops_and_legal_moves_come_from_the_server() {
+    let app = app().await;
+    let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
+    let s0 = state(&app, &g.id, Some(&g.seats[0])).await;
+    // Hand-checked: the knight's leaps land on b3 (next to the rook) and
+    // c2 (attacked by the black knight), so only bishop and rook moves stay.
+    assert_eq!(s0["legal"], json!(["b1a2", "b1c2", "c1c2", "c1c3"]));
+    // The other seat and spectators get no list to click.
+    assert_eq!(
+        state(&app, &g.id, Some(&g.seats[1])).await["legal"],
+        json!([])
+    );
+    assert_eq!(state(&app, &g.id, None).await["legal"], json!([]));
+
+    let (status, after) = act(&app, &g.id, &g.seats[0], "c1c3").await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(after["view"]["position"], "nbR/3/NB1[r] b");
+    // Black drops the captured rook back from its hand.
+    let (status, after) = act(&app, &g.id, &g.seats[1], "R@a2").await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(after["view"]["position"], "nbR/r2/NB1[] w");
+    assert_eq!(after["view"]["check"], true);
+    let history: Vec<&str> = after["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["action"].as_str().unwrap())
+        .collect();
+    assert_eq!(history, ["c1c3", "R@a2"]);
+    // Replay shows the board after the first move only.
+    let (status, replay) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/replay/1", g.id),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(replay["view"]["position"], "nbR/3/NB1[r] b");
+}
+
+#[tokio::test]
+async fn knight_court_bots_play_a_whole_game_and_the_seed_is_revealed() {
+    let app = app().await;
+    let g = create(
+        &app,
+        json!({"game": "knight-court", "seats": 2, "bots": [{"seat": 0, "level": 1}, {"seat": 1, "level": 3}]}),
+    )
+    .await;
+    let done = wait_for(&app, &g.id, |s| s["status"] == "over").await;
+    assert!(done["outcome"]["reason"].is_string());
+    assert_eq!(done["seed"].as_str().unwrap().len(), 64);
+    // The revealed seed hashes to the commitment published at the start.
+    let seed: arbiter_core::Seed = done["seed"].as_str().unwrap().parse().unwrap();
+    assert_eq!(
+        seed.commitment().to_string(),
+        done["commitment"].as_str().unwrap()
+    );
+    let (status, err) = act(&app, &g.id, &g.seats[0], "a1a2").await;
+    assert_eq!(status, StatusCode::CONFLICT, "{err}");
+}
+
+#[tokio::test]
+async fn knight_moves_pass_chain_against_a_person() {
+    let app = app().await;
+    let g = create(&app, json!({"game": "knight-moves", "seats": 2})).await;
+    for (seat, mv) in [(0, "c8-b6"), (1, "e1-f3"), (0, "d8-b6"), (1, "d1-f1-f3")] {
+        let (status, value) = act(&app, &g.id, &g.seats[seat], mv).await;
+        assert_eq!(status, StatusCode::OK, "{mv}: {value}");
+    }
+    let s = state(&app, &g.id, None).await;
+    // From the knight-moves crate's documented example: the ball went d1-f1-f3.
+    assert_eq!(
+        s["view"]["position"],
+        "1x1~xxx1/7/1X5/7/7/5O1/7/1oo~o1~o1 x -"
+    );
+    assert_eq!(s["history"][3]["action"], "d1-f1-f3");
+}
+
+#[tokio::test]
+async fn knight_moves_against_a_bot() {
+    let app = app().await;
+    let g = create(
+        &app,
+        json!({"game": "knight-moves", "seats": 2, "bots": [{"seat": 1, "level": 1}]}),
+    )
+    .await;
+    let (status, value) = act(&app, &g.id, &g.seats[0], "c8-b6").await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    let s = wait_for(&app, &g.id, |s| s["history"].as_array().unwrap().len() == 2).await;
+    assert_eq!(s["to_act"], json!([0]));
+}
+
+#[tokio::test]
+async fn tilechess_links_bind_on_join_and_any_claimant_may_move() {
+    let app = app().await;
+    let g = create(&app, json!({"game": "tilechess", "seats": 2})).await;
+    // Seat 1 joins first, so it becomes the game's first player.
+    let legal = state(&app, &g.id, Some(&g.seats[1])).await["legal"].clone();
+    let join = legal[0].as_str().unwrap().to_string();
+    assert!(join.contains("join"), "{join}");
+    let (status, value) = act(&app, &g.id, &g.seats[1], &join).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    assert_eq!(value["seats"][1]["game_seat"], 0);
+    assert!(value["seats"][0]["game_seat"].is_null());
+    // It may not take two turns in a row.
+    let again = value["legal"].clone();
+    assert_eq!(again, json!([]));
+    // Seat 0 joins on another block, becoming game seat 1.
+    let legal = state(&app, &g.id, Some(&g.seats[0])).await["legal"].clone();
+    let join = legal
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap())
+        .find(|a| a.contains("join"))
+        .unwrap()
+        .to_string();
+    let (status, value) = act(&app, &g.id, &g.seats[0], &join).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    assert_eq!(value["seats"][0]["game_seat"], 1);
+    assert_eq!(value["view"]["colours"].as_array().unwrap().len(), 2);
+    // Now seat 1 claims the next turn with a move.
+    let legal = state(&app, &g.id, Some(&g.seats[1])).await["legal"].clone();
+    let mv = legal[0].as_str().unwrap().to_string();
+    let (status, value) = act(&app, &g.id, &g.seats[1], &mv).await;
+    assert_eq!(status, StatusCode::OK, "{mv}: {value}");
+    assert_eq!(value["view"]["leaderboard"].as_array().unwrap().len(), 2);
+    assert_eq!(value["history"].as_array().unwrap().len(), 3);
+}
+
+#[tokio::test]
+async fn tilechess_bot_joins_and_plays() {
+    let app = app().await;
+    let g = create(
+        &app,
+        json!({"game": "tilechess", "seats": 2, "bots": [{"seat": 1, "level": 1}], "options": {"wide": 4, "high": 4}}),
+    )
+    .await;
+    let s = wait_for(&app, &g.id, |s| !s["seats"][1]["game_seat"].is_null()).await;
+    assert_eq!(s["seats"][1]["game_seat"], 0);
+}
+
+/// Every refusal: a clear JSON error, a 4xx status, and nothing changes.
+#[tokio::test]
+async fn refusals_are_json_errors_and_change_nothing() {
+    let app = app().await;
+    let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
+    let (status, _) = act(&app, &g.id, &g.seats[0], "c1c3").await;
+    assert_eq!(status, StatusCode::OK);
+    let before_seat0 = state(&app, &g.id, Some(&g.seats[0])).await;
+    let before_seat1 = state(&app, &g.id, Some(&g.seats[1])).await;
+    let before_spectator = state(&app, &g.id, None).await;
+    let url = format!("/api/games/{}/actions", g.id);
+    let big = json!({ "action": "x".repeat(arbiter_server::BODY_LIMIT + 10) }).to_string();
+
+    let cases: Vec<(&str, Option<&str>, String, StatusCode)> = vec![
+        (
+            "malformed move",
+            Some(&g.seats[1]),
+            json!({"action": "zz9"}).to_string(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "empty move",
+            Some(&g.seats[1]),
+            json!({"action": "  "}).to_string(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "illegal move",
+            Some(&g.seats[1]),
+            json!({"action": "a3c3"}).to_string(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "out of turn",
+            Some(&g.seats[0]),
+            json!({"action": "a1a2"}).to_string(),
+            StatusCode::CONFLICT,
+        ),
+        (
+            "wrong token",
+            Some("0123456789abcdef0123456789abcdef"),
+            json!({"action": "R@a2"}).to_string(),
+            StatusCode::FORBIDDEN,
+        ),
+        (
+            "no token",
+            None,
+            json!({"action": "R@a2"}).to_string(),
+            StatusCode::FORBIDDEN,
+        ),
+        (
+            "host plays",
+            Some(&g.host),
+            json!({"action": "R@a2"}).to_string(),
+            StatusCode::FORBIDDEN,
+        ),
+        (
+            "not JSON",
+            Some(&g.seats[1]),
+            "R@a2".to_string(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "unknown field",
+            Some(&g.seats[1]),
+            json!({"action": "R@a2", "x": 1}).to_string(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "oversized body",
+            Some(&g.seats[1]),
+            big,
+            StatusCode::PAYLOAD_TOO_LARGE,
+        ),
+    ];
+    for (what, token, body, expected) in cases {
+        let (status, value) = call(&app, "POST", &url, token, Some(body)).await;
+        assert_eq!(status, expected, "{what}: {value}");
+        let message = value["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{what}: {value}"));
+        assert!(
+            !message.is_empty() && !message.contains("internal"),
+            "{what}: {message}"
+        );
+    }
+    assert_eq!(state(&app, &g.id, Some(&g.seats[0])).await, before_seat0);
+    assert_eq!(state(&app, &g.id, Some(&g.seats[1])).await, before_seat1);
+    assert_eq!(state(&app, &g.id, None).await, before_spectator);
+
+    let (status, value) = call(&app, "GET", "/api/games/nosuchgame", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(value["error"].is_string());
+    let (status, value) = act(&app, "nosuchgame", &g.seats[0], "c1c3").await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{value}");
+    let (status, value) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}", g.id),
+        Some("bad"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{value}");
+}
+
+#[tokio::test]
+async fn bad_lobby_requests_are_refused() {
+    let app = app().await;
+    for (body, needle) in [
+        (json!({"game": "chess", "seats": 2}), "unknown game"),
+        (json!({"game": "knight-court", "seats": 3}), "2 to 2 seats"),
+        (
+            json!({"game": "knight-court", "seats": 2, "bots": [{"seat": 2, "level": 1}]}),
+            "seat 2",
+        ),
+        (
+            json!({"game": "knight-court", "seats": 2, "bots": [{"seat": 1, "level": 9}]}),
+            "levels",
+        ),
+        (
+            json!({"game": "knight-court", "seats": 2, "options": {"position": "xx"}}),
+            "position",
+        ),
+        (
+            json!({"game": "tilechess", "seats": 2, "options": {"wide": 0}}),
+            "wide",
+        ),
+        (json!({"game": "knight-court"}), "seats"),
+    ] {
+        let (status, value) = call(&app, "POST", "/api/games", None, Some(body.to_string())).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {value}");
+        let message = value["error"].as_str().unwrap();
+        assert!(message.contains(needle), "{body}: {message}");
+    }
+}
+
+#[tokio::test]
+async fn the_host_pauses_replaces_a_player_with_a_bot_and_ends() {
+    let app = app().await;
+    let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
+    let pause = json!({"command": "pause"});
+    // Only the host link may command.
+    let (status, _) = host(&app, &g.id, &g.seats[0], pause.clone()).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, value) = host(&app, &g.id, &g.host, pause.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    assert_eq!(value["status"], "paused");
+    let (status, value) = act(&app, &g.id, &g.seats[0], "c1c3").await;
+    assert_eq!(status, StatusCode::CONFLICT, "{value}");
+    assert!(value["error"].as_str().unwrap().contains("paused"));
+    let (status, _) = host(&app, &g.id, &g.host, pause).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (status, _) = host(&app, &g.id, &g.host, json!({"command": "resume"})).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = act(&app, &g.id, &g.seats[0], "c1c3").await;
+    assert_eq!(status, StatusCode::OK);
+    // Black is absent: the host hands the seat to a bot, which moves.
+    let (status, value) = host(
+        &app,
+        &g.id,
+        &g.host,
+        json!({"command": "bot", "seat": 1, "level": 2}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    wait_for(&app, &g.id, |s| s["history"].as_array().unwrap().len() == 2).await;
+    let (status, _) = host(
+        &app,
+        &g.id,
+        &g.host,
+        json!({"command": "bot", "seat": 5, "level": 2}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = host(&app, &g.id, &g.host, json!({"command": "fly"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, value) = host(&app, &g.id, &g.host, json!({"command": "end"})).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    assert_eq!(value["status"], "ended");
+    assert!(value["seed"].is_string());
+    let legal: Value = state(&app, &g.id, Some(&g.seats[0])).await["legal"].clone();
+    assert_eq!(legal, json!([]));
+    let (status, value) = act(&app, &g.id, &g.seats[0], "a1a2").await;
+    assert_eq!(status, StatusCode::CONFLICT, "{value}");
+}
+
+#[tokio::test]
+async fn a_restarted_server_replays_the_log_to_the_same_state() {
+    let (url, path) = temp_db("restart");
+    let seats;
+    let id;
+    let before;
+    {
+        let app = arbiter_server::router(arbiter_server::AppState::new(
+            arbiter_server::Store::open(&url).await.unwrap(),
+            settings(),
+        ));
+        let g = create(&app, json!({"game": "knight-moves", "seats": 2})).await;
+        for (seat, mv) in [(0, "c8-b6"), (1, "e1-f3"), (0, "d8-b6"), (1, "d1-f1-f3")] {
+            assert_eq!(act(&app, &g.id, &g.seats[seat], mv).await.0, StatusCode::OK);
+        }
+        host(&app, &g.id, &g.host, json!({"command": "pause"})).await;
+        before = state(&app, &g.id, Some(&g.seats[0])).await;
+        id = g.id;
+        seats = g.seats;
+    }
+    let app = arbiter_server::router(arbiter_server::AppState::new(
+        arbiter_server::Store::open(&url).await.unwrap(),
+        settings(),
+    ));
+    let after = state(&app, &id, Some(&seats[0])).await;
+    assert_eq!(after["view"], before["view"]);
+    assert_eq!(after["history"], before["history"]);
+    assert_eq!(after["status"], "paused");
+    assert_eq!(after["version"], before["version"]);
+    remove_db(&path);
+}
+
+#[tokio::test]
+async fn the_web_client_is_served_from_the_binary() {
+    let app = app().await;
+    for (path, needle) in [
+        ("/", "New game"),
+        ("/table/abc", "table.js"),
+        ("/lobby.js", "/api/games"),
+        ("/table.js", "WebSocket"),
+        ("/boards.js", "knight-court"),
+        ("/style.css", "svg"),
+    ] {
+        let (status, value) = call(&app, "GET", path, None, None).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(value["raw"].as_str().unwrap().contains(needle), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn unknown_paths_and_bad_path_numbers_get_json_errors() {
+    let app = app().await;
+    let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
+    let (status, value) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/replay/x", g.id),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{value}");
+    assert!(value["error"].is_string());
+    let (status, value) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/replay/5", g.id),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{value}");
+    let (status, value) = call(&app, "GET", "/api/nothing", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{value}");
+    assert!(value["error"].is_string());
+}

@@ -1,0 +1,140 @@
+//! Claims on the next turn (Tilechess): a claim reserves it for the host's
+//! hold time, acting ends it, and it comes back after a restart.
+
+mod common;
+
+use axum::http::StatusCode;
+use axum::Router;
+use common::*;
+use serde_json::{json, Value};
+
+async fn claim(app: &Router, id: &str, token: &str) -> (StatusCode, Value) {
+    call(
+        app,
+        "POST",
+        &format!("/api/games/{id}/claim"),
+        Some(token),
+        None,
+    )
+    .await
+}
+
+async fn first_join(app: &Router, id: &str, token: &str) {
+    let legal = state(app, id, Some(token)).await["legal"].clone();
+    let join = legal[0].as_str().unwrap();
+    assert_eq!(act(app, id, token, join).await.0, StatusCode::OK);
+}
+
+fn a_move(s: &Value) -> String {
+    s["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .find(|m| !m.contains("join"))
+        .unwrap()
+        .to_string()
+}
+
+#[tokio::test]
+async fn a_claim_reserves_the_next_turn_until_its_holder_acts() {
+    let app = app().await;
+    let g = create(
+        &app,
+        json!({"game": "tilechess", "seats": 3, "claim_hold_secs": 600}),
+    )
+    .await;
+    first_join(&app, &g.id, &g.seats[0]).await;
+    first_join(&app, &g.id, &g.seats[1]).await;
+    // Seat 1 just acted, so seats 0 and 2 (a newcomer) may claim.
+    let (status, value) = claim(&app, &g.id, &g.seats[1]).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{value}");
+    let join = state(&app, &g.id, Some(&g.seats[2])).await["legal"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, value) = claim(&app, &g.id, &g.seats[0]).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    assert_eq!(value["claim"]["seat"], 0);
+    let until = value["claim"]["until_ms"].clone();
+    // Others may neither claim nor act while it holds.
+    let (status, value) = claim(&app, &g.id, &g.seats[2]).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{value}");
+    assert!(value["error"].as_str().unwrap().contains("claimed"));
+    let (status, value) = act(&app, &g.id, &g.seats[2], &join).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{value}");
+    // Claiming again keeps the first expiry.
+    let (status, value) = claim(&app, &g.id, &g.seats[0]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(value["claim"]["until_ms"], until);
+    // The holder acts; the claim is used up.
+    let mv = a_move(&state(&app, &g.id, Some(&g.seats[0])).await);
+    let (status, value) = act(&app, &g.id, &g.seats[0], &mv).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    assert!(value["claim"].is_null());
+    assert_eq!(act(&app, &g.id, &g.seats[2], &join).await.0, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn claims_are_refused_in_fixed_turn_games_and_holds_are_bounded() {
+    let app = app().await;
+    let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
+    let (status, value) = claim(&app, &g.id, &g.seats[0]).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{value}");
+    let (status, value) = claim(&app, &g.id, &g.host).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{value}");
+    let (status, value) = call(
+        &app,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"game": "tilechess", "seats": 2, "claim_hold_secs": 86401}).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{value}");
+}
+
+#[tokio::test]
+async fn a_claim_survives_a_restart_and_then_expires() {
+    let (url, path) = temp_db("claim");
+    let open = || async {
+        arbiter_server::router(arbiter_server::AppState::new(
+            arbiter_server::Store::open(&url).await.unwrap(),
+            settings(),
+        ))
+    };
+    let app = open().await;
+    let g = create(
+        &app,
+        json!({"game": "tilechess", "seats": 3, "claim_hold_secs": 1}),
+    )
+    .await;
+    first_join(&app, &g.id, &g.seats[0]).await;
+    first_join(&app, &g.id, &g.seats[1]).await;
+    let join = state(&app, &g.id, Some(&g.seats[2])).await["legal"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, before) = claim(&app, &g.id, &g.seats[0]).await;
+    assert_eq!(status, StatusCode::OK, "{before}");
+    drop(app);
+
+    let app = open().await;
+    let after = state(&app, &g.id, None).await;
+    assert_eq!(after["claim"], before["claim"]);
+    // The newcomer is offered nothing while the claim holds.
+    assert_eq!(
+        state(&app, &g.id, Some(&g.seats[2])).await["legal"],
+        json!([])
+    );
+    assert_eq!(
+        act(&app, &g.id, &g.seats[2], &join).await.0,
+        StatusCode::CONFLICT
+    );
+    // After the hold, the claim lapses and anyone allowed may act.
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    assert!(state(&app, &g.id, None).await["claim"].is_null());
+    let (status, value) = act(&app, &g.id, &g.seats[2], &join).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    remove_db(&path);
+}

@@ -1,0 +1,127 @@
+//! Helpers for calling the router in-process.
+#![allow(dead_code)]
+
+use arbiter_server::{router, AppState, Settings, Store};
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use serde_json::{json, Value};
+use std::time::Duration;
+use tower::ServiceExt;
+
+pub fn settings() -> Settings {
+    Settings {
+        bot_threads: 2,
+        bot_delay: Duration::ZERO,
+    }
+}
+
+pub async fn app() -> Router {
+    let store = Store::open("sqlite::memory:").await.unwrap();
+    router(AppState::new(store, settings()))
+}
+
+/// A fresh database file name under the temp directory.
+pub fn temp_db(name: &str) -> (String, std::path::PathBuf) {
+    let path = std::env::temp_dir().join(format!(
+        "arbiter-test-{name}-{}-{}.db",
+        std::process::id(),
+        arbiter_server::host::now_ms()
+    ));
+    (format!("sqlite://{}", path.display()), path)
+}
+
+pub fn remove_db(path: &std::path::Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+}
+
+pub async fn call(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    token: Option<&str>,
+    body: Option<String>,
+) -> (StatusCode, Value) {
+    let mut request = Request::builder().method(method).uri(uri);
+    if let Some(token) = token {
+        request = request.header("authorization", format!("Bearer {token}"));
+    }
+    let request = request
+        .header("content-type", "application/json")
+        .body(body.map(Body::from).unwrap_or_else(Body::empty))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| json!({ "raw": String::from_utf8_lossy(&bytes) }));
+    (status, value)
+}
+
+pub struct Created {
+    pub id: String,
+    pub host: String,
+    pub seats: Vec<String>,
+}
+
+pub async fn create(app: &Router, body: Value) -> Created {
+    let (status, value) = call(app, "POST", "/api/games", None, Some(body.to_string())).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    Created {
+        id: value["id"].as_str().unwrap().to_string(),
+        host: value["host"]["token"].as_str().unwrap().to_string(),
+        seats: value["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["token"].as_str().unwrap().to_string())
+            .collect(),
+    }
+}
+
+pub async fn state(app: &Router, id: &str, token: Option<&str>) -> Value {
+    let (status, value) = call(app, "GET", &format!("/api/games/{id}"), token, None).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    value
+}
+
+pub async fn act(app: &Router, id: &str, token: &str, action: &str) -> (StatusCode, Value) {
+    call(
+        app,
+        "POST",
+        &format!("/api/games/{id}/actions"),
+        Some(token),
+        Some(json!({ "action": action }).to_string()),
+    )
+    .await
+}
+
+pub async fn host(app: &Router, id: &str, token: &str, command: Value) -> (StatusCode, Value) {
+    call(
+        app,
+        "POST",
+        &format!("/api/games/{id}/host"),
+        Some(token),
+        Some(command.to_string()),
+    )
+    .await
+}
+
+/// Polls until `done` holds for the spectator's state, for up to 20 s.
+pub async fn wait_for(app: &Router, id: &str, done: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..2000 {
+        let s = state(app, id, None).await;
+        if done(&s) {
+            return s;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!(
+        "timed out waiting on game {id}: {}",
+        state(app, id, None).await
+    );
+}

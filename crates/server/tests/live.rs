@@ -1,0 +1,112 @@
+//! Live updates through a real socket: each watcher gets frames built from
+//! its own seat's view.
+
+mod common;
+
+use common::*;
+use futures_util::StreamExt;
+use serde_json::{json, Value};
+use std::time::Duration;
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn next_frame(socket: &mut Socket) -> Value {
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .expect("no frame within 10 s")
+            .expect("socket closed")
+            .expect("socket error");
+        if let Message::Text(text) = message {
+            return serde_json::from_str(&text).unwrap();
+        }
+    }
+}
+
+#[tokio::test]
+async fn every_watcher_gets_its_own_frame_after_each_move() {
+    let app = app().await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let served = app.clone();
+    tokio::spawn(async move { axum::serve(listener, served).await });
+
+    let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
+    let url = |token: Option<&str>| match token {
+        Some(t) => format!("ws://{addr}/api/games/{}/ws?token={t}", g.id),
+        None => format!("ws://{addr}/api/games/{}/ws", g.id),
+    };
+    let (mut white, _) = tokio_tungstenite::connect_async(url(Some(&g.seats[0])))
+        .await
+        .unwrap();
+    let (mut black, _) = tokio_tungstenite::connect_async(url(Some(&g.seats[1])))
+        .await
+        .unwrap();
+    let (mut watcher, _) = tokio_tungstenite::connect_async(url(None)).await.unwrap();
+
+    let first = next_frame(&mut white).await;
+    assert_eq!(first["version"], 0);
+    assert_eq!(first["you"], json!({"role": "seat", "seat": 0}));
+    assert_eq!(first["legal"], json!(["b1a2", "b1c2", "c1c2", "c1c3"]));
+    assert_eq!(next_frame(&mut black).await["legal"], json!([]));
+    assert_eq!(
+        next_frame(&mut watcher).await["you"],
+        json!({"role": "spectator"})
+    );
+
+    assert_eq!(act(&app, &g.id, &g.seats[0], "c1c3").await.0, 200);
+    let w = next_frame(&mut white).await;
+    let b = next_frame(&mut black).await;
+    let s = next_frame(&mut watcher).await;
+    for frame in [&w, &b, &s] {
+        assert_eq!(frame["version"], 1);
+        assert_eq!(frame["view"]["position"], "nbR/3/NB1[r] b");
+    }
+    // Each frame is the receiver's own: only Black is offered moves now.
+    assert_eq!(w["legal"], json!([]));
+    assert_eq!(s["legal"], json!([]));
+    assert!(b["legal"].as_array().unwrap().contains(&json!("R@a2")));
+    assert_eq!(b["you"], json!({"role": "seat", "seat": 1}));
+
+    // A refused move sends no frame to anyone.
+    assert_eq!(act(&app, &g.id, &g.seats[0], "a1a2").await.0, 409);
+    assert_eq!(act(&app, &g.id, &g.seats[1], "R@a2").await.0, 200);
+    assert_eq!(next_frame(&mut watcher).await["version"], 2);
+
+    // A wrong token cannot open a socket.
+    assert!(tokio_tungstenite::connect_async(url(Some("deadbeef")))
+        .await
+        .is_err());
+    white.close(None).await.unwrap();
+}
+
+#[tokio::test]
+async fn watchers_see_bots_play_live() {
+    let app = app().await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let served = app.clone();
+    tokio::spawn(async move { axum::serve(listener, served).await });
+    let g = create(
+        &app,
+        json!({"game": "knight-moves", "seats": 2, "bots": [{"seat": 1, "level": 1}]}),
+    )
+    .await;
+    let (mut socket, _) = tokio_tungstenite::connect_async(format!(
+        "ws://{addr}/api/games/{}/ws?token={}",
+        g.id, g.seats[0]
+    ))
+    .await
+    .unwrap();
+    next_frame(&mut socket).await;
+    assert_eq!(act(&app, &g.id, &g.seats[0], "c8-b6").await.0, 200);
+    let mut version = 0;
+    while version < 2 {
+        version = next_frame(&mut socket).await["version"].as_u64().unwrap();
+    }
+    let s = state(&app, &g.id, Some(&g.seats[0])).await;
+    assert_eq!(s["to_act"], json!([0]));
+    assert!(!s["legal"].as_array().unwrap().is_empty());
+}

@@ -1,0 +1,122 @@
+// Browser tests against a running `arbiter serve` (see ./run).
+import { chromium } from "playwright-core";
+import assert from "node:assert/strict";
+
+const base = process.env.ARBITER_URL;
+const artifacts = process.env.ARTIFACTS;
+
+async function createGame(body) {
+  const res = await fetch(`${base}/api/games`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  assert.equal(res.status, 200);
+  return res.json();
+}
+
+// The page's own state (a top-level binding of table.js).
+const pageState = (page) => page.evaluate(() => state);
+
+async function waitFor(page, test, what) {
+  for (let i = 0; i < 400; i++) {
+    const s = await pageState(page);
+    if (s && test(s)) return s;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+// Plays `move` by clicking its steps on the board, then any "Play" button.
+async function clickMove(page, move) {
+  const steps = await page.evaluate((m) => Boards[state.game].steps(m), move);
+  assert.ok(steps, `${move} has no click steps`);
+  const before = (await pageState(page)).version;
+  for (const key of steps) await page.click(`[data-key="${key}"]`);
+  const button = page.locator(`#choices button[data-move="${move}"]`);
+  if ((await pageState(page)).version === before && (await button.count()) > 0) await button.click();
+  await waitFor(page, (s) => s.version > before, `${move} to be played`);
+}
+
+const tests = {
+  async "a full Knight Court game against a bot, by clicks"(browser) {
+    const page = await browser.newPage();
+    // Create the game through the lobby: seat 1 a person, seat 2 the perfect bot.
+    await page.goto(base + "/");
+    await page.selectOption("#game", "knight-court");
+    await page.click("#go");
+    const link = await page.locator("#link-rows tr:nth-child(2) a").getAttribute("href");
+    await page.screenshot({ path: `${artifacts}/lobby.png` });
+    await page.goto(base + link);
+    for (let turn = 0; turn < 100; turn++) {
+      const s = await waitFor(page, (s) => s.status !== "playing" || s.legal.length > 0, "my turn or the end");
+      if (s.status !== "playing") break;
+      await clickMove(page, s.legal[0]);
+    }
+    const end = await waitFor(page, (s) => s.status === "over", "the game to end");
+    assert.ok(end.outcome.reason);
+    assert.match(await page.textContent("#status"), /Game over/);
+    // Replay: clicking the first move shows the board after it.
+    await page.click("#history li[data-ply='1']");
+    await page.waitForSelector("#replaying:not([hidden])");
+    await page.screenshot({ path: `${artifacts}/knight-court-over.png` });
+  },
+
+  async "a Knight Moves pass chain"(browser) {
+    const g = await createGame({ game: "knight-moves", seats: 2 });
+    const eks = await (await browser.newContext()).newPage();
+    const ohs = await (await browser.newContext()).newPage();
+    await eks.goto(base + g.seats[0].link);
+    await ohs.goto(base + g.seats[1].link);
+    await waitFor(eks, (s) => s.legal.length > 0, "Eks to move");
+    await clickMove(eks, "c8-b6");
+    await waitFor(ohs, (s) => s.legal.includes("e1-f3"), "Ohs to move");
+    await clickMove(ohs, "e1-f3");
+    await waitFor(eks, (s) => s.legal.includes("d8-b6"), "Eks again");
+    await clickMove(eks, "d8-b6");
+    const s = await waitFor(ohs, (s) => s.legal.includes("d1-f1-f3"), "the chain to be legal");
+    await clickMove(ohs, "d1-f1-f3");
+    const after = await waitFor(eks, (s) => s.history.length === 4, "Eks to see the chain live");
+    assert.equal(after.history[3].action, "d1-f1-f3");
+    assert.equal(after.view.position, "1x1~xxx1/7/1X5/7/7/5O1/7/1oo~o1~o1 x -");
+    await ohs.screenshot({ path: `${artifacts}/knight-moves-chain.png` });
+    assert.ok(s);
+  },
+
+  async "a Tilechess join and claim"(browser) {
+    const g = await createGame({ game: "tilechess", seats: 2, options: { wide: 3, high: 3 } });
+    const a = await (await browser.newContext()).newPage();
+    const b = await (await browser.newContext()).newPage();
+    await a.goto(base + g.seats[0].link);
+    await b.goto(base + g.seats[1].link);
+    // Joining: click an unopened block; the default arrangement is used.
+    let s = await waitFor(a, (s) => s.legal.length > 0, "a join to be offered");
+    await clickMove(a, s.legal[0]);
+    s = await waitFor(b, (s) => s.legal.length > 0 && s.view.colours.length === 1, "the second join");
+    await clickMove(b, s.legal.find((m) => m.includes("join")));
+    // Claiming: reserve the next turn, which the other player sees live, then move.
+    await waitFor(a, (s) => s.legal.some((m) => /\d-\d/.test(m)), "a move to claim");
+    await a.click("#claim");
+    await waitFor(b, (s) => s.claim && s.claim.seat === 0, "the claim to reach the other player");
+    assert.match(await b.textContent("#status"), /seat 1 has claimed the next turn/);
+    s = await pageState(a);
+    const move = s.legal.find((m) => /: -?\d+,-?\d+-/.test(m));
+    await clickMove(a, move);
+    const seen = await waitFor(b, (s) => s.history.length === 3, "the claim to reach the other player");
+    assert.equal(seen.history[2].action, move);
+    assert.equal(seen.view.leaderboard.length, 2);
+    await b.screenshot({ path: `${artifacts}/tilechess-claim.png` });
+  },
+};
+
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+let failed = 0;
+for (const [name, test] of Object.entries(tests)) {
+  try {
+    await test(browser);
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    failed++;
+    console.log(`not ok - ${name}\n${e.stack}`);
+  }
+}
+await browser.close();
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,155 @@
+// The table page: draws this viewer's state, lets a seat click its legal
+// moves (all computed by the server), and follows the game over WebSocket.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const gameId = location.pathname.split("/").pop();
+const token = location.hash.slice(1);
+const auth = token ? { authorization: "Bearer " + token } : {};
+let state = null;      // the newest snapshot for this viewer
+let chosen = [];       // keys clicked so far
+let replayPly = null;  // a history ply being shown, or null for live
+
+async function api(path, body) {
+  const res = await fetch(`/api/games/${gameId}${path}`, body === undefined
+    ? { headers: auth }
+    : { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const data = await res.json();
+  if (!res.ok) throw new Error(data.error || res.statusText);
+  return data;
+}
+
+function board() { return Boards[state.game]; }
+
+// The legal moves with their click steps.
+function moves() {
+  return state.legal.map((text) => ({ text, steps: board().steps(text) }));
+}
+
+function startsWith(steps, prefix) { return prefix.every((k, i) => steps[i] === k); }
+
+function clickModel() {
+  const all = moves().filter((m) => m.steps);
+  const first = new Set(all.map((m) => m.steps[0]));
+  const next = new Set(all.filter((m) => m.steps.length > chosen.length && startsWith(m.steps, chosen)).map((m) => m.steps[chosen.length]));
+  return { chosen, next, first };
+}
+
+async function play(text) {
+  $("error").textContent = "";
+  chosen = [];
+  try { render(await api("/actions", { action: text })); }
+  catch (e) { $("error").textContent = e.message; render(state); }
+}
+
+function onClick(key) {
+  if (replayPly !== null) return;
+  const all = moves().filter((m) => m.steps);
+  const model = clickModel();
+  if (chosen.length && model.next.has(key)) chosen = [...chosen, key];
+  else if (model.first.has(key)) chosen = [key];
+  else { chosen = []; render(state); return; }
+  const complete = all.filter((m) => m.steps.length === chosen.length && startsWith(m.steps, chosen));
+  const longer = all.filter((m) => m.steps.length > chosen.length && startsWith(m.steps, chosen));
+  if (complete.length === 1 && longer.length === 0) { play(complete[0].text); return; }
+  render(state);
+}
+
+function render(s) {
+  state = s;
+  const you = s.you.role === "seat" ? `seat ${s.you.seat + 1}` : s.you.role;
+  $("title").textContent = `${s.game} · game ${s.id} · you are ${you}`;
+  let status = s.status;
+  if (s.outcome) status = `Game over: ${s.outcome.reason} · ranks ${s.outcome.results.map((r) => r.rank).join(", ")}`;
+  else if (s.to_act.length) status += ` · to act: ${s.to_act.map((k) => "seat " + (k + 1)).join(", ")}`;
+  if (s.claim) status += ` · seat ${s.claim.seat + 1} has claimed the next turn for ${Math.max(0, Math.ceil((s.claim.until_ms - Date.now()) / 1000))} s`;
+  if (s.you.role === "seat" && s.legal.length) status += " · your move";
+  $("status").textContent = status;
+
+  const view = replayPly === null ? s.view : replayView;
+  const ui = replayPly === null ? clickModel() : { chosen: [], next: new Set(), first: new Set() };
+  $("board").innerHTML = board().render(view, ui);
+  for (const el of $("board").querySelectorAll("[data-key]")) el.onclick = () => onClick(el.dataset.key);
+
+  // Moves that are not clicks (pass, break) or that end a longer chain.
+  let buttons = "";
+  if (replayPly === null) {
+    for (const m of moves()) {
+      const done = m.steps && chosen.length && m.steps.length === chosen.length && startsWith(m.steps, chosen);
+      if (!m.steps || done) buttons += `<button data-move="${m.text.replace(/"/g, "&quot;")}">${m.text}</button>`;
+    }
+  }
+  // Claim-based games: reserve the next turn before thinking.
+  if (replayPly === null && s.phase && s.phase.kind === "claim" && s.claim_hold_secs > 0 &&
+      s.you.role === "seat" && s.to_act.includes(s.you.seat) && !s.claim)
+    buttons = `<button id="claim">Claim the next turn (${s.claim_hold_secs} s)</button>` + buttons;
+  $("choices").innerHTML = buttons;
+  if ($("claim")) $("claim").onclick = async () => {
+    try { render(await api("/claim", {})); } catch (e) { $("error").textContent = e.message; }
+  };
+  for (const el of $("choices").querySelectorAll("button[data-move]")) el.onclick = () => play(el.dataset.move);
+  $("legal").innerHTML = s.legal.slice(0, 500).map((m) => `<option value="${m.replace(/"/g, "&quot;")}">`).join("");
+  $("typed").hidden = s.you.role !== "seat";
+
+  $("seats").innerHTML = "<h3>Seats</h3>" + s.seats.map((seat) => {
+    const colour = s.view.colours && seat.game_seat !== null ? ` (${s.view.colours[seat.game_seat]})` : "";
+    const who = seat.bot ? `bot level ${seat.bot}` : "person";
+    const mark = seat.to_act ? " ◀" : "";
+    const me = s.you.seat === seat.seat ? " <b>you</b>" : "";
+    return `<div>Seat ${seat.seat + 1}${colour}: ${who}${me}${mark}</div>`;
+  }).join("");
+
+  $("leaderboard").innerHTML = s.view.leaderboard
+    ? "<h3>Leaderboard</h3><ol>" + s.view.leaderboard.map((p) => `<li>${p.colour}: ${p.score} (${p.points} points, ${p.territory} territory)</li>`).join("") + "</ol>"
+    : "";
+
+  const list = $("history").querySelector("ol");
+  list.innerHTML = s.history.map((h, i) => `<li data-ply="${i + 1}" class="${replayPly === i + 1 ? "shown" : ""}">seat ${h.seat + 1}: ${h.action}</li>`).join("");
+  for (const el of list.querySelectorAll("li")) el.onclick = () => showPly(Number(el.dataset.ply));
+
+  $("host").hidden = s.you.role !== "host";
+  if (s.you.role === "host") {
+    $("host-seats").innerHTML = s.seats.map((seat) => seat.bot
+      ? `<button data-human="${seat.seat}">Seat ${seat.seat + 1}: back to its player</button>`
+      : `<button data-bot="${seat.seat}">Seat ${seat.seat + 1}: hand to a bot</button>`).join("<br>");
+    for (const el of $("host-seats").querySelectorAll("button")) {
+      el.onclick = () => el.dataset.bot !== undefined
+        ? hostCommand({ command: "bot", seat: Number(el.dataset.bot), level: 3 })
+        : hostCommand({ command: "human", seat: Number(el.dataset.human) });
+    }
+  }
+  $("seed").textContent = s.seed ? `Seed ${s.seed} (commitment ${s.commitment})` : `Seed commitment ${s.commitment}`;
+}
+
+let replayView = null;
+async function showPly(ply) {
+  try {
+    const data = await api(`/replay/${ply}`);
+    replayPly = ply; replayView = data.view;
+    $("replaying").hidden = false; $("ply").textContent = `after move ${ply}`;
+    render(state);
+  } catch (e) { $("error").textContent = e.message; }
+}
+$("live").onclick = () => { replayPly = null; $("replaying").hidden = true; render(state); };
+
+async function hostCommand(body) {
+  $("error").textContent = "";
+  try { render(await api("/host", body)); } catch (e) { $("error").textContent = e.message; }
+}
+for (const el of document.querySelectorAll("#host [data-cmd]")) el.onclick = () => hostCommand({ command: el.dataset.cmd });
+
+$("typed").onsubmit = (e) => { e.preventDefault(); const t = $("action").value.trim(); if (t) { $("action").value = ""; play(t); } };
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const q = token ? `?token=${encodeURIComponent(token)}` : "";
+  const ws = new WebSocket(`${scheme}://${location.host}/api/games/${gameId}/ws${q}`);
+  ws.onmessage = (e) => {
+    const s = JSON.parse(e.data);
+    if (!state || s.version !== state.version) chosen = [];
+    render(s);
+  };
+  ws.onclose = () => setTimeout(connect, 1000);
+}
+
+api("").then(render).catch((e) => { $("error").textContent = e.message; });
+connect();
