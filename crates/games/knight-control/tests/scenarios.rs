@@ -807,3 +807,44 @@ fn s37_an_invalid_bid_does_not_block_a_contested_letter() {
     let p1 = free[seed.rng().below(free.len())];
     assert_eq!(letters, vec![p1, 'B', 'D', 'A']);
 }
+
+#[test]
+fn s38_long_leaps_are_knights_too() {
+    // Issue 7: a knight is any m×n with 1 ≤ m ≤ n and n ≥ 2; layouts may be
+    // up to 99 rows tall. On a 5×30 grid (zone A above row 30, zone B below
+    // row 1) a 1x20 knight on a1 (frame (1,1)) leaps +1 file, +20 rows to
+    // b21 (frame (2,21)), a grid cell. P2 spawns a 1x17 on B1 for
+    // 1 + 17 - 2 = 16 chips: 20 - 16 = 4 left.
+    use arbiter_knight_control::ZoneFile;
+    let file = LayoutFile {
+        files: 5,
+        ranks: 30,
+        zones: vec![
+            ZoneFile {
+                letter: 'A',
+                cells: (1..=5).map(|c| [c, 31]).collect(),
+                claimable: true,
+            },
+            ZoneFile {
+                letter: 'B',
+                cells: (1..=5).rev().map(|c| [c, 0]).collect(),
+                claimable: true,
+            },
+        ],
+        items: Some(Vec::new()),
+    };
+    let mut g = KnightControl::from_setup(
+        Rules::default(),
+        Layout::from_file(file).unwrap(),
+        Seed::from_u64(38),
+        &setup("AB", &[(5, 0), (20, 0)], &[("P1", "a1", "1x20")], &[]),
+    )
+    .unwrap();
+    play(
+        &mut g,
+        &[(0, "orders move a1 b21"), (1, "orders spawn B1 1x17")],
+    );
+    assert_knights(&g, &["b21 P1 1x20", "B1 P2 1x17"]);
+    assert_eq!(purse(&g, 1), (5, 0, 0, 0));
+    assert_eq!(purse(&g, 2), (4, 0, 0, 0));
+}
