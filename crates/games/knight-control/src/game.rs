@@ -426,7 +426,7 @@ impl KnightControl {
                         }),
                     }
                 }
-                for (s, (letter, by_bid)) in bidding::assign(&bids, &letters, &mut self.rng)
+                for (s, (letter, _by_bid)) in bidding::assign(&bids, &letters, &mut self.rng)
                     .into_iter()
                     .enumerate()
                 {
@@ -435,7 +435,6 @@ impl KnightControl {
                     self.current.push(Event::ZoneAssigned {
                         player: Player(Seat(s as u8)),
                         zone: letter,
-                        by_bid,
                     });
                 }
                 self.flush_log(0);
