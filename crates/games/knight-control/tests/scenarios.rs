@@ -848,3 +848,106 @@ fn s38_long_leaps_are_knights_too() {
     assert_eq!(purse(&g, 1), (5, 0, 0, 0));
     assert_eq!(purse(&g, 2), (4, 0, 0, 0));
 }
+
+#[test]
+fn s39_a_cell_next_to_the_own_zone_and_another_grants_a_bonus() {
+    // P1 owns A. d13 -> e15 is a 1x2 leap (+1, +2); e15 touches A4, A5 (own)
+    // and, diagonally, B1 (P2's): a bonus leap, e15 -> g14 (+2, -1). g14
+    // touches no zone. P2 owns B: c13 -> b15 (-1, +2); b15 touches A1-A3,
+    // P1's zone, so P2 leaps again b15 -> d14 (+2, -1). One knight each:
+    // both moves are free.
+    let mut g = scene(
+        "AB",
+        &[(5, 0), (5, 0)],
+        &[("P1", "d13", "1x2"), ("P2", "c13", "1x2")],
+        &[],
+    );
+    play(
+        &mut g,
+        &[
+            (0, "orders move d13 e15 g14"),
+            (1, "orders move c13 b15 d14"),
+        ],
+    );
+    assert_knights(&g, &["g14 P1 1x2", "d14 P2 1x2"]);
+    assert_eq!((purse(&g, 1), purse(&g, 2)), ((5, 0, 0, 0), (5, 0, 0, 0)));
+}
+
+#[test]
+fn s40_spawn_cells_are_checked_at_round_start_and_extra_spawns_need_free_cells() {
+    // P1's knights fill A1-A4. Spawning on A1 is refused even though its
+    // knight would leave this round (cells are checked at the round start).
+    // Two knights take two Extra Spawns (second knight moved: 1 chip, 5 -> 4),
+    // but only A5 is free: a second extra spawn on A1 is refused; one on A5
+    // alone costs 1 + 2 - 3 = 0.
+    let mut knights: Vec<(&str, &str, &str)> = ["A1", "A2", "A3", "A4"]
+        .iter()
+        .map(|&c| ("P1", c, "1x2"))
+        .collect();
+    knights.extend([("P1", "h8", "1x2"), ("P1", "d4", "1x2")]);
+    let items = [("i10", "extra-spawn"), ("e6", "extra-spawn")];
+    let mut g = scene("AG", &[(5, 0), (5, 0)], &knights, &items);
+    assert!(refused(&mut g, 0, "orders spawn A1 1x2; move A1 b14").contains("occupied"));
+    play(
+        &mut g,
+        &[(0, "orders move h8 i10; move d4 e6"), (1, "orders pass")],
+    );
+    assert_eq!(g.held(Seat(0)).extra_spawns, 2);
+    assert!(refused(&mut g, 0, "items spawn A5 1x2; spawn A1 1x2").contains("occupied"));
+    play(&mut g, &[(0, "items spawn A5 1x2")]);
+    assert_knights(
+        &g,
+        &[
+            "A1 P1 1x2",
+            "A2 P1 1x2",
+            "A3 P1 1x2",
+            "A4 P1 1x2",
+            "A5 P1 1x2",
+            "i10 P1 1x2",
+            "e6 P1 1x2",
+        ],
+    );
+    assert_eq!(purse(&g, 1), (4, 0, 0, 0));
+}
+
+#[test]
+fn s41_a_void_players_knights_stand_still_and_can_be_captured() {
+    // P1 has no chips or garnets: two moves cost 1, so the orders are void
+    // and h8 stays. P2's g6 -> h8 (+1, +2) ends on it: captured, P2 gains a
+    // garnet. P1 is told why.
+    let mut g = scene(
+        "AG",
+        &[(0, 0), (5, 0)],
+        &[
+            ("P1", "h8", "1x2"),
+            ("P1", "d4", "1x2"),
+            ("P2", "g6", "1x2"),
+        ],
+        &[],
+    );
+    play(
+        &mut g,
+        &[
+            (0, "orders move h8 i10; move d4 e6"),
+            (1, "orders move g6 h8"),
+        ],
+    );
+    assert_knights(&g, &["d4 P1 1x2", "h8 P2 1x2"]);
+    assert_eq!(purse(&g, 1), (0, 0, 0, 0));
+    assert_eq!(purse(&g, 2), (5, 1, 0, 0));
+    assert_eq!(g.notices(Seat(0)).len(), 1);
+}
+
+#[test]
+fn s42_explicit_then_automatic_exchange() {
+    // 0 chips, 2 garnets. "exchange 1" gives 3 chips; the 3x3 spawn costs
+    // 3 + 3 - 2 = 4, so one more garnet is exchanged automatically:
+    // chips 0 + 3 + 3 - 4 = 2, garnets 0, chips gained 6.
+    let mut g = scene("AG", &[(0, 2), (5, 0)], &[], &[]);
+    play(
+        &mut g,
+        &[(0, "orders exchange 1; spawn A1 3x3"), (1, "orders pass")],
+    );
+    assert_knights(&g, &["A1 P1 3x3"]);
+    assert_eq!(purse(&g, 1), (2, 0, 6, 0));
+}
