@@ -94,10 +94,11 @@ impl Action {
                 .map_err(|_| format!("'{w}' is not a number"))
         };
         match head {
+            // Any letters are a bid; whether they are a valid one is decided
+            // when bidding closes (an invalid bid counts as no bid).
             "bid" => match words.as_slice() {
                 ["pass"] => Ok(Action::Bid(None)),
-                [letters] => Ok(Action::Bid(Some(letters.chars().collect()))),
-                _ => Err("a bid is 'bid' and five letters, such as 'bid ABCDE', or 'bid pass'".into()),
+                _ => Ok(Action::Bid(Some(rest.chars().filter(|c| !c.is_whitespace()).collect()))),
             },
             "orders" => parse_orders(rest).map(Action::Orders),
             "items" => parse_items(rest).map(Action::Items),

@@ -34,7 +34,8 @@ pub struct Awards {
     pub gifts: Vec<(Seat, Seat, u8)>,
 }
 
-/// The public result of the awards.
+/// The public result of the awards. Whether the EC was drawn after a tied
+/// vote is left out: it would tell something about the (private) votes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AwardsView {
     pub tols: Vec<u32>,
@@ -43,7 +44,6 @@ pub struct AwardsView {
     pub step2_void: bool,
     pub candidates: Vec<String>,
     pub ec: Option<String>,
-    pub ec_drawn: bool,
     pub nullified: u32,
 }
 
@@ -178,7 +178,6 @@ impl Awards {
             step2_void: self.step2_void,
             candidates: names(&self.candidates),
             ec: self.ec.map(crate::place::player_name),
-            ec_drawn: self.ec_drawn,
             nullified: self.nullified,
         }
     }

@@ -11,10 +11,11 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
+    /// Whether the zone came from the bid or a draw is not said: it would
+    /// tell something about the (private) bids.
     ZoneAssigned {
         player: Player,
         zone: char,
-        by_bid: bool,
     },
     Spawned {
         player: Player,
@@ -75,17 +76,7 @@ pub enum Event {
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Event::ZoneAssigned {
-                player,
-                zone,
-                by_bid,
-            } => {
-                write!(
-                    f,
-                    "{player} gets zone {zone}{}",
-                    if *by_bid { "" } else { " (drawn at random)" }
-                )
-            }
+            Event::ZoneAssigned { player, zone } => write!(f, "{player} gets zone {zone}"),
             Event::Spawned {
                 player,
                 cell,

@@ -289,13 +289,11 @@ impl KnightControl {
             reason: format!("{what} (the game is at {:?})", self.stage),
         };
         match action {
-            Action::Bid(bid) => {
+            // An invalid bid is accepted and counts as no bid (issue 7); the
+            // player is told why when bidding closes.
+            Action::Bid(_) => {
                 if self.stage != Stage::Bidding {
                     return Err(not_now("bids are made before round 1"));
-                }
-                if let Some(letters) = bid {
-                    bidding::check_bid(letters, &self.layout.claimable_letters())
-                        .map_err(refuse)?;
                 }
             }
             Action::Orders(orders) => {
@@ -411,16 +409,24 @@ impl KnightControl {
         let players = self.players;
         match self.stage {
             Stage::Bidding => {
-                let bids: Vec<Option<Vec<char>>> = self
-                    .submitted
-                    .iter()
-                    .map(|a| match a {
-                        Some(Action::Bid(b)) => b.clone(),
-                        _ => None,
-                    })
-                    .collect();
                 let letters = self.layout.claimable_letters();
-                for (s, (letter, by_bid)) in bidding::assign(&bids, &letters, &mut self.rng)
+                let mut bids: Vec<Option<Vec<char>>> = vec![None; players];
+                for (s, slot) in bids.iter_mut().enumerate() {
+                    let Some(Action::Bid(Some(bid))) = &self.submitted[s] else {
+                        continue;
+                    };
+                    match bidding::check_bid(bid, &letters) {
+                        Ok(()) => *slot = Some(bid.clone()),
+                        Err(reason) => self.notices[s].push(Notice {
+                            round: 0,
+                            text: format!(
+                                "bid {} counts as no bid: {reason}",
+                                bid.iter().collect::<String>()
+                            ),
+                        }),
+                    }
+                }
+                for (s, (letter, _by_bid)) in bidding::assign(&bids, &letters, &mut self.rng)
                     .into_iter()
                     .enumerate()
                 {
@@ -429,7 +435,6 @@ impl KnightControl {
                     self.current.push(Event::ZoneAssigned {
                         player: Player(Seat(s as u8)),
                         zone: letter,
-                        by_bid,
                     });
                 }
                 self.flush_log(0);

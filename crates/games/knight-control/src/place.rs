@@ -93,24 +93,17 @@ pub struct Movement {
     pub n: u8,
 }
 
-/// The longest leap that can land anywhere on a 17-cell-wide frame; larger
-/// movements could never move, so they are refused.
-pub const MAX_LEAP: u8 = 16;
-
 impl Movement {
     /// The ordinary chess knight.
     pub const KNIGHT: Movement = Movement { m: 1, n: 2 };
 
-    /// A checked movement: 1 ≤ m ≤ n, 2 ≤ n ≤ [`MAX_LEAP`].
+    /// A checked movement: 1 ≤ m ≤ n and n ≥ 2. There is no upper bound
+    /// (layouts may be up to 99 rows tall); a knight too long for its board
+    /// is legal, it just has nowhere to land.
     pub fn new(m: u8, n: u8) -> Result<Movement, String> {
         if m < 1 || m > n || n < 2 {
             return Err(format!(
                 "{m}x{n} is not a knight movement: it needs 1 ≤ m ≤ n and n ≥ 2"
-            ));
-        }
-        if n > MAX_LEAP {
-            return Err(format!(
-                "{m}x{n} is too long a leap: the largest is {MAX_LEAP}"
             ));
         }
         Ok(Movement { m, n })

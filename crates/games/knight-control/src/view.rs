@@ -152,6 +152,8 @@ pub struct KnightControlView {
     pub board: Board,
     pub log: Vec<RoundLog>,
     pub awards: Option<AwardsView>,
+    /// During the EC vote: the tied candidates the voters choose among.
+    pub vote_candidates: Vec<String>,
     pub outcome: Option<Outcome>,
     pub me: Option<PrivateView>,
 }
@@ -178,6 +180,15 @@ impl KnightControl {
             board: self.published.clone(),
             log: self.log.clone(),
             awards: (self.stage == Stage::Over).then(|| self.awards.view()),
+            vote_candidates: if self.stage == Stage::Vote {
+                self.awards
+                    .candidates
+                    .iter()
+                    .map(|&s| player_name(s))
+                    .collect()
+            } else {
+                Vec::new()
+            },
             outcome: self.outcome(),
             me,
         }

@@ -85,6 +85,9 @@ fn a_tied_vote_is_drawn_among_the_most_voted() {
     g.close_step().unwrap();
     assert_eq!(g.stage(), Stage::Vote);
     assert_eq!(g.awards().candidates, vec![Seat(2), Seat(3), Seat(4)]);
+    // The voters are shown whom they choose among.
+    let view = g.view_for(arbiter_core::Viewer::Seat(Seat(0)));
+    assert_eq!(view.vote_candidates, vec!["P3", "P4", "P5"]);
     play(&mut g, &[(0, "vote P3"), (1, "vote P4")]);
     let a = g.awards();
     assert_eq!(a.nullified, 1);

@@ -280,6 +280,60 @@ fn naive_step(pre: &KnightControl, texts: &[Option<String>], void: &[bool]) -> V
     out
 }
 
+/// A deliberately naive check of the bidding, on strings: a bid is valid
+/// when it is five distinct letters of "ABCDEFGHIJK" (anything else counts
+/// as no bid); position by position, a letter not yet taken that exactly
+/// one still-unplaced bidder asks for goes to that bidder. The rest must get
+/// distinct letters that nobody took by bid, never X.
+fn naive_bidding(g: &KnightControl, texts: &[Option<String>]) {
+    let players = g.players();
+    let bids: Vec<Option<Vec<char>>> = (0..players)
+        .map(|s| {
+            let text = texts.get(s)?.as_ref()?;
+            let letters: Vec<char> = text.strip_prefix("bid ")?.chars().collect();
+            let distinct = (0..letters.len()).all(|i| !letters[..i].contains(&letters[i]));
+            (letters.len() == 5 && distinct && letters.iter().all(|c| "ABCDEFGHIJK".contains(*c)))
+                .then_some(letters)
+        })
+        .collect();
+    let mut got: Vec<Option<char>> = vec![None; players];
+    let mut taken = String::new();
+    for k in 0..5 {
+        let asks: Vec<(usize, char)> = (0..players)
+            .filter(|&s| got[s].is_none())
+            .filter_map(|s| bids[s].as_ref().map(|b| (s, b[k])))
+            .collect();
+        for &(s, l) in &asks {
+            if asks.iter().filter(|a| a.1 == l).count() == 1 && !taken.contains(l) {
+                got[s] = Some(l);
+                taken.push(l);
+            }
+        }
+    }
+    let letters: Vec<char> = g
+        .state()
+        .zones
+        .iter()
+        .map(|z| g.layout().zone(z.unwrap()).letter)
+        .collect();
+    for s in 0..players {
+        match got[s] {
+            Some(l) => assert_eq!(letters[s], l, "P{} by bid", s + 1),
+            None => {
+                assert!(!taken.contains(letters[s]) && letters[s] != 'X');
+                assert!(!letters[..s].contains(&letters[s]), "zone given twice");
+            }
+        }
+        let invalid = texts.get(s).is_some_and(|t| t.is_some()) && bids[s].is_none();
+        assert_eq!(
+            g.notices(Seat(s as u8)).len(),
+            usize::from(invalid),
+            "P{}: an invalid bid is told, a valid one not",
+            s + 1
+        );
+    }
+}
+
 impl Run {
     /// Checks the step that just closed, given the purses before it.
     fn settle(&mut self, pre: &KnightControl, stage: Stage) {
@@ -292,6 +346,9 @@ impl Run {
             .map(|s| g.notices(Seat(s as u8)).len() > notices_before[s])
             .collect();
         let texts = std::mem::take(&mut self.texts);
+        if stage == Stage::Bidding {
+            naive_bidding(g, &texts);
+        }
         if matches!(stage, Stage::Orders | Stage::Items) {
             assert_eq!(
                 board(g),
@@ -478,9 +535,17 @@ impl Run {
             Stage::Bidding => {
                 for s in pending {
                     if self.rng.chance(0.8) {
-                        let mut letters: Vec<char> = "ABCDEFGHIJK".chars().collect();
-                        self.rng.shuffle(&mut letters);
-                        let bid: String = letters[..5].iter().collect();
+                        let mut letters: Vec<char> = "ABCDEFGHIJKX".chars().collect();
+                        self.rng.shuffle(&mut letters[..11]);
+                        let mut bid: String = letters[..5].iter().collect();
+                        let first = letters[0].to_string();
+                        // Some bids are invalid: they count as no bid.
+                        match self.rng.below(8) {
+                            0 => bid.replace_range(4..5, &first),
+                            1 => bid.replace_range(2..3, "X"),
+                            2 => bid.truncate(4),
+                            _ => {}
+                        }
                         self.submit(s, format!("bid {bid}"), None);
                     }
                 }

@@ -187,3 +187,61 @@ fn bids_gifts_and_votes_stay_with_their_owner() {
         &[vec!["vote P4".into()], vec![], vec![], vec![], vec![]],
     );
 }
+
+#[test]
+fn public_results_do_not_tell_how_bids_and_votes_went() {
+    // Issue 7: bids and votes are private. P1 alone bids A first and gets it
+    // by bid; P2 passes and draws a letter. The public bidding events name
+    // only the player and the zone, so nobody learns whose bid succeeded.
+    let layout = Layout::from_file(LayoutFile {
+        items: Some(Vec::new()),
+        ..arbiter_knight_control::standard_file()
+    })
+    .unwrap();
+    let mut g = KnightControl::new(2, Rules::default(), layout, Seed::from_u64(9)).unwrap();
+    play(&mut g, &[(0, "bid ABCDE"), (1, "bid pass")]);
+    for viewer in [
+        Viewer::Spectator,
+        Viewer::Seat(Seat(0)),
+        Viewer::Seat(Seat(1)),
+    ] {
+        let log = serde_json::to_value(&g.view(viewer).log).unwrap();
+        let events = log[0]["events"].as_array().unwrap();
+        assert_eq!(events.len(), 2);
+        for e in events {
+            let mut keys: Vec<&str> = e.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+            keys.sort();
+            assert_eq!(keys, vec!["event", "player", "zone"], "{e}");
+        }
+        assert!(!g.view(viewer).log[0].events[1]
+            .to_string()
+            .contains("random"));
+    }
+
+    // The EC vote: P1 and P2 hold piece ToLs and vote among P3, P4, P5 (all
+    // 0 chips gained). P1 votes P3, P2 votes P4: a tie, drawn at random.
+    // The public result names the EC, not whether the vote tied.
+    let mut s: Setup = setup("ABCDE", &[(0, 0); 5], &[], &[]);
+    s.round = 10;
+    s.players[0].tol_pieces = 10;
+    s.players[1].tol_pieces = 10;
+    s.players[0].chips_gained = 1;
+    let mut g =
+        KnightControl::from_setup(Rules::default(), Layout::standard(), Seed::from_u64(8), &s)
+            .unwrap();
+    for seat in 0..5 {
+        play(&mut g, &[(seat, "orders pass")]);
+    }
+    // P1 wins step 2 while holding a ToL; the deadline nullifies it.
+    g.close_step().unwrap();
+    play(&mut g, &[(0, "vote P3"), (1, "vote P4")]);
+    assert!(g.awards().ec_drawn);
+    for viewer in 0..5u8 {
+        let text = json(&g, Viewer::Seat(Seat(viewer)));
+        assert!(
+            !text.contains("ec_drawn") && !text.contains("tally"),
+            "{text}"
+        );
+    }
+    assert!(!json(&g, Viewer::Spectator).contains("ec_drawn"));
+}
