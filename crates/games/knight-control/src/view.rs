@@ -176,7 +176,7 @@ impl KnightControl {
             seed_commitment: self.commitment,
             stage: self.stage,
             round: self.state.round.min(self.rules.rounds),
-            waiting_for: self.pending().into_iter().map(player_name).collect(),
+            waiting_for: self.waiting_seen_by(viewer),
             board: self.published.clone(),
             log: self.log.clone(),
             awards: (self.stage == Stage::Over).then(|| self.awards.view()),
@@ -191,6 +191,21 @@ impl KnightControl {
             },
             outcome: self.outcome(),
             me,
+        }
+    }
+
+    /// Who still has to submit, as `viewer` may know it. In the item step
+    /// the list would tell everyone who took a usable item before the board
+    /// is published, so each player sees only whether they themselves are
+    /// awaited (docs/rules/knight-control.md#privacy).
+    fn waiting_seen_by(&self, viewer: Viewer) -> Vec<String> {
+        let pending = self.pending();
+        if self.stage != Stage::Items {
+            return pending.into_iter().map(player_name).collect();
+        }
+        match viewer {
+            Viewer::Seat(s) if pending.contains(&s) => vec![player_name(s)],
+            _ => Vec::new(),
         }
     }
 

@@ -245,3 +245,26 @@ fn public_results_do_not_tell_how_bids_and_votes_went() {
     }
     assert!(!json(&g, Viewer::Spectator).contains("ec_drawn"));
 }
+
+#[test]
+fn the_item_step_does_not_tell_who_took_a_usable_item() {
+    // P1 lands on an Extra Move item in step 3; before the round is
+    // published only P1 may know it has a choice to make.
+    let knights = [("P1", "h8", "1x2"), ("P2", "k11", "1x2")];
+    let mut g = scene("AG", &[(5, 0), (5, 0)], &knights, &[("i10", "extra-move")]);
+    play(&mut g, &[(0, "orders move h8 i10"), (1, "orders pass")]);
+    assert_eq!(g.pending(), vec![Seat(0)], "the host waits for P1");
+    assert_eq!(
+        g.view(Viewer::Seat(Seat(0))).waiting_for,
+        vec!["P1".to_string()]
+    );
+    assert!(g.view(Viewer::Seat(Seat(1))).waiting_for.is_empty());
+    assert!(g.view(Viewer::Spectator).waiting_for.is_empty());
+    // In the orders step everyone sees who is still to submit.
+    let mut g = scene("AG", &[(5, 0), (5, 0)], &knights, &[]);
+    play(&mut g, &[(0, "orders pass")]);
+    assert_eq!(
+        g.view(Viewer::Spectator).waiting_for,
+        vec!["P2".to_string()]
+    );
+}
