@@ -60,6 +60,22 @@ const tests = {
     await page.screenshot({ path: `${artifacts}/knight-court-over.png` });
   },
 
+  async "a Knight Court drop from the hand, by clicks"(browser) {
+    const g = await createGame({ game: "knight-court", seats: 2, options: { position: "nbr/3/NB1[R] w" } });
+    const page = await browser.newPage();
+    await page.goto(base + g.seats[0].link);
+    await waitFor(page, (s) => s.legal.includes("R@c1"), "the drop to be offered");
+    // Clicking the rook in hand highlights exactly its drop squares.
+    await page.click('[data-key="hand:R"]');
+    const targets = await page.$$eval("rect.target", (els) => els.map((e) => e.dataset.key).sort());
+    assert.deepEqual(targets, ["a2", "b2", "c1", "c2"]);
+    await page.screenshot({ path: `${artifacts}/knight-court-drop.png` });
+    await page.click('[data-key="c1"]');
+    const s = await waitFor(page, (s) => s.history.length === 1, "the drop to be played");
+    assert.equal(s.history[0].action, "R@c1");
+    assert.equal(s.view.position, "nbr/3/NBR[] b");
+  },
+
   async "a Knight Moves pass chain"(browser) {
     const g = await createGame({ game: "knight-moves", seats: 2 });
     const eks = await (await browser.newContext()).newPage();
