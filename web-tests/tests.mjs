@@ -107,7 +107,13 @@ const tests = {
     let s = await waitFor(a, (s) => s.legal.length > 0, "a join to be offered");
     await clickMove(a, s.legal[0]);
     s = await waitFor(b, (s) => s.legal.length > 0 && s.view.colours.length === 1, "the second join");
-    await clickMove(b, s.legal.find((m) => m.includes("join")));
+    // The second player arranges their own army and colour before choosing a block.
+    await b.fill("#colour", "green");
+    await b.fill("#army", "RNBR/PQKP/PBNP/PPP.");
+    const join = s.legal.find((m) => m.includes("join"));
+    await clickMove(b, join);
+    const joined = await pageState(b);
+    assert.equal(joined.history[1].action, join.replace(/^[^:]+/, "green").replace(/\S+$/, "RNBR/PQKP/PBNP/PPP."));
     // Claiming: reserve the next turn, which the other player sees live, then move.
     await waitFor(a, (s) => s.legal.some((m) => /\d-\d/.test(m)), "a move to claim");
     await a.click("#claim");

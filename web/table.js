@@ -34,7 +34,15 @@ function clickModel() {
   return { chosen, next, first };
 }
 
+// Tilechess joins: the colour and army arrangement the player set up.
+function customise(text) {
+  const m = /^([^:]+): join (\S+) (\S+)$/.exec(text);
+  if (!m || $("join").hidden) return text;
+  return `${$("colour").value.trim() || m[1]}: join ${m[2]} ${$("army").value.trim() || m[3]}`;
+}
+
 async function play(text) {
+  text = customise(text);
   $("error").textContent = "";
   chosen = [];
   try { render(await api("/actions", { action: text })); }
@@ -82,6 +90,12 @@ function render(s) {
   if (replayPly === null && s.phase && s.phase.kind === "claim" && s.claim_hold_secs > 0 &&
       s.you.role === "seat" && s.to_act.includes(s.you.seat) && !s.claim)
     buttons = `<button id="claim">Claim the next turn (${s.claim_hold_secs} s)</button>` + buttons;
+  const join = replayPly === null ? s.legal.find((m) => / join /.test(m)) : undefined;
+  if (join && $("join").hidden) {
+    const m = /^([^:]+): join (\S+) (\S+)$/.exec(join);
+    $("colour").value = m[1]; $("army").value = m[3];
+  }
+  $("join").hidden = !join;
   $("choices").innerHTML = buttons;
   if ($("claim")) $("claim").onclick = async () => {
     try { render(await api("/claim", {})); } catch (e) { $("error").textContent = e.message; }

@@ -28,7 +28,11 @@ fn serve_creates_its_database_and_answers() {
         .unwrap_or_else(|| panic!("unexpected first line: {line}"))
         .to_string();
     let mut stream = TcpStream::connect(&addr).unwrap();
-    write!(stream, "GET /api/kinds HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
+    write!(
+        stream,
+        "GET /api/kinds HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
     let mut response = String::new();
     stream.read_to_string(&mut response).unwrap();
     child.kill().unwrap();
@@ -42,7 +46,13 @@ fn serve_creates_its_database_and_answers() {
 #[test]
 fn serve_reports_an_unusable_address() {
     let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["serve", "--addr", "not-an-address", "--db", "sqlite::memory:"])
+        .args([
+            "serve",
+            "--addr",
+            "not-an-address",
+            "--db",
+            "sqlite::memory:",
+        ])
         .output()
         .unwrap();
     assert!(!out.status.success());

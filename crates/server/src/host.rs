@@ -190,6 +190,9 @@ impl Actor {
                 }
                 Command::Act(role, text, reply) => {
                     let result = match role {
+                        Role::Seat(seat) if self.bots[seat].is_some() => Err(ApiError::Conflict(
+                            "a bot plays this seat now; the host can give it back".into(),
+                        )),
                         Role::Seat(seat) => self.submit(seat, text.trim()).await,
                         _ => Err(ApiError::Forbidden(
                             "only a seat's link may play; use your seat link".into(),
@@ -199,6 +202,9 @@ impl Actor {
                 }
                 Command::Claim(role, reply) => {
                     let result = match role {
+                        Role::Seat(seat) if self.bots[seat].is_some() => Err(ApiError::Conflict(
+                            "a bot plays this seat now; the host can give it back".into(),
+                        )),
                         Role::Seat(seat) => self.claim(seat).await,
                         _ => Err(ApiError::Forbidden("only a seat's link may claim".into())),
                     };
