@@ -82,6 +82,11 @@ pub struct GameHandle {
 }
 
 impl GameHandle {
+    /// Whether the actor still runs (it stops only if a game panicked).
+    pub fn is_alive(&self) -> bool {
+        !self.tx.is_closed()
+    }
+
     pub async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> ApiResult<T> {
         let (reply, answer) = oneshot::channel();
         self.tx
