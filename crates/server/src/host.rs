@@ -476,7 +476,10 @@ impl Actor {
             }
             ("pause", _) => self.paused = true,
             ("resume", _) => self.paused = false,
-            ("end", _) => self.ended = true,
+            ("end", _) => {
+                self.ended = true;
+                self.game.end_by_host();
+            }
             ("bot", Some(k)) if k < self.bots.len() => {
                 self.bots[k] = Some(event.body.parse().map_err(|_| "bad bot level")?)
             }
