@@ -67,7 +67,13 @@ function render(s) {
   const you = s.you.role === "seat" ? `seat ${s.you.seat + 1}` : s.you.role;
   $("title").textContent = `${s.game} · game ${s.id} · you are ${you}`;
   let status = s.status;
-  if (s.outcome) status = `Game over: ${s.outcome.reason} · ranks ${s.outcome.results.map((r) => r.rank).join(", ")}`;
+  if (s.outcome) {
+    // Results are by game seat: a colour in Tilechess, the link's seat otherwise.
+    const name = (i) => (s.view.colours ? s.view.colours[i] : `seat ${i + 1}`);
+    const winners = s.outcome.results.map((r, i) => (r.rank === 1 ? name(i) : null)).filter((w) => w);
+    const result = winners.length === s.outcome.results.length ? "a draw" : `won by ${winners.join(" and ")}`;
+    status = `Game over: ${result} (${s.outcome.reason})`;
+  }
   else if (s.to_act.length) status += ` · to act: ${s.to_act.map((k) => "seat " + (k + 1)).join(", ")}`;
   if (s.claim) status += ` · seat ${s.claim.seat + 1} has claimed the next turn for ${Math.max(0, Math.ceil((s.claim.until_ms - Date.now()) / 1000))} s`;
   if (s.you.role === "seat" && s.legal.length) status += " · your move";
