@@ -60,6 +60,22 @@ const tests = {
     await page.screenshot({ path: `${artifacts}/knight-court-over.png` });
   },
 
+  async "a Knight Court drop from the hand, by clicks"(browser) {
+    const g = await createGame({ game: "knight-court", seats: 2, options: { position: "nbr/3/NB1[R] w" } });
+    const page = await browser.newPage();
+    await page.goto(base + g.seats[0].link);
+    await waitFor(page, (s) => s.legal.includes("R@c1"), "the drop to be offered");
+    // Clicking the rook in hand highlights exactly its drop squares.
+    await page.click('[data-key="hand:R"]');
+    const targets = await page.$$eval("rect.target", (els) => els.map((e) => e.dataset.key).sort());
+    assert.deepEqual(targets, ["a2", "b2", "c1", "c2"]);
+    await page.screenshot({ path: `${artifacts}/knight-court-drop.png` });
+    await page.click('[data-key="c1"]');
+    const s = await waitFor(page, (s) => s.history.length === 1, "the drop to be played");
+    assert.equal(s.history[0].action, "R@c1");
+    assert.equal(s.view.position, "nbr/3/NBR[] b");
+  },
+
   async "a Knight Moves pass chain"(browser) {
     const g = await createGame({ game: "knight-moves", seats: 2 });
     const eks = await (await browser.newContext()).newPage();
@@ -91,7 +107,13 @@ const tests = {
     let s = await waitFor(a, (s) => s.legal.length > 0, "a join to be offered");
     await clickMove(a, s.legal[0]);
     s = await waitFor(b, (s) => s.legal.length > 0 && s.view.colours.length === 1, "the second join");
-    await clickMove(b, s.legal.find((m) => m.includes("join")));
+    // The second player arranges their own army and colour before choosing a block.
+    await b.fill("#colour", "green");
+    await b.fill("#army", "RNBR/PQKP/PBNP/PPP.");
+    const join = s.legal.find((m) => m.includes("join"));
+    await clickMove(b, join);
+    const joined = await pageState(b);
+    assert.equal(joined.history[1].action, join.replace(/^[^:]+/, "green").replace(/\S+$/, "RNBR/PQKP/PBNP/PPP."));
     // Claiming: reserve the next turn, which the other player sees live, then move.
     await waitFor(a, (s) => s.legal.some((m) => /\d-\d/.test(m)), "a move to claim");
     await a.click("#claim");

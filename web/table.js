@@ -34,7 +34,15 @@ function clickModel() {
   return { chosen, next, first };
 }
 
+// Tilechess joins: the colour and army arrangement the player set up.
+function customise(text) {
+  const m = /^([^:]+): join (\S+) (\S+)$/.exec(text);
+  if (!m || $("join").hidden) return text;
+  return `${$("colour").value.trim() || m[1]}: join ${m[2]} ${$("army").value.trim() || m[3]}`;
+}
+
 async function play(text) {
+  text = customise(text);
   $("error").textContent = "";
   chosen = [];
   try { render(await api("/actions", { action: text })); }
@@ -59,7 +67,13 @@ function render(s) {
   const you = s.you.role === "seat" ? `seat ${s.you.seat + 1}` : s.you.role;
   $("title").textContent = `${s.game} · game ${s.id} · you are ${you}`;
   let status = s.status;
-  if (s.outcome) status = `Game over: ${s.outcome.reason} · ranks ${s.outcome.results.map((r) => r.rank).join(", ")}`;
+  if (s.outcome) {
+    // Results are by game seat: a colour in Tilechess, the link's seat otherwise.
+    const name = (i) => (s.view.colours ? s.view.colours[i] : `seat ${i + 1}`);
+    const winners = s.outcome.results.map((r, i) => (r.rank === 1 ? name(i) : null)).filter((w) => w);
+    const result = winners.length === s.outcome.results.length ? "a draw" : `won by ${winners.join(" and ")}`;
+    status = `Game over: ${result} (${s.outcome.reason})`;
+  }
   else if (s.to_act.length) status += ` · to act: ${s.to_act.map((k) => "seat " + (k + 1)).join(", ")}`;
   if (s.claim) status += ` · seat ${s.claim.seat + 1} has claimed the next turn for ${Math.max(0, Math.ceil((s.claim.until_ms - Date.now()) / 1000))} s`;
   if (s.you.role === "seat" && s.legal.length) status += " · your move";
@@ -82,6 +96,12 @@ function render(s) {
   if (replayPly === null && s.phase && s.phase.kind === "claim" && s.claim_hold_secs > 0 &&
       s.you.role === "seat" && s.to_act.includes(s.you.seat) && !s.claim)
     buttons = `<button id="claim">Claim the next turn (${s.claim_hold_secs} s)</button>` + buttons;
+  const join = replayPly === null ? s.legal.find((m) => / join /.test(m)) : undefined;
+  if (join && $("join").hidden) {
+    const m = /^([^:]+): join (\S+) (\S+)$/.exec(join);
+    $("colour").value = m[1]; $("army").value = m[3];
+  }
+  $("join").hidden = !join;
   $("choices").innerHTML = buttons;
   if ($("claim")) $("claim").onclick = async () => {
     try { render(await api("/claim", {})); } catch (e) { $("error").textContent = e.message; }

@@ -63,6 +63,9 @@ pub trait Hosted: Game + 'static {
     fn bot_action(&self, seat: Seat, level: u8) -> Option<Self::Action> {
         bots::search_action(self, seat, level)
     }
+    /// The host ends the game. Games with a way to rank an unfinished game
+    /// (Tilechess's leaderboard) record it; others simply stop.
+    fn end_by_host(&mut self) {}
 }
 
 impl Hosted for KnightCourt {
@@ -110,6 +113,9 @@ impl Hosted for Tilechess {
     fn bot_action(&self, seat: Seat, level: u8) -> Option<Self::Action> {
         bots::random_action(self, seat, level)
     }
+    fn end_by_host(&mut self) {
+        Tilechess::end_by_host(self)
+    }
 }
 
 /// Alternating games may start from a position string: `{"position": "..."}`.
@@ -140,6 +146,8 @@ pub trait LiveGame: Send + Sync {
     /// A bot's action for server seat `seat`, in notation.
     fn bot_action(&self, seat: usize, level: u8) -> Option<String>;
     fn boxed_clone(&self) -> Box<dyn LiveGame>;
+    /// The host ends the game ([`Hosted::end_by_host`]).
+    fn end_by_host(&mut self);
 }
 
 /// The generic adapter over any [`Hosted`] game.
@@ -244,6 +252,10 @@ impl<G: Hosted> LiveGame for Table<G> {
 
     fn boxed_clone(&self) -> Box<dyn LiveGame> {
         Box::new(self.clone())
+    }
+
+    fn end_by_host(&mut self) {
+        self.game.end_by_host();
     }
 }
 

@@ -69,7 +69,8 @@ impl AppState {
     /// The live game `id`, rebuilt from the database by replay on first use.
     async fn game(&self, id: &str) -> ApiResult<GameHandle> {
         let mut games = self.inner.games.lock().await;
-        if let Some(handle) = games.get(id) {
+        // A stopped actor (a game that panicked) is rebuilt from its log.
+        if let Some(handle) = games.get(id).filter(|h| h.is_alive()) {
             return Ok(handle.clone());
         }
         let not_found = || ApiError::NotFound(format!("there is no game '{id}'"));

@@ -82,6 +82,11 @@ pub struct GameHandle {
 }
 
 impl GameHandle {
+    /// Whether the actor still runs (it stops only if a game panicked).
+    pub fn is_alive(&self) -> bool {
+        !self.tx.is_closed()
+    }
+
     pub async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> ApiResult<T> {
         let (reply, answer) = oneshot::channel();
         self.tx
@@ -190,6 +195,9 @@ impl Actor {
                 }
                 Command::Act(role, text, reply) => {
                     let result = match role {
+                        Role::Seat(seat) if self.bots[seat].is_some() => Err(ApiError::Conflict(
+                            "a bot plays this seat now; the host can give it back".into(),
+                        )),
                         Role::Seat(seat) => self.submit(seat, text.trim()).await,
                         _ => Err(ApiError::Forbidden(
                             "only a seat's link may play; use your seat link".into(),
@@ -199,6 +207,9 @@ impl Actor {
                 }
                 Command::Claim(role, reply) => {
                     let result = match role {
+                        Role::Seat(seat) if self.bots[seat].is_some() => Err(ApiError::Conflict(
+                            "a bot plays this seat now; the host can give it back".into(),
+                        )),
                         Role::Seat(seat) => self.claim(seat).await,
                         _ => Err(ApiError::Forbidden("only a seat's link may claim".into())),
                     };
@@ -465,7 +476,10 @@ impl Actor {
             }
             ("pause", _) => self.paused = true,
             ("resume", _) => self.paused = false,
-            ("end", _) => self.ended = true,
+            ("end", _) => {
+                self.ended = true;
+                self.game.end_by_host();
+            }
             ("bot", Some(k)) if k < self.bots.len() => {
                 self.bots[k] = Some(event.body.parse().map_err(|_| "bad bot level")?)
             }

@@ -1,6 +1,6 @@
 //! All SQL lives here. The rest of the server sees [`Store`] and plain
 //! records, so a PostgreSQL backend is a second implementation of this
-//! module's methods (the migrations use portable SQL), with no change to
+//! module's methods (queries use `$n` placeholders, which both accept), with no change to
 //! game or route code.
 
 use crate::error::ApiResult;
@@ -60,7 +60,7 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
             "INSERT INTO games (id, kind, config, seed, commitment, host_hash, created_ms) \
-             VALUES (?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(&game.id)
         .bind(&game.kind)
@@ -72,7 +72,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         for (seat, hash) in game.seat_hashes.iter().enumerate() {
-            sqlx::query("INSERT INTO seats (game_id, seat, token_hash) VALUES (?, ?, ?)")
+            sqlx::query("INSERT INTO seats (game_id, seat, token_hash) VALUES ($1, $2, $3)")
                 .bind(&game.id)
                 .bind(seat as i64)
                 .bind(&hash[..])
@@ -85,7 +85,7 @@ impl Store {
 
     pub async fn append(&self, game_id: &str, event: &EventRecord) -> ApiResult<()> {
         sqlx::query(
-            "INSERT INTO events (game_id, seq, at_ms, kind, seat, body) VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO events (game_id, seq, at_ms, kind, seat, body) VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(game_id)
         .bind(event.seq)
@@ -100,7 +100,7 @@ impl Store {
 
     pub async fn game(&self, id: &str) -> ApiResult<Option<GameRecord>> {
         let Some(row) = sqlx::query(
-            "SELECT id, kind, config, seed, commitment, host_hash, created_ms FROM games WHERE id = ?",
+            "SELECT id, kind, config, seed, commitment, host_hash, created_ms FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -108,7 +108,7 @@ impl Store {
         else {
             return Ok(None);
         };
-        let seats = sqlx::query("SELECT token_hash FROM seats WHERE game_id = ? ORDER BY seat")
+        let seats = sqlx::query("SELECT token_hash FROM seats WHERE game_id = $1 ORDER BY seat")
             .bind(id)
             .fetch_all(&self.pool)
             .await?;
@@ -133,7 +133,7 @@ impl Store {
 
     pub async fn events(&self, game_id: &str) -> ApiResult<Vec<EventRecord>> {
         let rows = sqlx::query(
-            "SELECT seq, at_ms, kind, seat, body FROM events WHERE game_id = ? ORDER BY seq",
+            "SELECT seq, at_ms, kind, seat, body FROM events WHERE game_id = $1 ORDER BY seq",
         )
         .bind(game_id)
         .fetch_all(&self.pool)

@@ -371,6 +371,10 @@ async fn the_host_pauses_replaces_a_player_with_a_bot_and_ends() {
     .await;
     assert_eq!(status, StatusCode::OK, "{value}");
     wait_for(&app, &g.id, |s| s["history"].as_array().unwrap().len() == 2).await;
+    // While the bot has the seat, its link may not play.
+    let (status, value) = act(&app, &g.id, &g.seats[1], "a3b1").await;
+    assert_eq!(status, StatusCode::CONFLICT, "{value}");
+    assert!(value["error"].as_str().unwrap().contains("bot"));
     let (status, _) = host(
         &app,
         &g.id,

@@ -138,3 +138,26 @@ async fn a_claim_survives_a_restart_and_then_expires() {
     assert_eq!(status, StatusCode::OK, "{value}");
     remove_db(&path);
 }
+
+#[tokio::test]
+async fn the_host_ending_tilechess_ranks_by_the_leaderboard() {
+    let app = app().await;
+    let g = create(&app, json!({"game": "tilechess", "seats": 2})).await;
+    first_join(&app, &g.id, &g.seats[0]).await;
+    first_join(&app, &g.id, &g.seats[1]).await;
+    let mv = a_move(&state(&app, &g.id, Some(&g.seats[0])).await);
+    assert_eq!(act(&app, &g.id, &g.seats[0], &mv).await.0, StatusCode::OK);
+    let (status, value) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/host", g.id),
+        Some(&g.host),
+        Some(json!({"command": "end"}).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    assert_eq!(value["status"], "ended");
+    // The game's own result: the leader ranks first.
+    let leader = value["view"]["leaderboard"][0]["seat"].as_u64().unwrap() as usize;
+    assert_eq!(value["outcome"]["results"][leader]["rank"], 1);
+}

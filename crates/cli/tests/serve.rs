@@ -1,0 +1,60 @@
+//! `arbiter serve` through the real binary: it creates a fresh database,
+//! runs the migrations, serves the lobby page, and refuses a bad address.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+
+#[test]
+fn serve_creates_its_database_and_answers() {
+    let dir = std::env::temp_dir().join(format!("arbiter-serve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("fresh.db");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(format!("sqlite://{}", db.display()))
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    // "Arbiter is serving on http://127.0.0.1:PORT/ (database ...)"
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("unexpected first line: {line}"))
+        .to_string();
+    let mut stream = TcpStream::connect(&addr).unwrap();
+    write!(
+        stream,
+        "GET /api/kinds HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    assert!(response.contains("knight-court"));
+    assert!(db.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn serve_reports_an_unusable_address() {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "serve",
+            "--addr",
+            "not-an-address",
+            "--db",
+            "sqlite::memory:",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not-an-address"));
+}
