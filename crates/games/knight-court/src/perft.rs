@@ -7,7 +7,7 @@
 
 use crate::game::KnightCourt;
 use crate::movegen::for_each_legal;
-use crate::moves::{Move, MoveList};
+use crate::moves::Move;
 use crate::position::Position;
 
 /// How leaves are counted.
@@ -88,20 +88,18 @@ fn count(pos: &Position, depth: u32, history: &mut History, leaves: Leaves) -> u
         for_each_legal(pos, |mv| n += !history.seen(pos.key_after(mv)) as u64);
         return n;
     }
-    let mut moves = MoveList::new();
-    for_each_legal(pos, |mv| moves.push(mv));
     let mut total = 0;
     let filter = history.filter;
-    for &mv in moves.iter() {
+    for_each_legal(pos, |mv| {
         let child = pos.play_unchecked(mv);
         if history.seen(child.key()) {
-            continue;
+            return;
         }
         history.keys.push(child.key());
         history.filter = filter | filter_bit(child.key());
         total += count(&child, depth - 1, history, leaves);
         history.keys.pop();
-    }
+    });
     history.filter = filter;
     total
 }

@@ -107,9 +107,10 @@ impl Iterator for Bitboard {
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        let sq = self.first()?;
+        // NonZero lets the compiler emit a bare bit scan.
+        let bits = std::num::NonZeroU16::new(self.0)?;
         self.0 &= self.0 - 1;
-        Some(sq)
+        Some(Square(bits.trailing_zeros() as u8))
     }
 }
 
