@@ -213,7 +213,7 @@ Boards["progressive-chess"] = {
     const whitePool = pools.replace(/[a-z]/g, ""), blackPool = pools.replace(/[A-Z]/g, "");
     const line = (y, text, bold) => `<text x="4" y="${y}" font-size="${S * 0.26}" ${bold ? 'font-weight="bold"' : ""}>${esc(text)}</text>`;
     let svg = `<svg viewBox="0 -${S * 0.9} ${S * 7} ${S * 8.8}" xmlns="http://www.w3.org/2000/svg">`;
-    svg += line(-S * 0.5, `Black: ${view.points[1]} points · pool: ${blackPool || "none"}`, view.to_move === 1);
+    svg += line(-S * 0.5, `Black: ${view.points[1]} point${view.points[1] === 1 ? "" : "s"} · pool: ${blackPool || "none"}`, view.to_move === 1);
     ranks.forEach((row, r) => {
       let file = 0;
       const draw = (piece) => {
@@ -241,7 +241,7 @@ Boards["progressive-chess"] = {
       svg += `<text x="${i * S + 3}" y="${7 * S - 3}" font-size="${S * 0.18}" fill="#0008" pointer-events="none">${"abcdefg"[i]}</text>`;
       svg += `<text x="${7 * S - 10}" y="${i * S + 13}" font-size="${S * 0.18}" fill="#0008" pointer-events="none">${7 - i}</text>`;
     }
-    svg += line(S * 7.4, `White: ${view.points[0]} points · pool: ${whitePool || "none"}`, view.to_move === 0);
+    svg += line(S * 7.4, `White: ${view.points[0]} point${view.points[0] === 1 ? "" : "s"} · pool: ${whitePool || "none"}`, view.to_move === 0);
     let notes = [];
     if (spent.size) notes.push(`spent shields: ${[...spent].join(" ")}`);
     if (view.check) notes.push("check!");
