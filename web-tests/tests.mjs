@@ -127,6 +127,30 @@ const tests = {
     assert.equal(seen.view.leaderboard.length, 2);
     await b.screenshot({ path: `${artifacts}/tilechess-claim.png` });
   },
+
+  async "a Progressive Chess turn with an upgrade"(browser) {
+    const g = await createGame({ game: "progressive-chess", seats: 2 });
+    const page = await browser.newPage();
+    await page.goto(base + g.seats[0].link);
+    await waitFor(page, (s) => s.legal.includes("b1b2+b2=F"), "White's first turn");
+    // Clicking the pawn shows its one target; clicking it offers the upgrades.
+    await page.click('[data-key="b1"]');
+    const targets = await page.$$eval("rect.target", (els) => els.map((e) => e.dataset.key).sort());
+    assert.deepEqual(targets, ["b2"]);
+    await page.click('[data-key="b2"]');
+    const offered = await page.$$eval("#choices button", (els) => els.map((e) => e.dataset.move).sort());
+    // Any of White's six pawns (the moved one now on b2) may take one of its three upgrades.
+    const upgrades = ["a1", "b2", "c1", "e1", "f1", "g1"].flatMap((sq) => ["F", "S", "W"].map((x) => `b1b2+${sq}=${x}`));
+    assert.deepEqual(offered, ["b1b2", ...upgrades].sort());
+    assert.match(await page.textContent('#choices button[data-move="b1b2"]'), /no upgrade/);
+    await page.screenshot({ path: `${artifacts}/progressive-chess-upgrade-choice.png` });
+    await page.click('#choices button[data-move="b1b2+b2=F"]');
+    const s = await waitFor(page, (s) => s.history.length === 1, "the turn to be played");
+    assert.equal(s.history[0].action, "b1b2+b2=F");
+    assert.equal(s.view.position, "pppkppp/7/7/7/7/1F5/P1PKPPP b 1 2 - - 0 1");
+    assert.match(await page.textContent("#history"), /b1b2\+b2=F/);
+    await page.screenshot({ path: `${artifacts}/progressive-chess-upgrade.png` });
+  },
 };
 
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });

@@ -174,3 +174,79 @@ Boards["tilechess"] = {
     return svg + "</svg>";
   },
 };
+
+// Progressive Chess: "pppkppp/7/... w 2 1 spent pools clock turn". A turn is
+// a move (two squares, or a necromancer's raising `c3@R`) and an optional
+// upgrade `+sq=X`. Squares are clicked; a raising and an upgrade are
+// choices shown as buttons once the move's squares are chosen.
+const PC_NAMES = {
+  K: "King", P: "Pawn", W: "Lesser Rook", F: "Lesser Bishop", S: "Swapper", R: "Rook", L: "Lesser King",
+  B: "Bishop", U: "Supernaturalist", N: "Necromancer", C: "Cannon", T: "Protector", X: "Pincer", Z: "Zigzag",
+};
+
+Boards["progressive-chess"] = {
+  steps(mv) {
+    const m = /^([a-g][1-7])(?:([a-g][1-7])|@([A-Za-z]))(\+[a-g][1-7]=[A-Za-z])?$/.exec(mv);
+    if (!m) return null;
+    const steps = m[2] ? [m[1], m[2]] : [m[1], "@" + m[3]];
+    if (m[4]) steps.push(m[4]);
+    return steps;
+  },
+  // Steps that are buttons, not squares: raisings and upgrades.
+  isChoice(key) { return key.startsWith("@") || key.startsWith("+"); },
+  // The button for a complete turn, given the steps already clicked.
+  label(mv, chosen) {
+    const steps = this.steps(mv);
+    if (!steps || steps.length <= chosen.length) return chosen.length ? "no upgrade" : mv;
+    const next = steps[chosen.length];
+    const letter = next.slice(-1);
+    const name = PC_NAMES[letter.toUpperCase()] || letter;
+    if (next.startsWith("@")) return `raise ${letter} (${name})` + (steps.length > chosen.length + 1 ? ` then ${steps.slice(-1)[0].slice(1)}` : "");
+    return `upgrade ${next.slice(1, 3)} to ${letter} (${name})`;
+  },
+  render(view, ui) {
+    const S = 64;
+    const f = view.position.split(" ");
+    const ranks = f[0].split("/");
+    const spent = new Set((f[4] === "-" ? "" : f[4]).match(/[a-g][1-7]/g) || []);
+    const pools = f[5] === "-" ? "" : f[5];
+    const whitePool = pools.replace(/[a-z]/g, ""), blackPool = pools.replace(/[A-Z]/g, "");
+    const line = (y, text, bold) => `<text x="4" y="${y}" font-size="${S * 0.26}" ${bold ? 'font-weight="bold"' : ""}>${esc(text)}</text>`;
+    let svg = `<svg viewBox="0 -${S * 0.9} ${S * 7} ${S * 8.8}" xmlns="http://www.w3.org/2000/svg">`;
+    svg += line(-S * 0.5, `Black: ${view.points[1]} point${view.points[1] === 1 ? "" : "s"} · pool: ${blackPool || "none"}`, view.to_move === 1);
+    ranks.forEach((row, r) => {
+      let file = 0;
+      const draw = (piece) => {
+        const key = "abcdefg"[file] + (7 - r);
+        const x = file * S, y = r * S;
+        svg += cell(x, y, S, key, (file + r) % 2 ? "sq-dark" : "sq-light", ui);
+        if (piece) {
+          const white = piece === piece.toUpperCase();
+          svg += `<circle cx="${x + S / 2}" cy="${y + S / 2}" r="${S * 0.36}" fill="${white ? "#fafafa" : "#222"}" ` +
+            `stroke="#555" stroke-width="2" pointer-events="none"/>`;
+          svg += `<text x="${x + S / 2}" y="${y + S * 0.64}" font-size="${S * 0.42}" text-anchor="middle" font-weight="bold" ` +
+            `fill="${white ? "#000" : "#fff"}" pointer-events="none">${esc(piece)}</text>`;
+          // A protector whose shield is spent: a cross in its corner.
+          if (spent.has(key))
+            svg += `<text x="${x + S * 0.86}" y="${y + S * 0.26}" font-size="${S * 0.24}" text-anchor="middle" fill="#b00020" pointer-events="none">✕</text>`;
+        }
+        file++;
+      };
+      for (const ch of row) {
+        if (/\d/.test(ch)) { for (let i = 0; i < Number(ch); i++) draw(null); }
+        else draw(ch);
+      }
+    });
+    for (let i = 0; i < 7; i++) {
+      svg += `<text x="${i * S + 3}" y="${7 * S - 3}" font-size="${S * 0.18}" fill="#0008" pointer-events="none">${"abcdefg"[i]}</text>`;
+      svg += `<text x="${7 * S - 10}" y="${i * S + 13}" font-size="${S * 0.18}" fill="#0008" pointer-events="none">${7 - i}</text>`;
+    }
+    svg += line(S * 7.4, `White: ${view.points[0]} point${view.points[0] === 1 ? "" : "s"} · pool: ${whitePool || "none"}`, view.to_move === 0);
+    let notes = [];
+    if (spent.size) notes.push(`spent shields: ${[...spent].join(" ")}`);
+    if (view.check) notes.push("check!");
+    notes.push(`turn ${f[7]}, ${f[6]} since a capture or upgrade`);
+    svg += line(S * 7.8, notes.join(" · "));
+    return svg + "</svg>";
+  },
+};

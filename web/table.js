@@ -87,9 +87,15 @@ function render(s) {
   // Moves that are not clicks (pass, break) or that end a longer chain.
   let buttons = "";
   if (replayPly === null) {
+    const b = board();
     for (const m of moves()) {
       const done = m.steps && chosen.length && m.steps.length === chosen.length && startsWith(m.steps, chosen);
-      if (!m.steps || done) buttons += `<button data-move="${m.text.replace(/"/g, "&quot;")}">${m.text}</button>`;
+      // Steps drawn as buttons (Progressive Chess raisings and upgrades)
+      // offer every whole move that goes on from the chosen squares.
+      const choice = b.isChoice && m.steps && chosen.length && m.steps.length > chosen.length &&
+        startsWith(m.steps, chosen) && b.isChoice(m.steps[chosen.length]);
+      const label = b.label ? b.label(m.text, chosen) : m.text;
+      if (!m.steps || done || choice) buttons += `<button data-move="${m.text.replace(/"/g, "&quot;")}">${esc(label)}</button>`;
     }
   }
   // Claim-based games: reserve the next turn before thinking.

@@ -11,6 +11,7 @@ use crate::bots;
 use arbiter_core::{ActionError, Game, Outcome, Phase, Seat, TextPosition, Viewer};
 use arbiter_knight_court::KnightCourt;
 use arbiter_knight_moves::KnightMoves;
+use arbiter_progressive_chess::ProgressiveChess;
 use arbiter_tilechess::{Ruleset, Tilechess};
 use serde::Serialize;
 use serde_json::Value;
@@ -37,6 +38,13 @@ pub const KINDS: &[Kind] = &[
     Kind {
         id: arbiter_knight_moves::ID,
         name: "Knight Moves",
+        min_seats: 2,
+        max_seats: 2,
+        growing: false,
+    },
+    Kind {
+        id: arbiter_progressive_chess::ID,
+        name: "Progressive Chess",
         min_seats: 2,
         max_seats: 2,
         growing: false,
@@ -78,6 +86,12 @@ impl Hosted for KnightCourt {
 }
 
 impl Hosted for KnightMoves {
+    fn create(options: &Value) -> Result<Self, String> {
+        from_position_option(options)
+    }
+}
+
+impl Hosted for ProgressiveChess {
     fn create(options: &Value) -> Result<Self, String> {
         from_position_option(options)
     }
@@ -277,6 +291,9 @@ pub fn create(id: &str, options: &Value, seats: usize) -> Result<Box<dyn LiveGam
         }
         arbiter_knight_moves::ID => {
             Box::new(Table::new(KnightMoves::create(options)?, false, seats))
+        }
+        arbiter_progressive_chess::ID => {
+            Box::new(Table::new(ProgressiveChess::create(options)?, false, seats))
         }
         _ => Box::new(Table::new(Tilechess::create(options)?, true, seats)),
     })

@@ -17,7 +17,15 @@ async fn kinds_lists_the_hosted_games() {
         .iter()
         .map(|k| k["id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids, ["knight-court", "knight-moves", "tilechess"]);
+    assert_eq!(
+        ids,
+        [
+            "knight-court",
+            "knight-moves",
+            "progressive-chess",
+            "tilechess"
+        ]
+    );
 }
 
 #[tokio::test]
