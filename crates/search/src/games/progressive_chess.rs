@@ -25,6 +25,8 @@
 //!   could not step to (own piece or attacked), which drives mating play
 //!   for the shallow levels too. A side in check loses [`IN_CHECK`].
 //! - The side to move gets [`TEMPO`] ([`Duel::evaluate`] only).
+//! - The greedy level (one ply, no search) also subtracts the most it
+//!   would lose to an immediate capture ([`hanging`]).
 //!
 //! # Rules the search treats specially
 //! - Mate is a loss and stalemate a draw ([`Duel::stuck`]); a dead position
@@ -227,10 +229,36 @@ impl Observe for ProgressiveChess {
     }
 }
 
-/// The greedy level's view: the evaluation of the position for `seat`.
+/// What the side to move threatens to win at once from `side`: the most
+/// valuable piece of `side` it attacks, counted in full if undefended and
+/// a third if defended (a shielded protector cannot be taken).
+pub fn hanging(pos: &Position, side: Color) -> i32 {
+    if pos.turn() == side {
+        return 0;
+    }
+    let board = pos.board();
+    let mut worst = 0;
+    for sq in board.pieces(side) & !board.of(side, Role::King) {
+        if pos.is_shielded(sq) || !board.is_attacked(sq, side.other()) {
+            continue;
+        }
+        let value = piece_value(board.piece_at(sq).expect("a piece").role);
+        let loss = if board.is_attacked(sq, side) {
+            value / 3
+        } else {
+            value
+        };
+        worst = worst.max(loss);
+    }
+    worst
+}
+
+/// The greedy level's view: the evaluation of the position for `seat`,
+/// less what the opponent, now to move, can take at once ([`hanging`]):
+/// one ply of lookahead alone would leave pieces en prise.
 impl Evaluate for ProgressiveChess {
     fn evaluate(&self, seat: Seat) -> i32 {
         let side = Color::from_seat(seat).expect("Progressive Chess has two seats");
-        evaluate(self.position(), side)
+        evaluate(self.position(), side) - hanging(self.position(), side)
     }
 }
