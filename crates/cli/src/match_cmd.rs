@@ -3,6 +3,7 @@
 use arbiter_core::{Seed, TextPosition};
 use arbiter_knight_court::KnightCourt;
 use arbiter_knight_moves::KnightMoves;
+use arbiter_progressive_chess::ProgressiveChess;
 use arbiter_search::arena::{elo, run_match, standings, Arena, Plan, Record};
 use arbiter_search::games::knight_court::won_positions;
 use arbiter_search::Spec;
@@ -72,6 +73,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     match args.game.as_str() {
         arbiter_knight_court::ID => run_game::<KnightCourt>(&args, &plan),
         arbiter_knight_moves::ID => run_game::<KnightMoves>(&args, &plan),
+        arbiter_progressive_chess::ID => run_game::<ProgressiveChess>(&args, &plan),
         arbiter_tilechess::ID => run_game::<Tilechess>(&args, &plan),
         other => Err(format!("{other} has no bots yet")),
     }

@@ -3,6 +3,7 @@
 use arbiter_core::{Diagram, Game, Phase, Seat, Seed};
 use arbiter_knight_court::KnightCourt;
 use arbiter_knight_moves::KnightMoves;
+use arbiter_progressive_chess::ProgressiveChess;
 use arbiter_search::{knight_court, Bots, Budget, Level, Negamax, Spec};
 use std::any::Any;
 use std::io::{BufRead, Write};
@@ -29,6 +30,10 @@ fn engine_move<G: Game + 'static>(game: &G, think_ms: u64) -> Option<(G::Action,
     } else if let Some(km) = any.downcast_ref::<KnightMoves>() {
         KnightMoves::bot(spec)
             .choose(km, seat, seed)
+            .map(|mv| Box::new(mv) as Box<dyn Any>)
+    } else if let Some(pc) = any.downcast_ref::<ProgressiveChess>() {
+        ProgressiveChess::bot(spec)
+            .choose(pc, seat, seed)
             .map(|mv| Box::new(mv) as Box<dyn Any>)
     } else {
         None

@@ -24,6 +24,7 @@ pub trait Arena: Bots + TextPosition {
 
 impl Arena for arbiter_knight_court::KnightCourt {}
 impl Arena for arbiter_knight_moves::KnightMoves {}
+impl Arena for arbiter_progressive_chess::ProgressiveChess {}
 impl Arena for arbiter_tilechess::Tilechess {
     fn end_by_host(&mut self) -> bool {
         arbiter_tilechess::Tilechess::end_by_host(self);

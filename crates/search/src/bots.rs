@@ -3,12 +3,14 @@
 use crate::alphabeta::{best_move, Duel};
 use crate::games::knight_court::KnightCourtDuel;
 use crate::games::knight_moves::KnightMovesDuel;
+use crate::games::progressive_chess::ProgressiveChessDuel;
 use crate::games::tilechess::TilechessMax;
 use crate::knight_court;
 use crate::player::{Bots, Budget, GreedyPlayer, Level, Observe, Player, RandomPlayer, Spec};
 use arbiter_core::{Game, Phase, Seat, Seed};
 use arbiter_knight_court::{KnightCourt, Move};
 use arbiter_knight_moves::KnightMoves;
+use arbiter_progressive_chess::ProgressiveChess;
 use arbiter_tilechess::Tilechess;
 use std::marker::PhantomData;
 
@@ -92,6 +94,18 @@ impl Bots for Tilechess {
             Level::Max | Level::Search => Box::new(TilechessMax {
                 budget: spec.budget,
             }),
+        }
+    }
+}
+
+impl Bots for ProgressiveChess {
+    fn bot(spec: Spec) -> Box<dyn Player<ProgressiveChess>> {
+        match spec.level {
+            Level::Random => Box::new(RandomPlayer),
+            Level::Greedy => Box::new(GreedyPlayer),
+            Level::Max | Level::Search => {
+                Box::new(AlphaBetaPlayer::<ProgressiveChessDuel>::new(spec.budget))
+            }
         }
     }
 }

@@ -4,10 +4,12 @@
 use arbiter_core::{Game, Phase, Seat, Seed, TextPosition};
 use arbiter_knight_court::{KnightCourt, KnightCourtSpace};
 use arbiter_knight_moves::KnightMoves;
+use arbiter_progressive_chess::{ProgressiveChess, Ruleset};
 use arbiter_search::alphabeta::best_move;
 use arbiter_search::arena::{play_game, run_match, standings, Plan};
 use arbiter_search::games::knight_court::KnightCourtDuel;
 use arbiter_search::games::knight_moves::{can_score, KnightMovesDuel};
+use arbiter_search::games::progressive_chess::ProgressiveChessDuel;
 use arbiter_search::knight_court::{table, value};
 use arbiter_search::retrograde::Value;
 use arbiter_search::{Bots, Budget, Level, Observe, Player, Spec};
@@ -76,6 +78,11 @@ fn knight_court_bots_are_legal_and_repeatable() {
 }
 
 #[test]
+fn progressive_chess_bots_are_legal_and_repeatable() {
+    check_levels(ProgressiveChess::default(), 2, 2, 12, 600);
+}
+
+#[test]
 fn tilechess_bots_are_legal_and_repeatable() {
     check_levels(Tilechess::default(), 3, 1, 14, 400);
 }
@@ -98,6 +105,44 @@ fn alpha_beta_finds_a_mate_in_one() {
     let found = best_move::<KnightCourtDuel>(&game, Budget::Nodes(10_000), Seed::from_u64(3));
     let mut after = game.clone();
     after.act(Seat(0), &found.best.unwrap()).unwrap();
+    assert_eq!(after.outcome().unwrap().sole_winner(), Some(Seat(0)));
+}
+
+/// White: king g5, rook a1; Black: king g7, alone. Ra1-a7 mates: the rook
+/// checks along rank 7 (b7-f7 are empty) and covers f7; the white king
+/// covers f6 and g6; the board has no h-file, and Black has nothing to
+/// capture the rook or block with. (Ra1-g1 is no check: the white king on
+/// g5 blocks the g-file.)
+#[test]
+fn alpha_beta_finds_a_progressive_chess_mate_in_one() {
+    let game =
+        ProgressiveChess::from_text("6k/7/6K/7/7/7/R6 w 1 0 - - 0 30", Ruleset::default()).unwrap();
+    for seed in 0..4 {
+        let found =
+            best_move::<ProgressiveChessDuel>(&game, Budget::Nodes(20_000), Seed::from_u64(seed));
+        let turn = found.best.unwrap();
+        assert_eq!(turn.mv.to_string(), "a1a7", "{turn}");
+        let mut after = game.clone();
+        after.act(Seat(0), &turn).unwrap();
+        assert_eq!(
+            after.outcome().unwrap().sole_winner(),
+            Some(Seat(0)),
+            "{turn}"
+        );
+        assert_eq!(after.outcome().unwrap().reason, "checkmate");
+    }
+}
+
+#[test]
+fn progressive_chess_max_bot_mates_in_one() {
+    let game =
+        ProgressiveChess::from_text("6k/7/6K/7/7/7/R6 w 1 0 - - 0 30", Ruleset::default()).unwrap();
+    let bot = ProgressiveChess::bot("max:5000n".parse().unwrap());
+    let turn = bot
+        .choose(&game.seen_by(Seat(0)), Seat(0), Seed::from_u64(7))
+        .unwrap();
+    let mut after = game.clone();
+    after.act(Seat(0), &turn).unwrap();
     assert_eq!(after.outcome().unwrap().sole_winner(), Some(Seat(0)));
 }
 

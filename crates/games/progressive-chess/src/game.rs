@@ -71,7 +71,7 @@ impl ProgressiveChess {
     pub fn starting_at(position: Position, rules: Ruleset) -> ProgressiveChess {
         ProgressiveChess {
             history: vec![repetition_key(&position)],
-            start: position.clone(),
+            start: position,
             position,
             rules,
             turns: Vec::new(),
@@ -246,7 +246,7 @@ pub fn why_illegal(pos: &Position, turn: Turn) -> Option<String> {
         });
     }
     if let Some(up) = turn.upgrade {
-        let mut mid = pos.clone();
+        let mut mid = *pos;
         mid.apply_move(mv);
         let points = mid.points(us);
         let Some(target) = mid.piece_at(up.square) else {

@@ -230,7 +230,7 @@ pub fn for_each_legal_turn(pos: &Position, mut f: impl FnMut(Turn)) {
     let us = pos.turn();
     for_each_legal_move(pos, |mv| {
         f(Turn::bare(mv).by(us));
-        let mut mid = pos.clone();
+        let mut mid = *pos;
         mid.apply_move(mv);
         upgrades_in(&mid, us, mid.points(us), |up| {
             f(Turn {

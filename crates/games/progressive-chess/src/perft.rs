@@ -61,10 +61,10 @@ pub fn leaf_count(pos: &Position) -> u64 {
 pub fn for_children(pos: &Position, mut f: impl FnMut(Turn, &Position)) {
     let us = pos.turn();
     for_each_legal_move(pos, |mv| {
-        let mut mid = pos.clone();
+        let mut mid = *pos;
         let capture = matches!(mid.apply_move(mv), Effect::Capture(_));
         upgrades_in(&mid, us, mid.points(us), |up| {
-            let mut child = mid.clone();
+            let mut child = mid;
             child.apply_upgrade(up);
             child.end_turn(true);
             f(

@@ -31,7 +31,7 @@ pub struct Setup {
 /// trust it: one king a side, the side not to move not in check, shields
 /// only on protectors, pools without kings, at most the fourteen starting
 /// pieces on the board and in the pools together.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     board: Board,
     turn: Color,
@@ -289,7 +289,7 @@ impl Position {
     /// Plays a turn known to be legal. Panics on some misuse, but does not
     /// check legality: use the game's checked `play` for input from outside.
     pub fn play_unchecked(&self, turn: Turn) -> Position {
-        let mut pos = self.clone();
+        let mut pos = *self;
         let reset = pos.apply_move(turn.mv);
         let upgraded = turn.upgrade.is_some();
         if let Some(up) = turn.upgrade {

@@ -93,7 +93,7 @@ fn children_agree_with_the_naive_implementation_two_plies_deep() {
             for (pos, naive) in frontier {
                 let mut engine_kids: Vec<(String, Position)> = Vec::new();
                 for_children(&pos, |_, child| {
-                    engine_kids.push((engine_key(child), child.clone()))
+                    engine_kids.push((engine_key(child), *child))
                 });
                 let mut naive_kids: Vec<(String, Naive)> =
                     naive.children().into_iter().map(|n| (n.key(), n)).collect();

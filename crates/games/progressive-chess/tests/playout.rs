@@ -26,7 +26,7 @@ fn random_playouts_keep_the_invariants() {
                 finished += 1;
                 break;
             }
-            let p = g.position().clone();
+            let p = *g.position();
             let us = p.turn();
             let them = us.other();
             // Kings are never capturable: the side not to move is not in

@@ -3,4 +3,5 @@
 
 pub mod knight_court;
 pub mod knight_moves;
+pub mod progressive_chess;
 pub mod tilechess;
