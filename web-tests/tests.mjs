@@ -165,4 +165,6 @@ for (const [name, test] of Object.entries(tests)) {
   }
 }
 await browser.close();
+const total = Object.keys(tests).length;
+console.log(`browser: ${total - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
