@@ -15,6 +15,7 @@
 pub mod error;
 pub mod game;
 pub mod geometry;
+pub mod list;
 pub mod outcome;
 pub mod phase;
 pub mod rng;

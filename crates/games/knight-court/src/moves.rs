@@ -88,62 +88,15 @@ impl FromStr for Move {
 
 /// A fixed-capacity list of moves: no allocation in the search loop. No
 /// Knight Court position has more than 9 piece moves plus 2 × 9 drops.
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MoveList::CAPACITY],
-    len: usize,
-}
+pub type MoveList = arbiter_core::list::FixedList<Move, 32>;
 
-impl MoveList {
-    pub const CAPACITY: usize = 32;
-
-    pub fn new() -> MoveList {
-        MoveList {
-            moves: [Move::Drop {
-                role: Role::Rook,
-                to: Square::new(0),
-            }; MoveList::CAPACITY],
-            len: 0,
+/// A filler for unused [`MoveList`] slots; never a move that is played.
+impl Default for Move {
+    fn default() -> Move {
+        Move::Drop {
+            role: Role::Rook,
+            to: Square::new(0),
         }
-    }
-
-    #[inline]
-    pub fn push(&mut self, mv: Move) {
-        self.moves[self.len] = mv;
-        self.len += 1;
-    }
-
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    #[inline]
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-
-    #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> MoveList {
-        MoveList::new()
-    }
-}
-
-impl std::ops::Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        self.as_slice()
     }
 }
 

@@ -201,63 +201,15 @@ impl PartialOrd for Move {
 /// has at most 4 × 8 piece moves and 4 + 4·3 + 4·3·2 + 4·3·2·1 = 64 chains
 /// (a receiver is the first piece on its line, so a chain is fixed by its
 /// receivers).
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MoveList::CAPACITY],
-    len: usize,
-}
+pub type MoveList = arbiter_core::list::FixedList<Move, 96>;
 
-impl MoveList {
-    pub const CAPACITY: usize = 96;
-
-    pub fn new() -> MoveList {
-        let none = Move::Jump {
+/// A filler for unused [`MoveList`] slots; never a move that is played.
+impl Default for Move {
+    fn default() -> Move {
+        Move::Jump {
             from: Square::new(0),
             to: Square::new(0),
-        };
-        MoveList {
-            moves: [none; MoveList::CAPACITY],
-            len: 0,
         }
-    }
-
-    #[inline]
-    pub fn push(&mut self, mv: Move) {
-        self.moves[self.len] = mv;
-        self.len += 1;
-    }
-
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    #[inline]
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-
-    #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> MoveList {
-        MoveList::new()
-    }
-}
-
-impl std::ops::Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        self.as_slice()
     }
 }
 
