@@ -13,6 +13,7 @@
 //! ```
 
 mod attacks;
+mod bulk;
 mod diagram;
 mod fen;
 mod game;

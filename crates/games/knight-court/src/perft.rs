@@ -1,10 +1,15 @@
 //! Perft: counting legal move sequences, with the repetition ban.
 //!
-//! The history is a plain list of keys plus a 64-bit filter of them (one
-//! bit per key, chosen by a hash). Most children miss the filter and need no
-//! scan at all; the rest get a short linear scan, which on these shallow
-//! trees beats any hash set.
+//! The history keeps the positions seen, one stack per side to move, plus
+//! a 64-bit filter of their keys (one bit per key, chosen by a hash). Most
+//! children miss the filter and need no scan at all; the rest get a short
+//! linear scan, which on these shallow trees beats any hash set.
+//!
+//! With bulk counting, the last ply is counted without making moves: the
+//! legal moves are counted by set sizes, less the seen positions that one
+//! move recreates (a handful of tests instead of one per move).
 
+use crate::bulk::{count_legal, is_child};
 use crate::game::KnightCourt;
 use crate::movegen::for_each_legal;
 use crate::moves::Move;
@@ -46,31 +51,45 @@ impl KnightCourt {
             .map(|mv| {
                 let child = self.position().play_unchecked(mv);
                 let mut history = History::new(self.history());
-                history.keys.push(child.key());
-                history.filter |= filter_bit(child.key());
+                history.push(child);
                 (mv, count(&child, depth - 1, &mut history, Leaves::Bulk))
             })
             .collect()
     }
 }
 
-/// The keys seen so far, and a one-word filter over them.
+/// The positions seen so far, one stack per side to move (the position
+/// being searched is the last of its stack), and a one-word filter over
+/// their keys.
 struct History {
-    keys: Vec<u32>,
+    by_turn: [Vec<Position>; 2],
     filter: u64,
 }
 
 impl History {
     fn new(keys: &[u32]) -> History {
-        History {
-            keys: keys.to_vec(),
-            filter: keys.iter().fold(0, |f, &k| f | filter_bit(k)),
+        let mut history = History {
+            by_turn: [Vec::new(), Vec::new()],
+            filter: 0,
+        };
+        for &key in keys {
+            history.push(Position::from_key(key));
         }
+        history
     }
 
     #[inline]
-    fn seen(&self, key: u32) -> bool {
-        self.filter & filter_bit(key) != 0 && self.keys.contains(&key)
+    fn push(&mut self, pos: Position) {
+        self.by_turn[pos.turn().index()].push(pos);
+        self.filter |= filter_bit(pos.key());
+    }
+
+    #[inline]
+    fn has_seen(&self, pos: &Position) -> bool {
+        self.filter & filter_bit(pos.key()) != 0
+            && self.by_turn[pos.turn().index()]
+                .iter()
+                .any(|seen| seen.key() == pos.key())
     }
 }
 
@@ -79,27 +98,51 @@ fn filter_bit(key: u32) -> u64 {
     1 << (key.wrapping_mul(0x9E37_79B1) >> 26)
 }
 
+/// The legal moves at `pos` whose result is not among `seen`, which holds
+/// every position of the game with the other side to move (a move always
+/// changes the side to move, so no other position can be recreated).
+#[inline]
+fn count_leaves(pos: &Position, seen: &[Position]) -> u64 {
+    let repeats = seen.iter().filter(|s| is_child(pos, s)).count();
+    (count_legal(pos) as usize - repeats) as u64
+}
+
 fn count(pos: &Position, depth: u32, history: &mut History, leaves: Leaves) -> u64 {
     if depth == 0 {
         return 1;
     }
-    if depth == 1 && leaves == Leaves::Bulk {
-        let mut n = 0;
-        for_each_legal(pos, |mv| n += !history.seen(pos.key_after(mv)) as u64);
-        return n;
+    let us = pos.turn().index();
+    if leaves == Leaves::Bulk {
+        if depth == 1 {
+            return count_leaves(pos, &history.by_turn[1 - us]);
+        }
+        if depth == 2 {
+            // The children's moves lead to positions with our side to move;
+            // leave out `pos` itself, the last of them, which one move of
+            // the other side never recreates (it cannot undo our move).
+            let ours = &history.by_turn[us];
+            let seen = &ours[..ours.len() - 1];
+            let mut total = 0;
+            for_each_legal(pos, |mv| {
+                let child = pos.play_unchecked(mv);
+                if !history.has_seen(&child) {
+                    total += count_leaves(&child, seen);
+                }
+            });
+            return total;
+        }
     }
     let mut total = 0;
     let filter = history.filter;
     for_each_legal(pos, |mv| {
         let child = pos.play_unchecked(mv);
-        if history.seen(child.key()) {
+        if history.has_seen(&child) {
             return;
         }
-        history.keys.push(child.key());
-        history.filter = filter | filter_bit(child.key());
+        history.push(child);
         total += count(&child, depth - 1, history, leaves);
-        history.keys.pop();
+        history.by_turn[1 - us].pop();
+        history.filter = filter;
     });
-    history.filter = filter;
     total
 }

@@ -145,6 +145,31 @@ impl Position {
         (!pos.is_attacked(pos.knight(turn.other()), turn)).then_some(pos)
     }
 
+    /// The position `key` stands for. The caller knows `key` is the key of
+    /// a position (one from a game's history, say).
+    pub(crate) fn from_key(key: u32) -> Position {
+        let turn = if key & BLACK_TO_MOVE != 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let mut pos = Position {
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; 3],
+            turn,
+            key,
+        };
+        for sq in Square::ALL {
+            let code = (key >> (3 * sq.index())) & 7;
+            if code != 0 {
+                let color = if code > 3 { Color::Black } else { Color::White };
+                pos.put(Piece::new(color, Role::ALL[(code as usize - 1) % 3]), sq);
+            }
+        }
+        debug_assert_eq!(pos.compute_key(), key);
+        pos
+    }
+
     /// The raw setup of this position (hands listed White's first, B before R).
     pub fn to_setup(&self) -> Setup {
         let mut board = [None; 9];
@@ -322,8 +347,9 @@ impl Position {
         next
     }
 
+    /// The role of the piece on `sq`, which the caller knows is occupied.
     #[inline]
-    fn role_at(&self, sq: Square) -> Role {
+    pub(crate) fn role_at(&self, sq: Square) -> Role {
         if self.by_role[Role::Knight.index()].contains(sq) {
             Role::Knight
         } else if self.by_role[Role::Bishop.index()].contains(sq) {

@@ -102,6 +102,15 @@ impl Bitboard {
     }
 }
 
+impl Bitboard {
+    /// The lowest square of a set the caller knows is not empty (of an
+    /// empty set, a square off the board, which fails any table lookup).
+    #[inline]
+    pub(crate) const fn lowest(self) -> Square {
+        Square(self.0.trailing_zeros() as u8)
+    }
+}
+
 impl Iterator for Bitboard {
     type Item = Square;
 

@@ -139,3 +139,48 @@ fn engine_and_naive_agree_move_by_move() {
         walk(&game, &naive, &mut vec![naive.key()], 4);
     }
 }
+
+#[test]
+fn perft_counts_the_history_of_moves_already_played() {
+    // Perft from the middle of random games: the game's earlier positions
+    // are banned too, and the engine and the naive generator must agree.
+    let mut rng = arbiter_core::Seed::from_u64(5).rng();
+    let mut checked = 0;
+    for case in cases() {
+        for _ in 0..8 {
+            let mut game = KnightCourt::from_text(&case.position).unwrap();
+            let mut history = vec![Naive::parse(&case.position).key()];
+            let plies = 2 + rng.below(10);
+            for _ in 0..plies {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                game.play(*rng.choose(&moves).unwrap()).unwrap();
+                history.push(Naive::parse(&game.position().to_string()).key());
+            }
+            let naive = Naive::parse(&game.position().to_string());
+            for depth in 1..=4 {
+                let expected = naive.perft_with(depth, &mut history);
+                assert_eq!(
+                    game.perft(depth),
+                    expected,
+                    "{} depth {depth}",
+                    game.position()
+                );
+                assert_eq!(
+                    game.perft_with(depth, Leaves::Play),
+                    expected,
+                    "{} depth {depth}",
+                    game.position()
+                );
+                assert_eq!(
+                    game.divide(depth).iter().map(|(_, n)| n).sum::<u64>(),
+                    expected
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 48);
+}

@@ -203,7 +203,9 @@ impl Naive {
         self.perft_with(depth, &mut history)
     }
 
-    fn perft_with(&self, depth: u32, history: &mut Vec<String>) -> u64 {
+    /// Perft counting `history`, the keys of the game's earlier
+    /// positions, this one last.
+    pub fn perft_with(&self, depth: u32, history: &mut Vec<String>) -> u64 {
         if depth == 0 {
             return 1;
         }
