@@ -38,8 +38,8 @@ const fn slides(from: usize, directions: &[(i8, i8); 4], occupied: u16) -> u16 {
     set
 }
 
-const fn knight_table() -> [u16; 9] {
-    let mut table = [0u16; 9];
+const fn knight_table() -> [u16; 16] {
+    let mut table = [0u16; 16];
     let mut sq = 0;
     while sq < 9 {
         table[sq] = leaps(sq, &KNIGHT_LEAPS);
@@ -48,8 +48,8 @@ const fn knight_table() -> [u16; 9] {
     table
 }
 
-const fn slider_table(directions: &[(i8, i8); 4]) -> [[u16; 512]; 9] {
-    let mut table = [[0u16; 512]; 9];
+const fn slider_table(directions: &[(i8, i8); 4]) -> [[u16; 512]; 16] {
+    let mut table = [[0u16; 512]; 16];
     let mut sq = 0;
     while sq < 9 {
         let mut occ = 0;
@@ -62,26 +62,84 @@ const fn slider_table(directions: &[(i8, i8); 4]) -> [[u16; 512]; 9] {
     table
 }
 
-static KNIGHT: [u16; 9] = knight_table();
-static ROOK: [[u16; 512]; 9] = slider_table(&ORTHOGONAL);
-static BISHOP: [[u16; 512]; 9] = slider_table(&DIAGONAL);
+/// `table[a][b]`: the square between `a` and `b` when they are two steps
+/// apart along one of `directions` (on a 3×3 board no line is longer).
+/// Rows and columns 9..16 are empty: index 9 stands for "no square".
+const fn between_table(directions: &[(i8, i8); 4]) -> [[u16; 16]; 16] {
+    let mut table = [[0u16; 16]; 16];
+    let mut sq = 0;
+    while sq < 9 {
+        let mut d = 0;
+        while d < 4 {
+            if let Some(mid) = GRID.offset(sq, directions[d]) {
+                if let Some(end) = GRID.offset(mid, directions[d]) {
+                    table[sq][end] = 1 << mid;
+                }
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+// Sixteen rows, of which 9..16 are empty, so that a square index masked
+// to four bits, or 9 for "no square", needs no bounds check.
+static KNIGHT: [u16; 16] = knight_table();
+static ROOK_BETWEEN: [[u16; 16]; 16] = between_table(&ORTHOGONAL);
+static BISHOP_BETWEEN: [[u16; 16]; 16] = between_table(&DIAGONAL);
+
+/// The lowest square's index of `set`, or 9 if it is empty.
+#[inline]
+fn index_or_nine(set: Bitboard) -> usize {
+    ((set.0 | 1 << 9).trailing_zeros() & 15) as usize
+}
+
+/// The square between `sq` and the piece of `end` (a set of at most one
+/// square) when they are two steps apart along a rank or file; empty
+/// otherwise (and when `end` is empty).
+#[inline]
+pub(crate) fn rook_between(sq: Square, end: Bitboard) -> Bitboard {
+    Bitboard(ROOK_BETWEEN[sq.index() & 15][index_or_nine(end)])
+}
+
+/// [`rook_between`] along diagonals.
+#[inline]
+pub(crate) fn bishop_between(sq: Square, end: Bitboard) -> Bitboard {
+    Bitboard(BISHOP_BETWEEN[sq.index() & 15][index_or_nine(end)])
+}
+static ROOK: [[u16; 512]; 16] = slider_table(&ORTHOGONAL);
+static BISHOP: [[u16; 512]; 16] = slider_table(&DIAGONAL);
 
 /// Squares a knight on `sq` attacks.
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
-    Bitboard(KNIGHT[sq.index()])
+    Bitboard(KNIGHT[sq.index() & 15])
 }
 
 /// Squares a rook on `sq` attacks with `occupied` blocking.
 #[inline]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    Bitboard(ROOK[sq.index()][occupied.0 as usize])
+    Bitboard(ROOK[sq.index() & 15][occupied.0 as usize & 511])
 }
 
 /// Squares a bishop on `sq` attacks with `occupied` blocking.
 #[inline]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    Bitboard(BISHOP[sq.index()][occupied.0 as usize])
+    Bitboard(BISHOP[sq.index() & 15][occupied.0 as usize & 511])
+}
+
+/// Squares the rook of `set` attacks (a set of at most one square, since
+/// a side has one rook); empty if `set` is (the rook is in hand).
+#[inline]
+pub(crate) fn rook_attacks_of(set: Bitboard, occupied: Bitboard) -> Bitboard {
+    Bitboard(ROOK[index_or_nine(set)][occupied.0 as usize & 511])
+}
+
+/// [`rook_attacks_of`] for a bishop.
+#[inline]
+pub(crate) fn bishop_attacks_of(set: Bitboard, occupied: Bitboard) -> Bitboard {
+    Bitboard(BISHOP[index_or_nine(set)][occupied.0 as usize & 511])
 }
 
 /// Squares a piece of `role` on `sq` attacks.

@@ -6,9 +6,13 @@
 //! move whether its result was seen, perft asks of the few seen positions
 //! whether one move makes them, and subtracts those.
 
-use crate::attacks::{attacks, bishop_attacks, knight_attacks, rook_attacks};
+use crate::attacks::{
+    attacks, bishop_attacks, bishop_attacks_of, bishop_between, knight_attacks, rook_attacks,
+    rook_attacks_of, rook_between,
+};
 use crate::piece::Role;
 use crate::position::{attacked_by, Position};
+use crate::square::Bitboard;
 
 /// The number of moves that do not leave the mover's knight attacked: the
 /// count of [`crate::for_each_legal`]'s moves.
@@ -19,52 +23,61 @@ pub(crate) fn count_legal(pos: &Position) -> u32 {
     let theirs = pos.pieces(us.other());
     let occupied = ours | theirs;
     let roles = pos.roles();
+    let knights = roles[Role::Knight.index()];
     let bishops = roles[Role::Bishop.index()];
     let rooks = roles[Role::Rook.index()];
-    let knight = (ours & roles[Role::Knight.index()]).lowest();
-    let in_check = attacked_by(knight, theirs, roles, occupied);
+    let knight = (ours & knights).lowest();
     let their_bishops = theirs & bishops;
     let their_rooks = theirs & rooks;
-    let mut n = 0;
 
-    // The knight: its own square changes, so every landing is tested.
-    for to in knight_attacks(knight) & !ours {
-        let after = (occupied & !knight.bit()) | to.bit();
-        n += !attacked_by(to, theirs & !to.bit(), roles, after) as u32;
-    }
+    // The squares they attack once our knight has left its square. A
+    // square's attackers do not depend on what stands on it, so these are
+    // exactly the squares the knight may not step to; and the knight is in
+    // check if its own square is among them.
+    let without_knight = occupied & !knight.bit();
+    let danger = knight_attacks((theirs & knights).lowest())
+        | rook_attacks_of(their_rooks, without_knight)
+        | bishop_attacks_of(their_bishops, without_knight);
+    let mut n = (knight_attacks(knight) & !ours & !danger).count();
 
-    // A bishop or rook out of check can only do harm by uncovering a line:
-    // if vacating its square exposes nothing, all its moves are legal.
-    for from in ours & (bishops | rooks) {
+    // Where a bishop, rook or drop may land: anywhere out of check; in
+    // check from one piece, on it or between it and the knight; nowhere in
+    // double check (no one square is on two lines to the knight). Landing
+    // never exposes the knight: it adds a blocker or removes an attacker.
+    let (answers, blocks) = if !danger.contains(knight) {
+        (Bitboard::FULL, !occupied)
+    } else {
+        let checkers = (knight_attacks(knight) & theirs & knights)
+            | (rook_attacks(knight, occupied) & their_rooks)
+            | (bishop_attacks(knight, occupied) & their_bishops);
+        if checkers.at_most_one() {
+            let between =
+                rook_between(knight, checkers & rooks) | bishop_between(knight, checkers & bishops);
+            (checkers | between, between)
+        } else {
+            (Bitboard::EMPTY, Bitboard::EMPTY)
+        }
+    };
+    // Each bishop or rook not on the board is in hand.
+    let held = 3 - ours.count();
+    n += held * blocks.count();
+
+    // Leaving a square exposes the knight only if the square is between it
+    // and a slider of theirs two steps away (no line is longer): a pin.
+    let pinned = ours & (rook_between(knight, their_rooks) | bishop_between(knight, their_bishops));
+    let our_bishop = ours & bishops & !pinned;
+    let our_rook = ours & rooks & !pinned;
+    n += (bishop_attacks_of(our_bishop, occupied) & !ours & answers).count();
+    n += (rook_attacks_of(our_rook, occupied) & !ours & answers).count();
+    for from in pinned {
         let role = if bishops.contains(from) {
             Role::Bishop
         } else {
             Role::Rook
         };
-        let targets = attacks(role, from, occupied) & !ours;
         let vacated = occupied & !from.bit();
-        let uncovers = ((bishop_attacks(knight, vacated) & their_bishops)
-            | (rook_attacks(knight, vacated) & their_rooks))
-            .any();
-        if !in_check && !uncovers {
-            n += targets.count();
-            continue;
-        }
-        for to in targets {
-            let after = vacated | to.bit();
-            n += !attacked_by(knight, theirs & !to.bit(), roles, after) as u32;
-        }
-    }
-
-    // Each piece not on the board is in hand (the knight always is on it).
-    let held = 3 - ours.count();
-    let empty = !occupied;
-    if !in_check {
-        n += held * empty.count();
-    } else if held != 0 {
-        // In check a drop must block.
-        for to in empty {
-            n += held * !attacked_by(knight, theirs, roles, occupied | to.bit()) as u32;
+        for to in attacks(role, from, occupied) & !ours {
+            n += !attacked_by(knight, theirs & !to.bit(), roles, vacated | to.bit()) as u32;
         }
     }
     n
@@ -87,7 +100,11 @@ pub(crate) fn is_child(pos: &Position, seen: &Position) -> bool {
     // theirs appears or moves.
     let landed = ours_after & !ours;
     let left = ours & !ours_after;
-    if landed.count() != 1 || left.count() > 1 || ((theirs ^ theirs_after) & !landed).any() {
+    if landed.is_empty()
+        || !landed.at_most_one()
+        || !left.at_most_one()
+        || ((theirs ^ theirs_after) & !landed).any()
+    {
         return false;
     }
     let to = landed.lowest();
@@ -112,4 +129,55 @@ pub(crate) fn is_child(pos: &Position, seen: &Position) -> bool {
         }
     };
     pos.key_after(mv) == seen.key()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::{KnightCourtSpace, SIZE};
+    use crate::movegen::{for_each_legal, legal_moves};
+    use arbiter_core::PositionSpace;
+
+    #[test]
+    fn counts_what_the_generator_emits_in_every_position() {
+        for i in 0..SIZE {
+            if let Some(pos) = KnightCourtSpace.position(i) {
+                let mut emitted = 0;
+                for_each_legal(&pos, |_| emitted += 1);
+                assert_eq!(count_legal(&pos), emitted, "{pos}");
+            }
+        }
+    }
+
+    #[test]
+    fn finds_exactly_the_children_among_positions_three_plies_on() {
+        // Three plies on, the other side is to move again: some of those
+        // positions are children, most are not.
+        let mut children_found = 0;
+        for i in (0..SIZE).step_by(29) {
+            let Some(pos) = KnightCourtSpace.position(i) else {
+                continue;
+            };
+            let children: Vec<Position> = legal_moves(&pos)
+                .iter()
+                .map(|&mv| pos.play_unchecked(mv))
+                .collect();
+            for child in &children {
+                assert!(is_child(&pos, child), "{pos} -> {child}");
+                children_found += 1;
+                for mv in legal_moves(child).iter() {
+                    let grandchild = child.play_unchecked(*mv);
+                    for mv in legal_moves(&grandchild).iter() {
+                        let later = grandchild.play_unchecked(*mv);
+                        assert_eq!(
+                            is_child(&pos, &later),
+                            children.contains(&later),
+                            "{pos} -> {later}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(children_found > 10_000, "{children_found}");
+    }
 }
