@@ -10,7 +10,7 @@ use crate::attacks::{
     attacks, bishop_attacks, bishop_attacks_of, bishop_between, knight_attacks, rook_attacks,
     rook_attacks_of, rook_between,
 };
-use crate::piece::Role;
+use crate::piece::{Color, Role};
 use crate::position::{attacked_by, Position};
 use crate::square::Bitboard;
 
@@ -131,6 +131,16 @@ pub(crate) fn is_child(pos: &Position, seen: &Position) -> bool {
     pos.key_after(mv) == seen.key()
 }
 
+/// Whether `seen`, a position with the same side to move as `pos`, might
+/// follow it after one move of each side: neither side gains more than
+/// one square (a move or drop adds one; captures only take away).
+#[inline]
+pub(crate) fn within_two_plies(pos: &Position, seen: &Position) -> bool {
+    let white = seen.pieces(Color::White) & !pos.pieces(Color::White);
+    let black = seen.pieces(Color::Black) & !pos.pieces(Color::Black);
+    white.at_most_one() && black.at_most_one()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,7 +160,7 @@ mod tests {
     }
 
     #[test]
-    fn finds_exactly_the_children_among_positions_three_plies_on() {
+    fn finds_exactly_the_children_among_positions_three_plies_on_and_passes_those_two_plies_on() {
         // Three plies on, the other side is to move again: some of those
         // positions are children, most are not.
         let mut children_found = 0;
@@ -167,6 +177,7 @@ mod tests {
                 children_found += 1;
                 for mv in legal_moves(child).iter() {
                     let grandchild = child.play_unchecked(*mv);
+                    assert!(within_two_plies(&pos, &grandchild), "{pos} -> {grandchild}");
                     for mv in legal_moves(&grandchild).iter() {
                         let later = grandchild.play_unchecked(*mv);
                         assert_eq!(

@@ -9,7 +9,7 @@
 //! legal moves are counted by set sizes, less the seen positions that one
 //! move recreates (a handful of tests instead of one per move).
 
-use crate::bulk::{count_legal, is_child};
+use crate::bulk::{count_legal, is_child, within_two_plies};
 use crate::game::KnightCourt;
 use crate::movegen::for_each_legal;
 use crate::moves::Move;
@@ -64,6 +64,8 @@ impl KnightCourt {
 struct History {
     by_turn: [Vec<Position>; 2],
     filter: u64,
+    /// Scratch space for the seen positions near a node.
+    near: Vec<Position>,
 }
 
 impl History {
@@ -71,6 +73,7 @@ impl History {
         let mut history = History {
             by_turn: [Vec::new(), Vec::new()],
             filter: 0,
+            near: Vec::new(),
         };
         for &key in keys {
             history.push(Position::from_key(key));
@@ -120,15 +123,23 @@ fn count(pos: &Position, depth: u32, history: &mut History, leaves: Leaves) -> u
             // The children's moves lead to positions with our side to move;
             // leave out `pos` itself, the last of them, which one move of
             // the other side never recreates (it cannot undo our move).
+            // Of the rest, only those two plies away can be recreated.
+            let mut near = std::mem::take(&mut history.near);
+            near.clear();
             let ours = &history.by_turn[us];
-            let seen = &ours[..ours.len() - 1];
+            near.extend(
+                ours[..ours.len() - 1]
+                    .iter()
+                    .filter(|seen| within_two_plies(pos, seen)),
+            );
             let mut total = 0;
             for_each_legal(pos, |mv| {
                 let child = pos.play_unchecked(mv);
                 if !history.has_seen(&child) {
-                    total += count_leaves(&child, seen);
+                    total += count_leaves(&child, &near);
                 }
             });
+            history.near = near;
             return total;
         }
     }
