@@ -107,6 +107,15 @@ pub(crate) fn is_child(pos: &Position, seen: &Position) -> bool {
     {
         return false;
     }
+    makes_with_one_move(pos, seen, landed, left)
+}
+
+/// The rest of [`is_child`], once the squares agree: which of our pieces
+/// moved (if any: `left`) to where (`landed`), can it, and does that give
+/// exactly `seen`. Rarely reached, so kept out of the counting loop.
+#[inline(never)]
+fn makes_with_one_move(pos: &Position, seen: &Position, landed: Bitboard, left: Bitboard) -> bool {
+    let theirs = pos.pieces(pos.turn().other());
     let to = landed.lowest();
     let mv = match left.first() {
         None => {

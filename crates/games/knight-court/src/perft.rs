@@ -104,7 +104,7 @@ fn filter_bit(key: u32) -> u64 {
 /// The legal moves at `pos` whose result is not among `seen`, which holds
 /// every position of the game with the other side to move (a move always
 /// changes the side to move, so no other position can be recreated).
-#[inline]
+#[inline(never)]
 fn count_leaves(pos: &Position, seen: &[Position]) -> u64 {
     let repeats = seen.iter().filter(|s| is_child(pos, s)).count();
     (count_legal(pos) as usize - repeats) as u64
