@@ -44,20 +44,18 @@ pub(crate) fn count_legal(pos: &Position) -> u32 {
     // check from one piece, on it or between it and the knight; nowhere in
     // double check (no one square is on two lines to the knight). Landing
     // never exposes the knight: it adds a blocker or removes an attacker.
-    let (answers, blocks) = if !danger.contains(knight) {
-        (Bitboard::FULL, !occupied)
-    } else {
-        let checkers = (knight_attacks(knight) & theirs & knights)
-            | (rook_attacks(knight, occupied) & their_rooks)
-            | (bishop_attacks(knight, occupied) & their_bishops);
-        if checkers.at_most_one() {
-            let between =
-                rook_between(knight, checkers & rooks) | bishop_between(knight, checkers & bishops);
-            (checkers | between, between)
-        } else {
-            (Bitboard::EMPTY, Bitboard::EMPTY)
-        }
-    };
+    // Computed without branches: whether the knight is in check is a coin
+    // toss for the branch predictor. Out of check, `checkers` and `between`
+    // are empty.
+    let checkers = (knight_attacks(knight) & theirs & knights)
+        | (rook_attacks(knight, occupied) & their_rooks)
+        | (bishop_attacks(knight, occupied) & their_bishops);
+    let between =
+        rook_between(knight, checkers & rooks) | bishop_between(knight, checkers & bishops);
+    let safe = Bitboard::when(checkers.is_empty());
+    let single = Bitboard::when(checkers.at_most_one());
+    let answers = safe | ((checkers | between) & single);
+    let blocks = (safe & !occupied) | (between & single);
     // Each bishop or rook not on the board is in hand.
     let held = 3 - ours.count();
     n += held * blocks.count();
@@ -100,11 +98,12 @@ pub(crate) fn is_child(pos: &Position, seen: &Position) -> bool {
     // theirs appears or moves.
     let landed = ours_after & !ours;
     let left = ours & !ours_after;
-    if landed.is_empty()
-        || !landed.at_most_one()
-        || !left.at_most_one()
-        || ((theirs ^ theirs_after) & !landed).any()
-    {
+    // One branch, not four: most seen positions fail, unpredictably which way.
+    let plausible = landed.any()
+        & landed.at_most_one()
+        & left.at_most_one()
+        & ((theirs ^ theirs_after) & !landed).is_empty();
+    if !plausible {
         return false;
     }
     makes_with_one_move(pos, seen, landed, left)

@@ -104,6 +104,13 @@ impl Bitboard {
         SIZES[(self.0 & 0x1ff) as usize] as u32
     }
 
+    /// Every square if `condition` holds, else none: a mask for
+    /// branch-free selection.
+    #[inline]
+    pub const fn when(condition: bool) -> Bitboard {
+        Bitboard(0u16.wrapping_sub(condition as u16) & 0x1ff)
+    }
+
     /// Whether the set holds at most one square.
     #[inline]
     pub const fn at_most_one(self) -> bool {
