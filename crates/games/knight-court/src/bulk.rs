@@ -1,84 +1,22 @@
 //! Counting moves at perft's last ply without making them.
 //!
-//! [`count_legal`] counts the moves [`crate::for_each_legal`] would emit,
-//! with set sizes where a whole set of moves is known to be legal.
+//! [`count_legal`] counts the moves [`crate::for_each_legal`] would emit by
+//! the sizes of the sets it walks.
 //! [`is_child`] turns the repetition ban around: instead of asking of every
 //! move whether its result was seen, perft asks of the few seen positions
 //! whether one move makes them, and subtracts those.
 
-use crate::attacks::{
-    attacks, bishop_attacks, bishop_attacks_of, bishop_between, knight_attacks, rook_attacks,
-    rook_attacks_of, rook_between,
-};
+use crate::attacks::attacks;
+use crate::movegen::MoveSets;
 use crate::piece::{Color, Role};
-use crate::position::{attacked_by, Position};
+use crate::position::Position;
 use crate::square::Bitboard;
 
 /// The number of moves that do not leave the mover's knight attacked: the
-/// count of [`crate::for_each_legal`]'s moves.
+/// count of [`crate::for_each_legal`]'s moves, from the same sets.
 #[inline]
 pub(crate) fn count_legal(pos: &Position) -> u32 {
-    let us = pos.turn();
-    let ours = pos.pieces(us);
-    let theirs = pos.pieces(us.other());
-    let occupied = ours | theirs;
-    let roles = pos.roles();
-    let knights = roles[Role::Knight.index()];
-    let bishops = roles[Role::Bishop.index()];
-    let rooks = roles[Role::Rook.index()];
-    let knight = (ours & knights).lowest();
-    let their_bishops = theirs & bishops;
-    let their_rooks = theirs & rooks;
-
-    // The squares they attack once our knight has left its square. A
-    // square's attackers do not depend on what stands on it, so these are
-    // exactly the squares the knight may not step to; and the knight is in
-    // check if its own square is among them.
-    let without_knight = occupied & !knight.bit();
-    let danger = knight_attacks((theirs & knights).lowest())
-        | rook_attacks_of(their_rooks, without_knight)
-        | bishop_attacks_of(their_bishops, without_knight);
-    let mut n = (knight_attacks(knight) & !ours & !danger).count();
-
-    // Where a bishop, rook or drop may land: anywhere out of check; in
-    // check from one piece, on it or between it and the knight; nowhere in
-    // double check (no one square is on two lines to the knight). Landing
-    // never exposes the knight: it adds a blocker or removes an attacker.
-    // Computed without branches: whether the knight is in check is a coin
-    // toss for the branch predictor. Out of check, `checkers` and `between`
-    // are empty.
-    let checkers = (knight_attacks(knight) & theirs & knights)
-        | (rook_attacks(knight, occupied) & their_rooks)
-        | (bishop_attacks(knight, occupied) & their_bishops);
-    let between =
-        rook_between(knight, checkers & rooks) | bishop_between(knight, checkers & bishops);
-    let safe = Bitboard::when(checkers.is_empty());
-    let single = Bitboard::when(checkers.at_most_one());
-    let answers = safe | ((checkers | between) & single);
-    let blocks = (safe & !occupied) | (between & single);
-    // Each bishop or rook not on the board is in hand.
-    let held = 3 - ours.count();
-    n += held * blocks.count();
-
-    // Leaving a square exposes the knight only if the square is between it
-    // and a slider of theirs two steps away (no line is longer): a pin.
-    let pinned = ours & (rook_between(knight, their_rooks) | bishop_between(knight, their_bishops));
-    let our_bishop = ours & bishops & !pinned;
-    let our_rook = ours & rooks & !pinned;
-    n += (bishop_attacks_of(our_bishop, occupied) & !ours & answers).count();
-    n += (rook_attacks_of(our_rook, occupied) & !ours & answers).count();
-    for from in pinned {
-        let role = if bishops.contains(from) {
-            Role::Bishop
-        } else {
-            Role::Rook
-        };
-        let vacated = occupied & !from.bit();
-        for to in attacks(role, from, occupied) & !ours {
-            n += !attacked_by(knight, theirs & !to.bit(), roles, vacated | to.bit()) as u32;
-        }
-    }
-    n
+    MoveSets::of(pos).count()
 }
 
 /// Whether one move of the side to move in `pos` leads to `seen`, a

@@ -133,12 +133,16 @@ fn count(pos: &Position, depth: u32, history: &mut History, leaves: Leaves) -> u
                     .filter(|seen| within_two_plies(pos, seen)),
             );
             let mut total = 0;
-            for_each_legal(pos, |mv| {
-                let child = pos.play_unchecked(mv);
-                if !history.has_seen(&child) {
-                    total += count_leaves(&child, &near);
-                }
-            });
+            for_each_legal(
+                pos,
+                #[inline(always)]
+                |mv| {
+                    let child = pos.play_unchecked(mv);
+                    if !history.has_seen(&child) {
+                        total += count_leaves(&child, &near);
+                    }
+                },
+            );
             history.near = near;
             return total;
         }

@@ -320,7 +320,7 @@ impl Position {
     /// Plays a move the caller knows is legal in this position. Playing
     /// anything else leaves the position corrupt; use
     /// [`crate::KnightCourt::play`] for moves from outside.
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&self, mv: Move) -> Position {
         let mut next = *self;
         let us = self.turn.index();

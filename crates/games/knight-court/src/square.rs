@@ -130,7 +130,7 @@ impl Bitboard {
 
 impl Bitboard {
     /// The lowest square of a set the caller knows is not empty (of an
-    /// empty set, a square off the board, which fails any table lookup).
+    /// empty set, a square off the board, meaningless: never use it).
     #[inline]
     pub(crate) const fn lowest(self) -> Square {
         Square(self.0.trailing_zeros() as u8)
