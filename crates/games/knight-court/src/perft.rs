@@ -7,7 +7,8 @@
 //!
 //! With bulk counting, the last ply is counted without making moves: the
 //! legal moves are counted by set sizes, less the seen positions that one
-//! move recreates (a handful of tests instead of one per move).
+//! move recreates (a handful of tests instead of one per move, and fewer
+//! still after the previous ply drops those more than two plies away).
 
 use crate::bulk::{count_legal, is_child, within_two_plies};
 use crate::game::KnightCourt;
@@ -101,9 +102,10 @@ fn filter_bit(key: u32) -> u64 {
     1 << (key.wrapping_mul(0x9E37_79B1) >> 26)
 }
 
-/// The legal moves at `pos` whose result is not among `seen`, which holds
-/// every position of the game with the other side to move (a move always
-/// changes the side to move, so no other position can be recreated).
+/// The legal moves at `pos` whose result is not among `seen`: the seen
+/// positions with the other side to move (a move always changes the side
+/// to move, so no other can be recreated), less any known to be out of
+/// one move's reach.
 #[inline(never)]
 fn count_leaves(pos: &Position, seen: &[Position]) -> u64 {
     let repeats = seen.iter().filter(|s| is_child(pos, s)).count();
