@@ -67,6 +67,10 @@ pub enum HostCommand {
     Extend {
         seconds: u64,
     },
+    /// A game-specific host action in text (Knight Control: `communal P1 P2`).
+    Game {
+        action: String,
+    },
 }
 
 pub enum Command {
@@ -624,6 +628,16 @@ impl Actor {
                 }
                 ("extend", None, (seconds * 1000).to_string())
             }
+            HostCommand::Game { action } => {
+                if action.len() > MAX_ACTION_BYTES {
+                    return Err(ApiError::BadRequest("the action is too long".into()));
+                }
+                let mut probe = self.game.boxed_clone();
+                probe
+                    .host_act(action.trim(), self.now())
+                    .map_err(ApiError::Refused)?;
+                ("host_act", None, action.trim().to_string())
+            }
         };
         let event = self.event(kind, seat, body);
         self.record(event).await?;
@@ -879,6 +893,7 @@ fn apply_to_game(
             game.end_by_host();
             None
         }
+        ("host_act", _) => Some(game.host_act(&event.body, event.at_ms)?),
         ("claim" | "bot" | "human", Some(_)) | ("pause", _) => None,
         (kind, _) => return Err(format!("unknown event '{kind}'")),
     })
