@@ -375,6 +375,7 @@ async fn no_response_or_frame_leaks_another_seats_secrets() {
     let served = app.clone();
     tokio::spawn(async move { axum::serve(listener, served).await });
 
+    let mut item_frames = 0;
     for game in 0..2u64 {
         // Seats 0, 2, 4 are people; 1, 3, 5 bots.
         let g = create(&app, kc(6, 3, &[1, 3, 5], 300)).await;
@@ -446,6 +447,28 @@ async fn no_response_or_frame_leaks_another_seats_secrets() {
                 let pick = match stage(&s).as_str() {
                     // Distinct bids: a rotation of the letters per person.
                     "bidding" => ["bid ACEGI", "bid BDFHJ", "bid KJIHG"][p / 2].to_string(),
+                    // Orders: a move onto a usable item when there is one
+                    // (so item steps happen), else anything legal.
+                    "orders" => {
+                        let usable: Vec<String> = s["view"]["board"]["items"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .filter(|i| {
+                                ["extra-move", "extra-spawn", "portal", "modify"]
+                                    .contains(&i["item"].as_str().unwrap())
+                            })
+                            .map(|i| i["cell"].as_str().unwrap().to_string())
+                            .collect();
+                        legal
+                            .iter()
+                            .find(|a| {
+                                a.starts_with("orders move")
+                                    && usable.iter().any(|c| a.ends_with(&format!(" {c}")))
+                            })
+                            .cloned()
+                            .unwrap_or_else(|| legal[rng.below(legal.len())].clone())
+                    }
                     _ => legal[rng.below(legal.len())].clone(),
                 };
                 let (status, v) = act(&app, &g.id, token, &pick).await;
@@ -475,8 +498,10 @@ async fn no_response_or_frame_leaks_another_seats_secrets() {
             }
         }
         let seen = seen.lock().unwrap();
-        check_no_leaks(&seen, &submitted);
+        item_frames += check_no_leaks(&seen, &submitted);
     }
+    eprintln!("frames in the item step: {item_frames}");
+    assert!(item_frames > 0, "no game reached an item step");
 }
 
 /// Submissions that only this seat made, long enough to be telling.
@@ -501,7 +526,9 @@ fn secrets_of(submitted: &[Vec<String>], seat: usize) -> Vec<String> {
         .collect()
 }
 
-fn check_no_leaks(seen: &[Seen], submitted: &[Vec<String>]) {
+/// Returns how many frames were sent in an item step.
+fn check_no_leaks(seen: &[Seen], submitted: &[Vec<String>]) -> usize {
+    let mut items = 0;
     let seats = submitted.len();
     let mut frames = 0;
     for (r, receiver) in seen.iter().enumerate() {
@@ -525,9 +552,11 @@ fn check_no_leaks(seen: &[Seen], submitted: &[Vec<String>]) {
                 }
             }
             check_frame(&frame, me);
+            items += usize::from(frame["view"]["stage"] == "items");
         }
     }
     assert!(frames > 50);
+    items
 }
 
 /// Structural checks of one frame for receiver `me` (None: spectator).
@@ -597,4 +626,51 @@ fn check_frame(frame: &Value, me: Option<usize>) {
             "{a}"
         );
     }
+}
+
+#[tokio::test]
+async fn replays_are_built_for_their_viewer() {
+    let app = app().await;
+    let g = create(&app, kc(3, 3, &[], 300)).await;
+    for (t, bid) in g.seats.iter().zip(["bid ABCDE", "bid DEFGH", "bid GHIJK"]) {
+        assert_eq!(act(&app, &g.id, t, bid).await.0, StatusCode::OK);
+    }
+    // P2 offers P1 a chip: private to the two, so not in P3's history.
+    assert_eq!(
+        act(&app, &g.id, &g.seats[1], "offer P1 1").await.0,
+        StatusCode::OK
+    );
+    let replay = |token: Option<String>, n: usize| {
+        let app = app.clone();
+        let id = g.id.clone();
+        async move {
+            call(
+                &app,
+                "GET",
+                &format!("/api/games/{id}/replay/{n}"),
+                token.as_deref(),
+                None,
+            )
+            .await
+        }
+    };
+    // P1 after its own bid sees its bid; the spectator sees no private view.
+    let (status, v) = replay(Some(g.seats[0].clone()), 1).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["view"]["me"]["submission"], "bid ABCDE");
+    assert_eq!(v["view"]["stage"], "bidding");
+    let (_, v) = replay(None, 3).await;
+    assert_eq!(
+        (v["view"]["stage"].as_str(), &v["view"]["me"]),
+        (Some("orders"), &Value::Null)
+    );
+    // P2 sees four entries (three bids, its offer), P3 three, the spectator three.
+    assert_eq!(replay(Some(g.seats[1].clone()), 4).await.0, StatusCode::OK);
+    assert_eq!(
+        replay(Some(g.seats[2].clone()), 4).await.0,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(replay(None, 4).await.0, StatusCode::NOT_FOUND);
+    let (_, v) = replay(Some(g.seats[1].clone()), 4).await;
+    assert_eq!(v["view"]["me"]["offers"][0]["chips"], 1);
 }
