@@ -203,6 +203,15 @@ const tests = {
     // Every board shows both new knights once the round is published.
     const s = await pageState(pages[2]);
     assert.deepEqual(s.view.board.knights.map((k) => k.cell).sort(), ["A3", "D3"]);
+    // Round 2: P1 moves by clicks with a bonus landing: A3 to e15 (next to
+    // zone B, so it may leap on) and on to g14; the server prices it.
+    const p1 = pages[0];
+    await p1.click('[data-cell="A3"]');
+    await p1.click('[data-cell="e15"]');
+    await p1.click('[data-cell="g14"]');
+    await p1.waitForFunction(() => document.getElementById("kc-orders")?.textContent === "orders move A3 e15 g14");
+    await p1.waitForFunction(() => document.getElementById("kc-cost")?.textContent === "Cost: 0 chips");
+    await p1.screenshot({ path: `${artifacts}/knight-control-bonus-move.png` });
   },
 };
 
