@@ -157,10 +157,6 @@ pub trait Hosted: Game + 'static {
         let _ = seat;
         Value::Null
     }
-    /// The deadline per turn or step when the host gives none.
-    fn default_deadline_secs() -> Option<u64> {
-        None
-    }
     /// A host's game-specific action in text (Knight Control: granting a
     /// communal garnet). Returns the public history text.
     fn host_act(&mut self, text: &str) -> Result<String, String> {

@@ -8,7 +8,8 @@ use arbiter_core::Seat;
 use arbiter_knight_control::{Action, KnightControl, Layout, Rules, Stage};
 use serde_json::{json, Value};
 
-/// Every phase has a deadline: five minutes unless the host says otherwise.
+/// Every phase has a deadline: five minutes unless the host says otherwise
+/// (the lobby's default, through [`crate::adapter::Kind`]).
 pub const DEFAULT_DEADLINE_SECS: u64 = 300;
 
 impl Hosted for KnightControl {
@@ -96,10 +97,6 @@ impl Hosted for KnightControl {
             "geometry": self.geometry(),
             "bonus_cells": seat.map(|s| self.bonus_cells(s)).unwrap_or_default(),
         })
-    }
-
-    fn default_deadline_secs() -> Option<u64> {
-        Some(DEFAULT_DEADLINE_SECS)
     }
 
     /// The host grants a communal garnet: `communal P1 P2`.

@@ -674,3 +674,77 @@ async fn replays_are_built_for_their_viewer() {
     let (_, v) = replay(Some(g.seats[1].clone()), 4).await;
     assert_eq!(v["view"]["me"]["offers"][0]["chips"], 1);
 }
+
+#[tokio::test]
+async fn a_private_change_sends_no_frame_to_anyone_else() {
+    use futures_util::StreamExt;
+    let app = app().await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let served = app.clone();
+    tokio::spawn(async move { axum::serve(listener, served).await });
+    let g = create(&app, kc(3, 3, &[], 300)).await;
+    for (t, bid) in g.seats.iter().zip(["bid ABCDE", "bid DEFGH", "bid GHIJK"]) {
+        assert_eq!(act(&app, &g.id, t, bid).await.0, StatusCode::OK);
+    }
+    let connect = |token: Option<&String>| {
+        let url = match token {
+            Some(t) => format!("ws://{addr}/api/games/{}/ws?token={t}", g.id),
+            None => format!("ws://{addr}/api/games/{}/ws", g.id),
+        };
+        async move { tokio_tungstenite::connect_async(url).await.unwrap().0 }
+    };
+    let mut p1 = connect(Some(&g.seats[0])).await;
+    let mut p3 = connect(Some(&g.seats[2])).await;
+    let mut watcher = connect(None).await;
+    async fn next(
+        socket: &mut (impl StreamExt<
+            Item = Result<
+                tokio_tungstenite::tungstenite::Message,
+                tokio_tungstenite::tungstenite::Error,
+            >,
+        > + Unpin),
+    ) -> Value {
+        loop {
+            let m = tokio::time::timeout(std::time::Duration::from_secs(10), socket.next())
+                .await
+                .expect("a frame")
+                .unwrap()
+                .unwrap();
+            if let tokio_tungstenite::tungstenite::Message::Text(t) = m {
+                return serde_json::from_str(&t).unwrap();
+            }
+        }
+    }
+    let first = [
+        next(&mut p1).await,
+        next(&mut p3).await,
+        next(&mut watcher).await,
+    ];
+    // P2 offers P1 two chips and P1 accepts: P1's view changes, nobody else's.
+    assert_eq!(
+        act(&app, &g.id, &g.seats[1], "offer P1 2").await.0,
+        StatusCode::OK
+    );
+    let offered = next(&mut p1).await;
+    assert_eq!(offered["view"]["me"]["offers"][0]["chips"], 2);
+    assert_eq!(
+        act(&app, &g.id, &g.seats[0], "accept P2").await.0,
+        StatusCode::OK
+    );
+    assert_eq!(next(&mut p1).await["view"]["me"]["purse"]["chips"], 7);
+    // Then a public change: P2's orders. The next frame P3 and the watcher
+    // get is that one, with a version one higher than before.
+    assert_eq!(
+        act(&app, &g.id, &g.seats[1], "orders pass").await.0,
+        StatusCode::OK
+    );
+    for (socket, before) in [(&mut p3, &first[1]), (&mut watcher, &first[2])] {
+        let frame = next(socket).await;
+        assert_eq!(
+            frame["version"].as_u64(),
+            before["version"].as_u64().map(|v| v + 1)
+        );
+        assert_eq!(frame["view"]["waiting_for"], json!(["P1", "P3"]));
+    }
+}
