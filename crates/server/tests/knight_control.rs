@@ -748,3 +748,62 @@ async fn a_private_change_sends_no_frame_to_anyone_else() {
         assert_eq!(frame["view"]["waiting_for"], json!(["P1", "P3"]));
     }
 }
+
+#[tokio::test]
+async fn the_item_step_hides_who_chooses_and_closes_at_its_deadline() {
+    let (app, clock) = app_with_clock().await;
+    // The standard board with one item laid by hand: an Extra Move on b14.
+    let mut layout = serde_json::to_value(arbiter_knight_control::standard_file()).unwrap();
+    layout["items"] = json!([{ "cell": "b14", "item": "extra-move" }]);
+    let g = create(
+        &app,
+        json!({"game": "knight-control", "seats": 2, "deadline_secs": 60,
+               "options": {"rules": {"rounds": 2}, "layout": layout}}),
+    )
+    .await;
+    let (p1, p2) = (&g.seats[0], &g.seats[1]);
+    act(&app, &g.id, p1, "bid ABCDE").await;
+    act(&app, &g.id, p2, "bid DEFGH").await;
+    // P1 spawns on A3 and leaps onto the Extra Move at once.
+    let (status, v) = act(&app, &g.id, p1, "orders spawn A3 1x2; move A3 b14").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    act(&app, &g.id, p2, "orders pass").await;
+    let mine = state(&app, &g.id, Some(p1)).await;
+    assert_eq!(stage(&mine), "items");
+    assert_eq!(mine["to_act"], json!([0]));
+    assert_eq!(
+        mine["view"]["me"]["items_to_use"]["extra_moves"],
+        json!(["b14"])
+    );
+    assert!(!mine["legal"].as_array().unwrap().is_empty());
+    // P2 and the spectator learn nothing of who is awaited.
+    for s in [
+        state(&app, &g.id, Some(p2)).await,
+        state(&app, &g.id, None).await,
+    ] {
+        assert_eq!(stage(&s), "items");
+        assert_eq!(s["to_act"], json!([]));
+        assert_eq!(s["phase"], json!({"kind": "simultaneous", "seats": []}));
+        assert!(s["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|x| x["to_act"] == false));
+        assert_eq!(s["view"]["waiting_for"], json!([]));
+    }
+    // P1 never chooses: at the deadline the step closes and round 2 begins.
+    assert!(mine["deadline_ms"].is_i64());
+    clock.advance(59_000);
+    assert_eq!(stage(&state(&app, &g.id, None).await), "items");
+    clock.advance(2_000);
+    let s = state(&app, &g.id, None).await;
+    assert_eq!(
+        (s["view"]["round"].as_u64(), stage(&s).as_str()),
+        (Some(2), "orders")
+    );
+    let knights = &s["view"]["board"]["knights"];
+    assert_eq!(
+        knights,
+        &json!([{"owner": "P1", "cell": "b14", "movement": "1x2"}])
+    );
+}
