@@ -152,6 +152,26 @@ const tests = {
     await page.screenshot({ path: `${artifacts}/progressive-chess-upgrade.png` });
   },
 
+  async "a Knight Control game from the lobby, with its phase deadline"(browser) {
+    const page = await browser.newPage();
+    await page.goto(base + "/");
+    await page.selectOption("#game", "knight-control");
+    assert.equal(await page.inputValue("#opt-deadline"), "300");
+    await page.fill("#seats", "4");
+    await page.dispatchEvent("#seats", "input");
+    await page.fill("#opt-rounds", "3");
+    await page.fill("#opt-deadline", "90");
+    await page.click("#go");
+    await page.waitForSelector("#links:not([hidden])");
+    assert.equal(await page.locator("#link-rows tr").count(), 6);
+    const link = await page.locator("#link-rows tr:nth-child(2) a").getAttribute("href");
+    await page.goto(base + link);
+    const s = await waitFor(page, (s) => s.view && s.view.stage === "bidding", "the bidding");
+    assert.equal(s.deadline_secs, 90);
+    assert.equal(s.view.rules.rounds, 3);
+    await page.waitForFunction(() => /deadline in 1:[23]\d/.test(document.getElementById("kc-deadline")?.textContent || ""));
+  },
+
   async "a Knight Control round: three players order at once, each shown only their own chips"(browser) {
     const g = await createGame({ game: "knight-control", seats: 3, options: { rules: { rounds: 2 } }, deadline_secs: 600 });
     const pages = [];
