@@ -34,7 +34,12 @@ impl Actor {
             let event = self.event("time", None, String::new());
             match self.record(event).await {
                 Ok(()) => self.changed_now(),
-                Err(e) => tracing::error!("game {}: deadline: {e}", self.record.id),
+                Err(e) => {
+                    // Not re-armed: a game that refuses its own deadline
+                    // would otherwise spin. The next request tries again.
+                    tracing::error!("game {}: deadline: {e}", self.record.id);
+                    return;
+                }
             }
         } else if self.game.overdue_seat(now).is_some() {
             self.schedule_bot();
