@@ -51,7 +51,11 @@ impl Actor {
         let history = self.history_for(seat);
         // The version counts the events this viewer can tell apart, so a
         // secret submission by another seat changes nothing it receives.
-        let others = self.log.iter().filter(|e| e.kind != "act").count() as u64;
+        let others = self
+            .log
+            .iter()
+            .filter(|e| !["act", "time", "host_act"].contains(&e.kind.as_str()))
+            .count() as u64;
         let version = others + history.len() as u64 + self.ticks;
         json!({
             "id": self.record.id,
