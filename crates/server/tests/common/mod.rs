@@ -13,6 +13,7 @@ pub fn settings() -> Settings {
     Settings {
         bot_threads: 2,
         bot_delay: Duration::ZERO,
+        ..Settings::default()
     }
 }
 
@@ -124,4 +125,15 @@ pub async fn wait_for(app: &Router, id: &str, done: impl Fn(&Value) -> bool) -> 
         "timed out waiting on game {id}: {}",
         state(app, id, None).await
     );
+}
+
+/// An app whose clock the test moves forward.
+pub async fn app_with_clock() -> (Router, arbiter_server::Clock) {
+    let store = Store::open("sqlite::memory:").await.unwrap();
+    let clock = arbiter_server::Clock::default();
+    let settings = Settings {
+        clock: clock.clone(),
+        ..settings()
+    };
+    (router(AppState::new(store, settings)), clock)
 }
