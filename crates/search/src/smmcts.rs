@@ -123,7 +123,10 @@ pub fn search(
     };
     while duct.iterations < limit {
         if let Some(deadline) = deadline {
-            if duct.iterations.is_multiple_of(8) && Instant::now() >= deadline && duct.iterations > 0 {
+            if duct.iterations.is_multiple_of(8)
+                && Instant::now() >= deadline
+                && duct.iterations > 0
+            {
                 break;
             }
         }
