@@ -192,7 +192,7 @@ fn random_action(seen: &Seen, seat: Seat, rng: &mut GameRng) -> Option<Action> {
 const OWN_ARMS: usize = 8;
 const OTHER_ARMS: usize = 4;
 const EXPLORATION: f64 = 1.5;
-const CONTINUATION: u8 = 1;
+const CONTINUATION: u8 = 2;
 
 /// Decoupled UCT over candidate orders of every seat. The candidates come
 /// from the estimated game; each iteration draws a fresh purse sample,
