@@ -201,3 +201,34 @@ fn bots_pass_when_not_awaited() {
         );
     }
 }
+
+#[test]
+fn communal_garnets_and_offers_get_legal_answers() {
+    let mut game =
+        KnightControl::new(2, Rules::default(), Layout::standard(), Seed::from_u64(3)).unwrap();
+    game.submit(Seat(0), &Action::Bid(None)).unwrap();
+    game.submit(Seat(1), &Action::Bid(None)).unwrap();
+    assert_eq!(game.stage(), Stage::Orders);
+    game.grant_communal(Seat(0), Seat(1)).unwrap();
+    game.submit(
+        Seat(0),
+        &Action::Offer {
+            to: Seat(1),
+            chips: 2,
+        },
+    )
+    .unwrap();
+    for level in [Level::Greedy, Level::Max] {
+        // Consent first (2 chips gained each), then orders; the standing
+        // offer is left alone.
+        let mut probe = game.clone();
+        let first = knight_control_action(&probe, Seat(1), level, Budget::Nodes(8), 1).unwrap();
+        assert_eq!(first, Action::Communal(1));
+        probe.submit(Seat(1), &first).unwrap();
+        let next = knight_control_action(&probe, Seat(1), level, Budget::Nodes(8), 1).unwrap();
+        assert!(matches!(next, Action::Orders(_)), "{next}");
+        probe.submit(Seat(1), &next).unwrap();
+    }
+    let random = knight_control_action(&game, Seat(1), Level::Random, Budget::Nodes(8), 1).unwrap();
+    game.clone().submit(Seat(1), &random).unwrap();
+}
