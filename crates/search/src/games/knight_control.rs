@@ -188,9 +188,11 @@ fn random_action(seen: &Seen, seat: Seat, rng: &mut GameRng) -> Option<Action> {
 }
 
 /// Search tuning: candidate orders per seat, exploration constant (in
-/// chips gained), rounds of greedy play after the searched one.
+/// chips gained), how much the others' gains count against the searching
+/// seat, rounds of greedy play after the searched one.
 const OWN_ARMS: usize = 8;
-const OTHER_ARMS: usize = 4;
+const OTHER_ARMS: usize = 3;
+const RIVALRY: f64 = 0.5;
 const EXPLORATION: f64 = 1.5;
 const CONTINUATION: u8 = 2;
 
@@ -230,9 +232,14 @@ fn search_orders(
             game.set_purse(Seat(s as u8), p);
         }
         simulate(&mut game, &arms, joint);
-        Seat::all(players)
+        let mut gains: Vec<f64> = Seat::all(players)
             .map(|s| evaluate(game.layout(), game.state(), game.rules(), s) - before[s.index()])
-            .collect()
+            .collect();
+        // The searching seat plays for the most chips gained, a relative
+        // measure: half the others' mean gain counts against it.
+        let others = (gains.iter().sum::<f64>() - gains[seat.index()]) / (players - 1) as f64;
+        gains[seat.index()] -= RIVALRY * others;
+        gains
     });
     arms[seat.index()][duct.best(seat.index())].clone()
 }

@@ -93,6 +93,7 @@ pub fn reach(
 }
 
 /// The board as one seat weighs it.
+#[derive(Clone)]
 pub struct Weigh<'a> {
     pub layout: &'a Layout,
     pub state: &'a State,
@@ -103,6 +104,8 @@ pub struct Weigh<'a> {
     pub threat: Vec<u8>,
     /// Cells of this seat's own knights.
     pub own: Vec<Cell>,
+    /// The chance an enemy knight is still there to be captured.
+    pub capture_chance: f64,
 }
 
 impl<'a> Weigh<'a> {
@@ -142,6 +145,7 @@ impl<'a> Weigh<'a> {
             seat,
             threat,
             own,
+            capture_chance: 0.4,
         }
     }
 
@@ -185,7 +189,7 @@ impl<'a> Weigh<'a> {
     pub fn end_value(&self, cell: Cell, movement: Movement, risk_weight: f64) -> f64 {
         let item = self.item_at(cell);
         let capture = match self.state.knight_at(cell) {
-            Some(k) if k.owner != self.seat => 0.4 * 3.0,
+            Some(k) if k.owner != self.seat => self.capture_chance * 3.0,
             _ => 0.0,
         };
         item + capture - risk_weight * self.risk(cell, movement, item)
@@ -362,8 +366,9 @@ pub fn plan(w: &Weigh, style: Style) -> Orders {
 }
 
 /// A handful of distinct candidate orders for `seat`: the greedy ones
-/// first, then the second and third choices of the two most eager
-/// knights, a cautious plan, a plan without spawning, and passing.
+/// first, a bold one (captures counted as likely), then the second and
+/// third choices of the two most eager knights, a cautious plan, a plan
+/// without spawning, and passing.
 pub fn candidates(w: &Weigh, count: usize) -> Vec<Orders> {
     let mut styles = vec![Style::GREEDY];
     for knight in 0..2 {
@@ -386,7 +391,16 @@ pub fn candidates(w: &Weigh, count: usize) -> Vec<Orders> {
         chip_value: 0.0,
         ..Style::GREEDY
     });
-    let mut out: Vec<Orders> = Vec::new();
+    // A bold plan that counts on enemy knights staying put to be captured.
+    let bold = Weigh {
+        capture_chance: 0.9,
+        ..w.clone()
+    };
+    let mut out: Vec<Orders> = vec![plan(w, Style::GREEDY)];
+    let bold_plan = plan(&bold, Style::GREEDY);
+    if !out.contains(&bold_plan) {
+        out.push(bold_plan);
+    }
     for style in styles {
         let o = plan(w, style);
         if !out.contains(&o) {
@@ -423,6 +437,7 @@ pub fn evaluate(layout: &Layout, state: &State, rules: &Rules, seat: Seat) -> f6
             seat,
             threat: Vec::new(),
             own: Vec::new(),
+            capture_chance: 0.0,
         };
         for k in state.knights.iter().filter(|k| k.owner == seat) {
             value += 0.4 + 0.35 * w.prospect(k.cell, k.movement);
