@@ -99,6 +99,6 @@ fn a_knight_control_match_reports_chips_gained_and_ec() {
         assert!(text.contains(word), "{text}");
     }
     let record = std::fs::read_to_string(dir.join("game-0002.txt")).unwrap();
-    assert!(record.contains("seat 0: player 2 greedy"), "{record}");
+    assert!(record.contains("seat 0: player 3 random"), "{record}");
     std::fs::remove_dir_all(dir).unwrap();
 }
