@@ -5,6 +5,7 @@ mod commands;
 mod games;
 mod knight_control;
 mod match_cmd;
+mod match_kc;
 mod play;
 mod serve;
 mod solve;

@@ -33,6 +33,9 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     if args.games == 0 {
         return Err("--games must be at least 1".into());
     }
+    if args.game == arbiter_knight_control::ID {
+        return crate::match_kc::run(&args, specs);
+    }
     let openings = match args.openings.as_deref() {
         None => None,
         Some("table-wins") if args.game == arbiter_knight_court::ID => Some(

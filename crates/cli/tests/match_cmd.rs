@@ -75,3 +75,30 @@ fn bad_specs_and_seat_counts_are_refused() {
         .unwrap()
         .contains("needs exactly two --seat"));
 }
+
+#[test]
+fn a_knight_control_match_reports_chips_gained_and_ec() {
+    let dir = std::env::temp_dir().join(format!("arbiter-match-kc-{}", std::process::id()));
+    let out = arbiter(&[
+        "match",
+        "knight-control",
+        "--seat",
+        "max:10n",
+        "--seat",
+        "greedy",
+        "--seat",
+        "random",
+        "--games",
+        "2",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    for word in ["mean gained", "most gained", "EC", "mean ToLs", "max:10n"] {
+        assert!(text.contains(word), "{text}");
+    }
+    let record = std::fs::read_to_string(dir.join("game-0002.txt")).unwrap();
+    assert!(record.contains("seat 0: player 3 random"), "{record}");
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -1,16 +1,18 @@
-//! Search speed per game, in nodes (alpha-beta) or evaluations (Tilechess)
-//! per second: `cargo bench -p arbiter-search --bench search`.
+//! Search speed per game, in nodes (alpha-beta), evaluations (Tilechess)
+//! or iterations (Knight Control) per second: `cargo bench -p arbiter-search --bench search`.
 //!
 //! Each iteration is one whole decision with a node budget, so criterion's
 //! element rate is the searcher's speed including its table set-up.
 
 use arbiter_core::{Game, Phase, Seat, Seed, TextPosition};
+use arbiter_knight_control::{KnightControl, Layout, Rules};
 use arbiter_knight_court::KnightCourt;
 use arbiter_knight_moves::KnightMoves;
 use arbiter_search::alphabeta::best_move;
+use arbiter_search::games::knight_control::knight_control_action;
 use arbiter_search::games::knight_court::KnightCourtDuel;
 use arbiter_search::games::knight_moves::KnightMovesDuel;
-use arbiter_search::{Bots, Budget, Level, Spec};
+use arbiter_search::{Bots, Budget, Level, Observe, Spec};
 use arbiter_tilechess::Tilechess;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -57,7 +59,34 @@ fn bench(c: &mut Criterion) {
     group.bench_function("tilechess max evaluations", |b| {
         b.iter(|| max.choose(&tc, seat, Seed::from_u64(1)))
     });
+    // Knight Control: one `max` decision of 400 iterations, each a purse
+    // sample, a simulated round and two greedy rounds for six players.
+    const ITERATIONS: u64 = 400;
+    group.throughput(Throughput::Elements(ITERATIONS));
+    let kc = knight_control_midgame();
+    group.bench_function("knight-control max iterations", |b| {
+        b.iter(|| knight_control_action(&kc, Seat(0), Level::Max, Budget::Nodes(ITERATIONS), 1))
+    });
     group.finish();
+}
+
+/// A six-player Knight Control game at the orders of round 3, after
+/// greedy bids and two greedy rounds.
+fn knight_control_midgame() -> KnightControl {
+    let mut game =
+        KnightControl::new(6, Rules::default(), Layout::standard(), Seed::from_u64(11)).unwrap();
+    let greedy = KnightControl::bot(Spec::new(Level::Greedy, Budget::Nodes(1)));
+    let mut k = 0;
+    while game.round() < 3 {
+        for seat in game.pending() {
+            k += 1;
+            let action = greedy
+                .choose(&game.seen_by(seat), seat, Seed::from_u64(k))
+                .unwrap();
+            game.act(seat, &action).unwrap();
+        }
+    }
+    game
 }
 
 criterion_group!(benches, bench);

@@ -21,6 +21,7 @@ mod negamax;
 pub mod no_repetition;
 pub mod player;
 pub mod retrograde;
+pub mod smmcts;
 
 pub use negamax::{Negamax, SearchResult};
 pub use player::{Bots, Budget, Evaluate, Level, Observe, Player, Spec};

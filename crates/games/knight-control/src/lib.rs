@@ -17,6 +17,7 @@ mod action;
 mod awards;
 mod bidding;
 mod check;
+pub mod determinise;
 mod diagram;
 mod event;
 mod game;
