@@ -96,9 +96,7 @@ pub trait Hosted: Game + 'static {
     fn create(options: &Value, creation: &Creation) -> Result<Self, String>;
     /// A bot's action for `seat` at `level`, or `None` if it has none.
     /// Runs on the blocking pool.
-    fn bot_action(&self, seat: Seat, level: u8) -> Option<Self::Action> {
-        bots::search_action(self, seat, level)
-    }
+    fn bot_action(&self, seat: Seat, level: u8) -> Option<Self::Action>;
     /// The host ends the game. Games with a way to rank an unfinished game
     /// (Tilechess's leaderboard) record it; others simply stop.
     fn end_by_host(&mut self) {}
@@ -170,7 +168,7 @@ impl Hosted for KnightCourt {
         from_position_option(options)
     }
     fn bot_action(&self, seat: Seat, level: u8) -> Option<Self::Action> {
-        bots::knight_court_action(self, seat, level)
+        bots::bot_action(self, seat, level, false)
     }
 }
 
@@ -178,11 +176,17 @@ impl Hosted for KnightMoves {
     fn create(options: &Value, _: &Creation) -> Result<Self, String> {
         from_position_option(options)
     }
+    fn bot_action(&self, seat: Seat, level: u8) -> Option<Self::Action> {
+        bots::bot_action(self, seat, level, false)
+    }
 }
 
 impl Hosted for ProgressiveChess {
     fn create(options: &Value, _: &Creation) -> Result<Self, String> {
         from_position_option(options)
+    }
+    fn bot_action(&self, seat: Seat, level: u8) -> Option<Self::Action> {
+        bots::bot_action(self, seat, level, false)
     }
 }
 
@@ -214,7 +218,7 @@ impl Hosted for Tilechess {
         Ok(Tilechess::new(rules))
     }
     fn bot_action(&self, seat: Seat, level: u8) -> Option<Self::Action> {
-        bots::random_action(self, seat, level)
+        bots::bot_action(self, seat, level, false)
     }
     fn end_by_host(&mut self) {
         Tilechess::end_by_host(self)

@@ -39,7 +39,7 @@ impl Hosted for KnightControl {
     }
 
     fn bot_action(&self, seat: Seat, level: u8) -> Option<Action> {
-        bots::knight_control_action(self, seat, level)
+        bots::bot_action(self, seat, level, true)
     }
 
     /// Round and stage: a new key for every step.
