@@ -41,10 +41,13 @@
 //! # Search
 //! - Mate is a loss and stalemate a draw ([`Duel::stuck`]); a dead position
 //!   (`Position::is_dead`) is a draw ([`Duel::decided`]).
-//! - The default ruleset has no repetition or 50-turn draw, so the search
-//!   refuses no child for repetition. The key is a Zobrist hash ([`key`]).
-//!   With the optional draw rules on, a repetition the searcher walks into
-//!   is scored as if play went on; the game itself still ends it.
+//! - Repetition: the default ruleset has no repetition draw, so shuffling
+//!   costs nothing and a side that cannot see a mate over its horizon
+//!   would shuffle to the turn limit. The search therefore refuses a turn
+//!   that repeats a position of the game so far ([`in_history`]) or of the
+//!   line being searched, unless every turn does (then it refuses none). As
+//!   the key counts points up to 16, repeats only arise in long endings,
+//!   which is where they matter. The key is a Zobrist hash ([`key`]).
 //! - Upgrades are most of the tree, so the search leaves out the pointless
 //!   ones ([`worth_searching`]) and tries each kind of upgrade on one piece
 //!   only ([`search_children`]).
@@ -63,6 +66,7 @@ use arbiter_progressive_chess::{
     attacks, Bitboard, Board, Color, Effect, Move, Position, ProgressiveChess, Role, Square, Turn,
     Upgrade,
 };
+use std::cell::RefCell;
 
 pub struct ProgressiveChessDuel;
 
@@ -96,7 +100,7 @@ pub const NO_MATE_SHARE: i32 = 8;
 /// The material value of a piece of `role` (the king counts nothing: it is
 /// never captured). The values reward what a piece can do towards mate: the
 /// swapper family never attacks, so it is cheap (a necromancer is valued by
-/// what it can raise, see [`material`]), and the rook-like pieces that can
+/// what it can raise), and the rook-like pieces that can
 /// mate with a king alone (rook, cannon, lesser king) beat the colour-bound
 /// ones (bishop, pincer, zigzag) and the rank-bound protector.
 pub const fn piece_value(role: Role) -> i32 {
@@ -439,6 +443,39 @@ pub fn search_children(pos: &Position, out: &mut Vec<(Turn, Position)>) {
     });
 }
 
+thread_local! {
+    /// The keys of the positions of the last game searched on this thread:
+    /// (game address, turns played, key of its position, sorted keys).
+    static HISTORY: RefCell<(usize, usize, Key, Vec<Key>)> =
+        const { RefCell::new((0, 0, 0, Vec::new())) };
+}
+
+/// Whether a position with `key` occurred in `game` so far. The search asks
+/// this for every child, so the game's keys are computed once per game
+/// state and thread, and kept sorted.
+pub fn in_history(game: &ProgressiveChess, key: Key) -> bool {
+    let id = (
+        game as *const ProgressiveChess as usize,
+        game.turns_played().len(),
+        self::key(game.position()),
+    );
+    HISTORY.with(|cell| {
+        let mut h = cell.borrow_mut();
+        if (h.0, h.1, h.2) != id {
+            let mut pos = *game.start_position();
+            let mut keys = vec![self::key(&pos)];
+            for &turn in game.turns_played() {
+                pos = pos.play_unchecked(turn);
+                keys.push(self::key(&pos));
+            }
+            keys.sort_unstable();
+            keys.dedup();
+            *h = (id.0, id.1, id.2, keys);
+        }
+        h.3.binary_search(&key).is_ok()
+    })
+}
+
 impl Duel for ProgressiveChessDuel {
     type Game = ProgressiveChess;
     type Pos = Position;
@@ -449,9 +486,8 @@ impl Duel for ProgressiveChessDuel {
         *game.position()
     }
 
-    fn seen(_: &ProgressiveChess, _: &Key) -> bool {
-        // No repetition ban (see the module notes).
-        false
+    fn seen(game: &ProgressiveChess, key: &Key) -> bool {
+        in_history(game, *key)
     }
 
     fn key(pos: &Position) -> Key {
@@ -467,8 +503,25 @@ impl Duel for ProgressiveChessDuel {
         pos.is_dead().then_some(0)
     }
 
-    fn children(pos: &Position, _: &dyn Fn(&Position) -> bool, out: &mut Vec<(Turn, Position)>) {
+    fn children(
+        pos: &Position,
+        repeats: &dyn Fn(&Position) -> bool,
+        out: &mut Vec<(Turn, Position)>,
+    ) {
+        let start = out.len();
         search_children(pos, out);
+        // Avoid repeating, but never at the price of having no move.
+        let fresh = out[start..].iter().filter(|(_, c)| !repeats(c)).count();
+        if fresh > 0 {
+            let mut i = start;
+            while i < out.len() {
+                if repeats(&out[i].1) {
+                    out.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
     }
 
     fn stuck(pos: &Position) -> i32 {
