@@ -511,16 +511,21 @@ impl Duel for ProgressiveChessDuel {
         let start = out.len();
         search_children(pos, out);
         // Avoid repeating, but never at the price of having no move.
-        let fresh = out[start..].iter().filter(|(_, c)| !repeats(c)).count();
-        if fresh > 0 {
-            let mut i = start;
-            while i < out.len() {
-                if repeats(&out[i].1) {
-                    out.swap_remove(i);
-                } else {
-                    i += 1;
-                }
-            }
+        // `repeats` hashes the child, so it is asked only of bare turns: a
+        // turn with an upgrade changes a piece for good (only a capture
+        // and a raise could ever bring the old position back), and the
+        // avoidance is a heuristic, not a rule.
+        let repeated: Vec<bool> = out[start..]
+            .iter()
+            .map(|(t, c)| t.upgrade.is_none() && repeats(c))
+            .collect();
+        if repeated.iter().any(|&r| r) && !repeated.iter().all(|&r| r) {
+            let mut index = 0;
+            out.retain(|_| {
+                let keep = index < start || !repeated[index - start];
+                index += 1;
+                keep
+            });
         }
     }
 
