@@ -1,5 +1,6 @@
-//! Search speed per game, in nodes (alpha-beta), evaluations (Tilechess)
-//! or iterations (Knight Control) per second: `cargo bench -p arbiter-search --bench search`.
+//! Search speed per game, in nodes (alpha-beta; a Progressive Chess node is a
+//! whole turn), evaluations (Tilechess) or iterations (Knight Control) per
+//! second: `cargo bench -p arbiter-search --bench search`.
 //!
 //! Each iteration is one whole decision with a node budget, so criterion's
 //! element rate is the searcher's speed including its table set-up.
@@ -8,10 +9,12 @@ use arbiter_core::{Game, Phase, Seat, Seed, TextPosition};
 use arbiter_knight_control::{KnightControl, Layout, Rules};
 use arbiter_knight_court::KnightCourt;
 use arbiter_knight_moves::KnightMoves;
+use arbiter_progressive_chess::ProgressiveChess;
 use arbiter_search::alphabeta::best_move;
 use arbiter_search::games::knight_control::knight_control_action;
 use arbiter_search::games::knight_court::KnightCourtDuel;
 use arbiter_search::games::knight_moves::KnightMovesDuel;
+use arbiter_search::games::progressive_chess::ProgressiveChessDuel;
 use arbiter_search::{Bots, Budget, Level, Observe, Spec};
 use arbiter_tilechess::Tilechess;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -35,6 +38,21 @@ fn tilechess_midgame() -> Tilechess {
     game
 }
 
+/// A Progressive Chess game after ten greedy turns (pieces upgraded, some
+/// traded).
+fn progressive_chess_midgame() -> ProgressiveChess {
+    let mut game = ProgressiveChess::start();
+    let greedy = ProgressiveChess::bot(Spec::new(Level::Greedy, Budget::Nodes(1)));
+    for ply in 0..10u64 {
+        let Phase::Turn(seat) = game.phase() else {
+            break;
+        };
+        let action = greedy.choose(&game, seat, Seed::from_u64(ply)).unwrap();
+        game.act(seat, &action).unwrap();
+    }
+    game
+}
+
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("search speed");
     group.sample_size(10);
@@ -47,6 +65,16 @@ fn bench(c: &mut Criterion) {
     let kc = KnightCourt::start();
     group.bench_function("knight-court alpha-beta nodes", |b| {
         b.iter(|| best_move::<KnightCourtDuel>(&kc, Budget::Nodes(NODES), Seed::from_u64(1)))
+    });
+    // Progressive Chess nodes are whole turns (move and upgrade), slower
+    // to make: a smaller budget keeps an iteration near a second.
+    const PC_NODES: u64 = 50_000;
+    group.throughput(Throughput::Elements(PC_NODES));
+    let pc = progressive_chess_midgame();
+    group.bench_function("progressive-chess alpha-beta nodes", |b| {
+        b.iter(|| {
+            best_move::<ProgressiveChessDuel>(&pc, Budget::Nodes(PC_NODES), Seed::from_u64(1))
+        })
     });
     const EVALS: u64 = 3_000;
     group.throughput(Throughput::Elements(EVALS));

@@ -71,6 +71,20 @@ pub trait Duel: 'static {
     fn evaluate(pos: &Self::Pos) -> i32;
     /// Captures and other moves quiescence must look at.
     fn is_noisy(pos: &Self::Pos, mv: &Self::Move) -> bool;
+    /// The noisy children (as [`Duel::children`] filtered by
+    /// [`Duel::is_noisy`]), and whether the side to move has any legal move
+    /// at all. Games whose full move list is costly generate only what
+    /// quiescence needs here.
+    fn noisy_children(
+        pos: &Self::Pos,
+        repeats: &dyn Fn(&Self::Pos) -> bool,
+        out: &mut Vec<(Self::Move, Self::Pos)>,
+    ) -> bool {
+        Self::children(pos, repeats, out);
+        let any = !out.is_empty();
+        out.retain(|(mv, _)| Self::is_noisy(pos, mv));
+        any
+    }
     /// A small index (< 4096) for the history heuristic.
     fn move_index(mv: &Self::Move) -> usize;
     fn action(mv: Self::Move) -> <Self::Game as Game>::Action;
@@ -242,6 +256,27 @@ impl<'g, D: Duel> Searcher<'g, D> {
         refused.get()
     }
 
+    /// Like [`Searcher::generate`] for quiescence: the noisy children, with
+    /// whether any legal move exists and whether any child was refused.
+    fn generate_noisy(&self, pos: &D::Pos, out: &mut Vec<(D::Move, D::Pos)>) -> (bool, bool) {
+        let refused = Cell::new(false);
+        let path = &self.path;
+        let game = self.game;
+        let any = D::noisy_children(
+            pos,
+            &|child| {
+                let key = D::key(child);
+                let repeats = path.contains(&key) || D::seen(game, &key);
+                if repeats {
+                    refused.set(true);
+                }
+                repeats
+            },
+            out,
+        );
+        (any, refused.get())
+    }
+
     /// (score for the side to move, history-dependent?)
     fn search(
         &mut self,
@@ -342,8 +377,8 @@ impl<'g, D: Duel> Searcher<'g, D> {
         left: u32,
     ) -> (i32, bool) {
         let mut moves = Vec::new();
-        let dependent = self.generate(pos, &mut moves);
-        if moves.is_empty() {
+        let (any, dependent) = self.generate_noisy(pos, &mut moves);
+        if !any {
             return (to_ply(D::stuck(pos), ply), dependent);
         }
         let stand = D::evaluate(pos);
@@ -353,7 +388,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
         alpha = alpha.max(stand);
         let mut best = stand;
         let mut dependent = dependent;
-        for &(_, child) in moves.iter().filter(|(m, _)| D::is_noisy(pos, m)) {
+        for &(_, child) in &moves {
             if self.tick() {
                 return (0, true);
             }

@@ -5,83 +5,129 @@
 //! one ply is one turn, as in chess.
 //!
 //! # Evaluation (for one side, minus the same for the other)
-//! - **Material by upgrade tier.** Each piece is worth its value in
-//!   [`piece_value`]: pawn 100; tier 1 lesser rook and lesser bishop 150,
-//!   swapper 150; tier 2 lesser king 260, rook 420, bishop 380,
-//!   supernaturalist 260, necromancer 240; tier 3 cannon 580, protector 540,
-//!   pincer 520, zigzag 580. Every upgrade step is worth more than
-//!   [`POINT`] times its price, so a side that can afford an upgrade
-//!   prefers buying it to hoarding. A protector with its shield intact is
-//!   worth [`SHIELD`] more. A necromancer is worth, on top, half the best
-//!   piece its side could raise from its pool.
-//! - **Currency:** [`POINT`] per point held, for the first
-//!   [`POINT_CAP`] points; points beyond that count a quarter (nothing on
-//!   the board is left to buy with them quickly).
-//! - **Mobility:** [`MOBILITY`] per square each non-king piece could move
-//!   to by its own movement (`movegen::targets`, king safety ignored).
+//! - **Material by what a piece can do towards mate** ([`piece_value`]):
+//!   pawn 100, lesser rook 150, lesser bishop 140, lesser king 330, rook
+//!   480, cannon 560 (the pieces that mate with a king alone, or become
+//!   one); bishop 300, pincer 320, zigzag 360, protector 280 (+[`SHIELD`]
+//!   while shielded): colour-bound or rank-bound, they cannot mate alone;
+//!   the swapper family (swapper 70, supernaturalist 110, necromancer 90)
+//!   never attacks. A necromancer adds three quarters of the best piece in
+//!   its side's pool (one move raises it).
+//! - **Currency:** [`POINT`] per point held for the first [`POINT_CAP`],
+//!   a fifth beyond (nothing is left to buy quickly).
+//! - **Mobility:** [`MOBILITY`] per square each attacking piece could move
+//!   to (`movegen::targets`, king safety ignored); the swapper family's
+//!   swaps do not count.
 //! - **King safety:** [`KING_SHELTER`] per own piece next to the king,
-//!   minus [`KING_DANGER`] per square next to the king that the enemy
-//!   attacks, minus [`KING_CRAMPED`] per square next to the king the king
-//!   could not step to (own piece or attacked), which drives mating play
-//!   for the shallow levels too. A side in check loses [`IN_CHECK`].
+//!   minus [`KING_DANGER`] per square next to it the enemy attacks, minus
+//!   [`IN_CHECK`] when in check.
+//! - **Mop-up** ([`mop_up`]), for a side leading in attacking material by
+//!   [`MOP_UP_LEAD`] or facing a side that cannot force mate: the weaker
+//!   king's distance from the centre ([`EDGE_PUSH`]), its lost escape
+//!   squares ([`CAGE`]), our king's closeness ([`KING_CLOSE`]) and our
+//!   attackers' closeness ([`HUNTER`]). This is what makes both levels push
+//!   for mate instead of shuffling until the turn limit.
+//! - **No mate, no win:** a side that cannot force mate
+//!   ([`can_force_mate`]: a lone colour-bound piece or protector, or only
+//!   the swapper family with nothing to raise) keeps only
+//!   1/[`NO_MATE_SHARE`] of its value, so a side that is ahead keeps its
+//!   mating material instead of trading it for a drawn ending.
 //! - The side to move gets [`TEMPO`] ([`Duel::evaluate`] only).
 //! - The greedy level (one ply, no search) also subtracts the most it
-//!   would lose to an immediate capture ([`hanging`]).
+//!   would lose to an immediate capture ([`hanging`]) and scores a turn
+//!   that lets the opponent mate at once as lost ([`has_mate_in_one`]); a
+//!   turn that mates is a won game, so it is always taken.
 //!
-//! # Rules the search treats specially
+//! # Search
 //! - Mate is a loss and stalemate a draw ([`Duel::stuck`]); a dead position
 //!   (`Position::is_dead`) is a draw ([`Duel::decided`]).
-//! - The default ruleset has no repetition or 50-turn draw, so the search
-//!   refuses no child for repetition and the position key leaves out the
-//!   counters (`repetition_key` plus both sides' points). With the
-//!   optional draw rules on, a repetition the searcher walks into is
-//!   scored as if play went on; the game itself still ends it.
+//! - Repetition: the default ruleset has no repetition draw, so shuffling
+//!   costs nothing and a side that cannot see a mate over its horizon
+//!   would shuffle to the turn limit. The search therefore refuses a turn
+//!   that repeats a position of the game so far ([`in_history`]) or of the
+//!   line being searched, unless every turn does (then it refuses none). As
+//!   the key counts points up to 16, repeats only arise in long endings,
+//!   which is where they matter. The key is a Zobrist hash ([`key`]).
+//! - Upgrades are most of the tree, so the search leaves out the pointless
+//!   ones ([`worth_searching`]) and tries each kind of upgrade on one piece
+//!   only ([`search_children`]).
 //! - Quiescence looks at captures without an upgrade (the upgrade variants
-//!   of a capture would multiply the tree by up to twenty for little).
+//!   of a capture would multiply the tree for little), generated alone
+//!   ([`Duel::noisy_children`]).
 
 use crate::alphabeta::{Duel, MATE};
 use crate::player::{Evaluate, Observe};
 use arbiter_core::Seat;
-use arbiter_progressive_chess::movegen::{is_capture, targets};
+use arbiter_progressive_chess::movegen::{
+    for_each_legal_move, has_legal_move, is_capture, targets, upgrades_in,
+};
 use arbiter_progressive_chess::perft::for_children;
 use arbiter_progressive_chess::{
-    attacks, Bitboard, Board, Color, Move, Position, ProgressiveChess, Role, Turn,
+    attacks, Bitboard, Board, Color, Effect, Move, Position, ProgressiveChess, Role, Square, Turn,
+    Upgrade,
 };
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
+use std::cell::RefCell;
 
 pub struct ProgressiveChessDuel;
 
 /// The value of one point of currency held.
-pub const POINT: i32 = 40;
-/// Points beyond this many count a quarter.
+pub const POINT: i32 = 20;
+/// Points beyond this many count a fifth.
 pub const POINT_CAP: u32 = 8;
 /// An intact protector shield.
-pub const SHIELD: i32 = 80;
+pub const SHIELD: i32 = 60;
 pub const MOBILITY: i32 = 4;
-pub const KING_SHELTER: i32 = 8;
+pub const KING_SHELTER: i32 = 6;
 pub const KING_DANGER: i32 = 15;
-pub const KING_CRAMPED: i32 = 10;
 pub const IN_CHECK: i32 = 40;
 pub const TEMPO: i32 = 10;
+/// Mop-up: per step of the weaker king from the centre (Manhattan, 0–6).
+pub const EDGE_PUSH: i32 = 14;
+/// Mop-up: per square of the weaker king's escape squares taken away (0–8;
+/// off-board squares count as taken).
+pub const CAGE: i32 = 18;
+/// Mop-up: per step our king is closer than 6 (Chebyshev) to theirs.
+pub const KING_CLOSE: i32 = 10;
+/// Mop-up: per step an attacker of ours is closer than 6 to their king.
+pub const HUNTER: i32 = 3;
+/// The attacking material lead (see [`attack_material`]) from which the
+/// stronger side plays the mop-up.
+pub const MOP_UP_LEAD: i32 = 200;
+/// How much a side's evaluation is cut when it can never mate: it may at
+/// best draw, so material it cannot use is worth next to nothing.
+pub const NO_MATE_SHARE: i32 = 8;
 
 /// The material value of a piece of `role` (the king counts nothing: it is
-/// never captured).
+/// never captured). The values reward what a piece can do towards mate: the
+/// swapper family never attacks, so it is cheap (a necromancer is valued by
+/// what it can raise), and the rook-like pieces that can
+/// mate with a king alone (rook, cannon, lesser king) beat the colour-bound
+/// ones (bishop, pincer, zigzag) and the rank-bound protector.
 pub const fn piece_value(role: Role) -> i32 {
     match role {
         Role::Pawn => 100,
-        Role::LesserRook | Role::LesserBishop | Role::Swapper => 150,
-        Role::LesserKing => 260,
-        Role::Rook => 420,
-        Role::Bishop => 380,
-        Role::Supernaturalist => 260,
-        Role::Necromancer => 240,
-        Role::Cannon => 580,
-        Role::Protector => 540,
-        Role::Pincer => 520,
-        Role::Zigzag => 580,
+        Role::LesserRook => 150,
+        Role::LesserBishop => 140,
+        Role::Swapper => 70,
+        Role::LesserKing => 330,
+        Role::Rook => 480,
+        Role::Bishop => 300,
+        Role::Supernaturalist => 110,
+        Role::Necromancer => 90,
+        Role::Cannon => 560,
+        Role::Protector => 280,
+        Role::Pincer => 320,
+        Role::Zigzag => 360,
         Role::King => 0,
     }
+}
+
+/// Pieces that can never attack (and so never mate).
+pub const fn is_swapper_family(role: Role) -> bool {
+    matches!(
+        role,
+        Role::Swapper | Role::Supernaturalist | Role::Necromancer
+    )
 }
 
 fn material(pos: &Position, side: Color) -> i32 {
@@ -96,23 +142,67 @@ fn material(pos: &Position, side: Color) -> i32 {
     }
     let necromancers = board.of(side, Role::Necromancer).count() as i32;
     if necromancers > 0 {
+        // One move turns a necromancer into the best piece of the pool.
         let best = pos.pool(side).map(piece_value).max().unwrap_or(0);
-        v += necromancers * best / 2;
+        v += necromancers * best * 3 / 4;
+    }
+    v
+}
+
+/// Whether `side` has enough to force mate on its own, as far as a static
+/// look can tell: a piece that mates with the king alone or can be upgraded
+/// into one (pawn, lesser rook and bishop, lesser king, rook, cannon), or two
+/// attackers of any kind, or a swapper or necromancer with an attacker in
+/// its pool to raise. One colour-bound piece (bishop, pincer, zigzag) or one
+/// protector (it never leaves its rank) cannot mate a lone king; nor can the
+/// swapper family. Unlike `Position::is_dead` this is a judgement, not a
+/// rule: the game goes on, but the evaluation stops counting on a win.
+pub fn can_force_mate(pos: &Position, side: Color) -> bool {
+    let board = pos.board();
+    let mut attackers = 0;
+    let mut raisers = false;
+    for sq in board.pieces(side) {
+        match board.piece_at(sq).expect("a piece").role {
+            Role::King | Role::Supernaturalist => {}
+            Role::Swapper | Role::Necromancer => raisers = true,
+            Role::Pawn
+            | Role::LesserRook
+            | Role::LesserBishop
+            | Role::LesserKing
+            | Role::Rook
+            | Role::Cannon => return true,
+            Role::Bishop | Role::Pincer | Role::Zigzag | Role::Protector => attackers += 1,
+        }
+    }
+    attackers >= 2 || (raisers && pos.pool(side).any(|r| !is_swapper_family(r)))
+}
+
+/// The material of the pieces that attack (everything but the king and
+/// the swapper family): what decides who can mate.
+pub fn attack_material(board: &Board, side: Color) -> i32 {
+    let mut v = 0;
+    for sq in board.pieces(side) {
+        let role = board.piece_at(sq).expect("a piece").role;
+        if !is_swapper_family(role) {
+            v += piece_value(role);
+        }
     }
     v
 }
 
 fn currency(points: u32) -> i32 {
     let full = points.min(POINT_CAP) as i32;
-    let extra = points.saturating_sub(POINT_CAP) as i32;
-    POINT * full + POINT * extra / 4
+    let extra = points.saturating_sub(POINT_CAP).min(100) as i32;
+    POINT * full + POINT * extra / 5
 }
 
 fn mobility(pos: &Position, side: Color) -> i32 {
     let board = pos.board();
     let mut squares = 0;
     for sq in board.pieces(side) & !board.of(side, Role::King) {
-        squares += targets(pos, sq).count() as i32;
+        if !is_swapper_family(board.piece_at(sq).expect("a piece").role) {
+            squares += targets(pos, sq).count() as i32;
+        }
     }
     MOBILITY * squares
 }
@@ -123,12 +213,8 @@ fn king_safety(board: &Board, side: Color) -> i32 {
     let own = board.pieces(side);
     let mut v = KING_SHELTER * (around & own).count() as i32;
     for sq in around {
-        let attacked = board.is_attacked(sq, side.other());
-        if attacked {
+        if board.is_attacked(sq, side.other()) {
             v -= KING_DANGER;
-        }
-        if attacked || own.contains(sq) {
-            v -= KING_CRAMPED;
         }
     }
     if board.is_attacked(king, side.other()) {
@@ -137,11 +223,71 @@ fn king_safety(board: &Board, side: Color) -> i32 {
     v
 }
 
+/// Squares the king of `side` could step to: next to it, not holding its
+/// own piece, not attacked by the enemy.
+pub fn king_escapes(board: &Board, side: Color) -> u32 {
+    let own = board.pieces(side);
+    attacks::king(board.king(side))
+        .into_iter()
+        .filter(|&sq| !own.contains(sq) && !board.is_attacked(sq, side.other()))
+        .count() as u32
+}
+
+/// Steps from the centre d4 (Manhattan): 0 in the centre, 6 in a corner.
+pub const fn centre_distance(sq: Square) -> i32 {
+    (sq.file() as i32 - 3).abs() + (sq.rank() as i32 - 3).abs()
+}
+
+/// Chebyshev (king-step) distance.
+pub const fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file() as i32 - b.file() as i32).abs();
+    let dr = (a.rank() as i32 - b.rank() as i32).abs();
+    if df > dr {
+        df
+    } else {
+        dr
+    }
+}
+
+/// Mating play for `side` against a weaker `side.other()`: push their king
+/// to the edge and corner, take its squares, bring the king and the
+/// attackers close. Zero unless `side` leads in attacking material by
+/// [`MOP_UP_LEAD`] or the other side cannot force mate ([`can_force_mate`]).
+pub fn mop_up(pos: &Position, side: Color) -> i32 {
+    let board = pos.board();
+    let them = side.other();
+    let ours = attack_material(board, side);
+    if ours == 0 {
+        return 0;
+    }
+    let lead = ours - attack_material(board, them) >= MOP_UP_LEAD;
+    let helpless = !can_force_mate(pos, them);
+    if !lead && !helpless {
+        return 0;
+    }
+    let their_king = board.king(them);
+    let mut v = EDGE_PUSH * centre_distance(their_king)
+        + CAGE * (8 - king_escapes(board, them) as i32)
+        + KING_CLOSE * (6 - distance(board.king(side), their_king));
+    for sq in board.pieces(side) & !board.of(side, Role::King) {
+        if !is_swapper_family(board.piece_at(sq).expect("a piece").role) {
+            v += HUNTER * (6 - distance(sq, their_king));
+        }
+    }
+    v
+}
+
 fn side_value(pos: &Position, side: Color) -> i32 {
-    material(pos, side)
+    let v = material(pos, side)
         + currency(pos.points(side))
         + mobility(pos, side)
         + king_safety(pos.board(), side)
+        + mop_up(pos, side);
+    if can_force_mate(pos, side) {
+        v
+    } else {
+        v / NO_MATE_SHARE
+    }
 }
 
 /// The evaluation for `side`.
@@ -149,9 +295,186 @@ pub fn evaluate(pos: &Position, side: Color) -> i32 {
     side_value(pos, side) - side_value(pos, side.other())
 }
 
-/// The search's position key: what the repetition rule compares, plus the
-/// points, which change the legal turns.
-pub type Key = (Board, Color, Bitboard, [[u8; Role::COUNT]; 2], [u32; 2]);
+/// A splitmix64 step, for the Zobrist tables.
+const fn splitmix(state: u64) -> u64 {
+    let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Zobrist table size: pieces (2 colours × 14 roles × 49 squares), spent
+/// shields (49), pool counts (2 × 14 roles × 16 counts), points
+/// (2 × [`KEY_POINTS`]), and the side to move.
+const KEY_POINTS: usize = 17;
+const Z_PIECES: usize = 0;
+const Z_SPENT: usize = Z_PIECES + 2 * Role::COUNT * 49;
+const Z_POOLS: usize = Z_SPENT + 49;
+const Z_POINTS: usize = Z_POOLS + 2 * Role::COUNT * 16;
+const Z_BLACK: usize = Z_POINTS + 2 * KEY_POINTS;
+const Z_LEN: usize = Z_BLACK + 1;
+
+const fn zobrist_table() -> [u64; Z_LEN] {
+    let mut table = [0; Z_LEN];
+    let mut state = 0x5052_4F47_4348_4553; // "PROGCHES"
+    let mut i = 0;
+    while i < Z_LEN {
+        state = splitmix(state);
+        table[i] = state;
+        i += 1;
+    }
+    table
+}
+
+static ZOBRIST: [u64; Z_LEN] = zobrist_table();
+
+/// The search's position key: a Zobrist hash of what the repetition rule
+/// compares (placement, side to move, spent shields, pools) plus both
+/// sides' points, which change the legal turns. Points from
+/// `KEY_POINTS - 1` up hash alike: with that many a side can afford every
+/// upgrade for several turns, so the table may share such positions (their
+/// evaluations differ only in the tiny value of surplus currency). A 64-bit
+/// key may collide; the table's best move is only an ordering hint, so a
+/// collision can never make the player choose an illegal turn.
+pub type Key = u64;
+
+pub fn key(pos: &Position) -> Key {
+    let board = pos.board();
+    let mut h = 0;
+    for sq in board.occupied() {
+        let piece = board.piece_at(sq).expect("a piece");
+        h ^= ZOBRIST
+            [Z_PIECES + (piece.color.index() * Role::COUNT + piece.role.index()) * 49 + sq.index()];
+    }
+    for sq in pos.spent_shields() {
+        h ^= ZOBRIST[Z_SPENT + sq.index()];
+    }
+    for color in [Color::White, Color::Black] {
+        for role in Role::ALL {
+            let n = pos.pool_count(color, role) as usize;
+            if n > 0 {
+                h ^= ZOBRIST
+                    [Z_POOLS + (color.index() * Role::COUNT + role.index()) * 16 + n.min(15)];
+            }
+        }
+        let points = (pos.points(color) as usize).min(KEY_POINTS - 1);
+        h ^= ZOBRIST[Z_POINTS + color.index() * KEY_POINTS + points];
+    }
+    if pos.turn() == Color::Black {
+        h ^= ZOBRIST[Z_BLACK];
+    }
+    h
+}
+
+/// Whether the search looks at `up`. It leaves out upgrades into the
+/// swapper family when they cannot pay off (a swapper or necromancer with
+/// no attacker in the pool to raise; a supernaturalist never mates) and
+/// upgrades that lower a piece's value (rook or lesser king into a
+/// protector): they never attack, so they only widen the tree. The
+/// evaluation would rank them low anyway; leaving them out buys depth.
+pub fn worth_searching(pos: &Position, up: Upgrade) -> bool {
+    let us = pos.turn();
+    let from = pos
+        .piece_at(up.square)
+        .expect("an upgrade names a piece")
+        .role;
+    match up.role {
+        Role::Supernaturalist => false,
+        Role::Swapper | Role::Necromancer => pos.pool(us).any(|r| piece_value(r) >= 300),
+        to => piece_value(to) + if to == Role::Protector { SHIELD } else { 0 } >= piece_value(from),
+    }
+}
+
+/// Every legal turn the search considers, with the position after it: all
+/// moves, each bare and with the upgrades that pass [`worth_searching`],
+/// but for each kind of upgrade (from one role to another) only on one
+/// piece: the one that just moved if it is of that kind, else the one
+/// nearest the enemy king (the attacker that matters most; ties to the
+/// lower square). Upgrades are most of the tree (six pawns with three
+/// choices each), and upgrading one pawn or its neighbour rarely differs
+/// much; the depth this buys is worth more.
+pub fn search_children(pos: &Position, out: &mut Vec<(Turn, Position)>) {
+    let us = pos.turn();
+    let their_king = pos.board().king(us.other());
+    // Room for a typical node at once: growing by doubling copies every
+    // position again.
+    out.reserve(256);
+    for_each_legal_move(pos, |mv| {
+        let mut mid = *pos;
+        let capture = matches!(mid.apply_move(mv), Effect::Capture(_));
+        let moved = match mv {
+            Move::Normal { to, .. } => Some(to),
+            Move::Raise { from, .. } => Some(from),
+        };
+        // One (from role, to role, rank, upgrade) per kind, lowest rank kept
+        // (there are at most 11 kinds of upgrade).
+        let mut best: Vec<(Role, Role, i32, Upgrade)> = Vec::with_capacity(12);
+        upgrades_in(&mid, us, mid.points(us), |up| {
+            if !worth_searching(&mid, up) {
+                return;
+            }
+            let from = mid.piece_at(up.square).expect("an upgraded piece").role;
+            let rank = if Some(up.square) == moved {
+                -1
+            } else {
+                distance(up.square, their_king) * 64 + up.square.index() as i32
+            };
+            match best.iter_mut().find(|b| b.0 == from && b.1 == up.role) {
+                Some(b) if rank < b.2 => *b = (from, up.role, rank, up),
+                Some(_) => {}
+                None => best.push((from, up.role, rank, up)),
+            }
+        });
+        for (_, _, _, up) in &best {
+            let mut child = mid;
+            child.apply_upgrade(*up);
+            child.end_turn(true);
+            out.push((
+                Turn {
+                    mv,
+                    upgrade: Some(*up),
+                    side: us,
+                },
+                child,
+            ));
+        }
+        mid.end_turn(capture);
+        out.push((Turn::bare(mv).by(us), mid));
+    });
+}
+
+thread_local! {
+    /// The keys of the positions of the last game searched on this thread:
+    /// (game address, turns played, key of its position, sorted keys).
+    static HISTORY: RefCell<(usize, usize, Key, Vec<Key>)> =
+        const { RefCell::new((0, 0, 0, Vec::new())) };
+}
+
+/// Whether a position with `key` occurred in `game` so far. The search asks
+/// this for every child, so the game's keys are computed once per game
+/// state and thread, and kept sorted.
+pub fn in_history(game: &ProgressiveChess, key: Key) -> bool {
+    let id = (
+        game as *const ProgressiveChess as usize,
+        game.turns_played().len(),
+        self::key(game.position()),
+    );
+    HISTORY.with(|cell| {
+        let mut h = cell.borrow_mut();
+        if (h.0, h.1, h.2) != id {
+            let mut pos = *game.start_position();
+            let mut keys = vec![self::key(&pos)];
+            for &turn in game.turns_played() {
+                pos = pos.play_unchecked(turn);
+                keys.push(self::key(&pos));
+            }
+            keys.sort_unstable();
+            keys.dedup();
+            *h = (id.0, id.1, id.2, keys);
+        }
+        h.3.binary_search(&key).is_ok()
+    })
+}
 
 impl Duel for ProgressiveChessDuel {
     type Game = ProgressiveChess;
@@ -163,35 +486,47 @@ impl Duel for ProgressiveChessDuel {
         *game.position()
     }
 
-    fn seen(_: &ProgressiveChess, _: &Key) -> bool {
-        // No repetition ban (see the module notes).
-        false
+    fn seen(game: &ProgressiveChess, key: &Key) -> bool {
+        in_history(game, *key)
     }
 
     fn key(pos: &Position) -> Key {
-        let (board, turn, spent, pools) = pos.repetition_key();
-        (
-            board,
-            turn,
-            spent,
-            pools,
-            [pos.points(Color::White), pos.points(Color::Black)],
-        )
+        key(pos)
     }
 
     fn hash(key: &Key) -> u64 {
-        // DefaultHasher::new() has fixed keys: reproducible, and mixed well.
-        let mut h = DefaultHasher::new();
-        key.hash(&mut h);
-        h.finish()
+        // Zobrist keys are already well mixed.
+        *key
     }
 
     fn decided(pos: &Position) -> Option<i32> {
         pos.is_dead().then_some(0)
     }
 
-    fn children(pos: &Position, _: &dyn Fn(&Position) -> bool, out: &mut Vec<(Turn, Position)>) {
-        for_children(pos, |turn, child| out.push((turn, *child)));
+    fn children(
+        pos: &Position,
+        repeats: &dyn Fn(&Position) -> bool,
+        out: &mut Vec<(Turn, Position)>,
+    ) {
+        let start = out.len();
+        search_children(pos, out);
+        // Avoid repeating, but never at the price of having no move.
+        // `repeats` hashes the child, so it is asked only of bare turns: a
+        // turn with an upgrade changes a piece for good (only a capture
+        // and a raise could ever bring the old position back), and the
+        // avoidance is a heuristic, not a rule.
+        let repeated: Vec<bool> = out[start..]
+            .iter()
+            .map(|(t, c)| t.upgrade.is_none() && repeats(c))
+            .collect();
+        if repeated.iter().any(|&r| r) && !repeated.iter().all(|&r| r) {
+            let mut index = 0;
+            out.retain(|_| {
+                let keep = index < start || !repeated[index - start];
+                index += 1;
+                keep
+            });
+        }
     }
 
     fn stuck(pos: &Position) -> i32 {
@@ -208,6 +543,23 @@ impl Duel for ProgressiveChessDuel {
 
     fn is_noisy(pos: &Position, turn: &Turn) -> bool {
         turn.upgrade.is_none() && is_capture(pos, turn.mv)
+    }
+
+    fn noisy_children(
+        pos: &Position,
+        _: &dyn Fn(&Position) -> bool,
+        out: &mut Vec<(Turn, Position)>,
+    ) -> bool {
+        let us = pos.turn();
+        for_each_legal_move(pos, |mv| {
+            if is_capture(pos, mv) {
+                let mut child = *pos;
+                child.apply_move(mv);
+                child.end_turn(true);
+                out.push((Turn::bare(mv).by(us), child));
+            }
+        });
+        !out.is_empty() || has_legal_move(pos)
     }
 
     fn move_index(turn: &Turn) -> usize {
@@ -253,12 +605,27 @@ pub fn hanging(pos: &Position, side: Color) -> i32 {
     worst
 }
 
+/// Whether the side to move has a turn that checkmates.
+pub fn has_mate_in_one(pos: &Position) -> bool {
+    let mut found = false;
+    for_children(pos, |_, child| {
+        found = found || (child.is_check() && !has_legal_move(child));
+    });
+    found
+}
+
 /// The greedy level's view: the evaluation of the position for `seat`,
 /// less what the opponent, now to move, can take at once ([`hanging`]):
-/// one ply of lookahead alone would leave pieces en prise.
+/// one ply of lookahead alone would leave pieces en prise. A position in
+/// which the opponent has a mate in one scores as lost (a turn that mates
+/// at once is scored as won by the greedy player itself).
 impl Evaluate for ProgressiveChess {
     fn evaluate(&self, seat: Seat) -> i32 {
         let side = Color::from_seat(seat).expect("Progressive Chess has two seats");
-        evaluate(self.position(), side) - hanging(self.position(), side)
+        let pos = self.position();
+        if pos.turn() != side && has_mate_in_one(pos) {
+            return -MATE / 2;
+        }
+        evaluate(pos, side) - hanging(pos, side)
     }
 }

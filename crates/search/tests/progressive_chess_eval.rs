@@ -1,0 +1,180 @@
+//! Progressive Chess evaluation and levels on hand-analysed positions: the
+//! greedy level takes a mate in one and never walks into one, the
+//! evaluation pushes a lone king and counts only material that can mate,
+//! and the search player converts a won ending.
+
+use arbiter_core::{Game, Seat, Seed};
+use arbiter_progressive_chess::{Color, Position, ProgressiveChess, Ruleset, Turn};
+use arbiter_search::games::progressive_chess::{
+    can_force_mate, evaluate, hanging, has_mate_in_one, king_escapes, mop_up, CAGE, EDGE_PUSH,
+    HUNTER, KING_CLOSE,
+};
+use arbiter_search::{Bots, Observe};
+
+fn game(text: &str) -> ProgressiveChess {
+    ProgressiveChess::from_text(text, Ruleset::default()).unwrap()
+}
+
+fn pos(text: &str) -> Position {
+    *game(text).position()
+}
+
+/// The legal turn written `text`.
+fn turn(game: &ProgressiveChess, text: &str) -> Turn {
+    let seat = game.position().turn().seat();
+    game.legal_actions(seat)
+        .into_iter()
+        .find(|t| t.to_string() == text)
+        .unwrap_or_else(|| panic!("{text} is not legal"))
+}
+
+fn after(game: &ProgressiveChess, text: &str) -> ProgressiveChess {
+    let mut next = game.clone();
+    let seat = game.position().turn().seat();
+    next.act(seat, &turn(game, text)).unwrap();
+    next
+}
+
+/// White: king g5, rook a1; Black: king g7. Ra1-a7 is the only mate (the
+/// rook covers rank 7, the king f6 and g6; Ra1-g1 is blocked by the white
+/// king). White holds 1 point, so no upgrade comes with it.
+const MATE_IN_ONE: &str = "6k/7/6K/7/7/7/R6 w 1 0 - - 0 30";
+
+#[test]
+fn greedy_takes_a_mate_in_one() {
+    let g = game(MATE_IN_ONE);
+    assert!(has_mate_in_one(g.position()));
+    let bot = ProgressiveChess::bot("greedy".parse().unwrap());
+    for seed in 0..6 {
+        let chosen = bot
+            .choose(&g.seen_by(Seat(0)), Seat(0), Seed::from_u64(seed))
+            .unwrap();
+        assert_eq!(chosen.to_string(), "a1a7");
+    }
+}
+
+/// White: king a1, cannon d4; Black: king c2, rook g5, bishop d7. The
+/// cannon can take the bishop (d5, d6 empty), but then Rg5-a5 mates: the
+/// rook checks down the a-file and covers a2, the black king covers b1 and
+/// b2, and a cannon on d7 can neither take a5 nor block on a2-a4. Cd4-a4
+/// instead blocks the file; then no black turn mates (Rg1+ leaves a2, and
+/// at 2 points Black can afford no upgrade).
+const TRAP: &str = "3b3/7/6r/3C3/7/2k4/K6 w 1 1 - - 0 30";
+
+#[test]
+fn mate_in_one_is_seen_after_the_trap() {
+    let g = game(TRAP);
+    let greedy_trap = after(&g, "d4d7");
+    assert!(has_mate_in_one(greedy_trap.position()));
+    let mated = after(&greedy_trap, "g5a5");
+    assert_eq!(mated.outcome().unwrap().sole_winner(), Some(Seat(1)));
+    assert!(!has_mate_in_one(after(&g, "d4a4").position()));
+}
+
+#[test]
+fn greedy_does_not_walk_into_a_mate_in_one() {
+    let g = game(TRAP);
+    // The bait is real: the capture is what the plain evaluation likes
+    // best (a bishop more, nothing left hanging).
+    let plain = |text: &str| {
+        let p = *after(&g, text).position();
+        evaluate(&p, Color::White) - hanging(&p, Color::White)
+    };
+    assert!(plain("d4d7") > plain("d4a4"));
+    let bot = ProgressiveChess::bot("greedy".parse().unwrap());
+    for seed in 0..8 {
+        let chosen = bot
+            .choose(&g.seen_by(Seat(0)), Seat(0), Seed::from_u64(seed))
+            .unwrap();
+        assert_ne!(chosen.to_string(), "d4d7");
+        assert!(!has_mate_in_one(after(&g, &chosen.to_string()).position()));
+    }
+}
+
+/// White: king c5, rook g1; Black: king a7 alone. By hand: the black king
+/// is 6 steps from d4 (3 files, 3 ranks); of its squares a6, b6, b7 only
+/// b6 is taken (by the white king), so 2 escapes remain and 6 of 8 count
+/// as taken; the kings stand 2 apart; the rook is 6 from a7 (no hunter
+/// bonus). Black has no attacker, so it has no mop-up.
+#[test]
+fn mop_up_by_hand() {
+    let p = pos("k6/7/2K4/7/7/7/6R w 5 5 - - 0 30");
+    assert_eq!(king_escapes(p.board(), Color::Black), 2);
+    assert_eq!(
+        mop_up(&p, Color::White),
+        6 * EDGE_PUSH + 6 * CAGE + 4 * KING_CLOSE
+    );
+    assert_eq!(mop_up(&p, Color::Black), 0);
+}
+
+/// Same pieces, the black king on e3 instead of in the corner. By hand:
+/// e3 is 2 steps from d4; of its 8 neighbours (files d-f, ranks 2-4) the
+/// rook on g1 covers none and the white king on c5 covers d4, so 7
+/// escapes remain (1 taken); the kings stand 2 apart; the rook is 2 from
+/// e3 (hunter bonus 3 × 4). The cornered king is worth more to White.
+#[test]
+fn a_cornered_king_is_worth_more_to_the_attacker() {
+    let open = pos("7/7/2K4/7/4k2/7/6R w 5 5 - - 0 30");
+    assert_eq!(king_escapes(open.board(), Color::Black), 7);
+    assert_eq!(
+        mop_up(&open, Color::White),
+        2 * EDGE_PUSH + CAGE + 4 * KING_CLOSE + 4 * HUNTER
+    );
+    let corner = pos("k6/7/2K4/7/7/7/6R w 5 5 - - 0 30");
+    assert!(mop_up(&corner, Color::White) > mop_up(&open, Color::White));
+    assert!(evaluate(&corner, Color::White) > evaluate(&open, Color::White));
+}
+
+/// Which sides can force mate, by hand: a rook, a pawn (it can be upgraded
+/// into a rook) or two weak pieces can; a lone protector (it never leaves
+/// its rank), a lone colour-bound pincer or zigzag, or a supernaturalist
+/// (it never raises) cannot; a swapper with a rook in its pool can (it
+/// becomes a necromancer and raises it).
+#[test]
+fn who_can_force_mate() {
+    let white = |text: &str| can_force_mate(&pos(text), Color::White);
+    assert!(white("3k3/7/7/7/7/7/R2K3 w 5 5 - - 0 30"));
+    assert!(white("3k3/7/7/7/7/7/P2K3 w 5 5 - - 0 30"));
+    assert!(white("3k3/7/7/7/7/7/TX1K3 w 5 5 - - 0 30"));
+    assert!(!white("3k3/7/7/7/7/7/T2K3 w 5 5 - - 0 30"));
+    assert!(!white("3k3/7/7/7/7/7/X2K3 w 5 5 - - 0 30"));
+    assert!(!white("3k3/7/7/7/7/7/Z2K3 w 5 5 - - 0 30"));
+    assert!(!white("3k3/7/7/7/7/7/U2K3 w 5 5 - R 0 30"));
+    assert!(white("3k3/7/7/7/7/7/S2K3 w 5 5 - R 0 30"));
+    assert!(!white("3k3/7/7/7/7/7/S2K3 w 5 5 - - 0 30"));
+}
+
+/// White has three supernaturalists (330 in material) against one black
+/// pawn (100), but only Black can ever mate: the evaluation sides with
+/// Black.
+#[test]
+fn material_that_cannot_mate_counts_little() {
+    let p = pos("3k3/3p3/7/7/7/7/K1UUU2 w 5 5 - - 0 30");
+    assert!(!can_force_mate(&p, Color::White));
+    assert!(can_force_mate(&p, Color::Black));
+    assert!(evaluate(&p, Color::White) < 0);
+}
+
+/// King and rook against a lone king is a win; the search player (a fixed
+/// node budget, so the test is deterministic) mates the greedy defender
+/// well inside 30 of its turns from the centre.
+#[test]
+fn max_mates_with_king_and_rook() {
+    let mut g = game("7/7/7/3k3/7/7/R2K3 w 5 5 - - 0 30");
+    let max = ProgressiveChess::bot("max:20000n".parse().unwrap());
+    let greedy = ProgressiveChess::bot("greedy".parse().unwrap());
+    for ply in 0..60 {
+        if g.outcome().is_some() {
+            break;
+        }
+        let seat = g.position().turn().seat();
+        let bot = if seat == Seat(0) { &max } else { &greedy };
+        let chosen = bot
+            .choose(&g.seen_by(seat), seat, Seed::from_u64(ply))
+            .unwrap();
+        g.act(seat, &chosen).unwrap();
+    }
+    let outcome = g.outcome().expect("the game ended");
+    assert_eq!(outcome.sole_winner(), Some(Seat(0)), "{}", outcome.reason);
+    assert_eq!(outcome.reason, "checkmate");
+}
