@@ -73,6 +73,18 @@ pub enum Command {
         seat: usize,
         text: Option<String>,
     },
+    /// May this game leave the memory cache? (See [`Eviction`].)
+    Evict(Eviction, oneshot::Sender<bool>),
+}
+
+/// When a game may leave the memory cache: finished and untouched for
+/// `finished_after`, or untouched for `idle_after`. The actor answers, in
+/// order with everything else it is asked, and stops if it says yes; the
+/// next request rebuilds it by replay.
+#[derive(Clone, Copy, Debug)]
+pub struct Eviction {
+    pub finished_after: Duration,
+    pub idle_after: Duration,
 }
 
 /// A handle on a running game actor.
@@ -134,6 +146,8 @@ struct Actor {
     claim: Option<(usize, i64)>,
     pool: BotPool,
     me: mpsc::WeakSender<Command>,
+    /// When a command last arrived (eviction's idle time).
+    last_active_ms: i64,
 }
 
 pub fn now_ms() -> i64 {
@@ -171,6 +185,7 @@ pub fn spawn(
         claim: None,
         pool,
         me: tx.downgrade(),
+        last_active_ms: now_ms(),
     };
     for event in events {
         actor
@@ -186,6 +201,15 @@ impl Actor {
         self.schedule_tick();
         self.schedule_bot();
         while let Some(command) = rx.recv().await {
+            if let Command::Evict(rules, reply) = command {
+                let evict = self.evictable(rules);
+                let _ = reply.send(evict);
+                if evict {
+                    return;
+                }
+                continue;
+            }
+            self.last_active_ms = now_ms();
             match command {
                 Command::Resolve(token, reply) => {
                     let _ = reply.send(self.resolve(token.as_deref()));
@@ -260,8 +284,23 @@ impl Actor {
                         self.schedule_bot();
                     }
                 }
+                Command::Evict(..) => unreachable!("answered above"),
             }
         }
+    }
+
+    /// Whether this game may leave the cache now. Only when nothing but the
+    /// cache's own handle can reach the actor: no request in flight, no
+    /// WebSocket watcher, no bot thinking, no timer pending (each holds a
+    /// sender). The cache asks while holding its lock, so no new handle
+    /// can be taken until it has dropped this one, and nothing can be sent
+    /// to a stopped actor or reach a second copy of the game.
+    fn evictable(&self, rules: Eviction) -> bool {
+        if self.me.strong_count() > 1 || self.bot_busy {
+            return false;
+        }
+        let idle = Duration::from_millis((now_ms() - self.last_active_ms).max(0) as u64);
+        idle >= rules.idle_after || (self.finished() && idle >= rules.finished_after)
     }
 
     fn resolve(&self, token: Option<&str>) -> ApiResult<Role> {

@@ -13,6 +13,7 @@ pub fn settings() -> Settings {
     Settings {
         bot_threads: 2,
         bot_delay: Duration::ZERO,
+        ..Settings::default()
     }
 }
 
