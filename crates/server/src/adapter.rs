@@ -8,7 +8,7 @@
 //! game's newcomer seat is always `seat_count()` (see arbiter-core's docs).
 
 use crate::bots;
-use arbiter_core::{ActionError, Game, Outcome, Phase, Seat, TextPosition, Viewer};
+use arbiter_core::{ActionError, Game, Seat, Seed, TextPosition};
 use arbiter_knight_court::KnightCourt;
 use arbiter_knight_moves::KnightMoves;
 use arbiter_progressive_chess::ProgressiveChess;
@@ -62,10 +62,24 @@ pub fn kind(id: &str) -> Option<&'static Kind> {
     KINDS.iter().find(|k| k.id == id)
 }
 
+/// What a game is created with besides its ruleset options.
+#[derive(Clone, Copy, Debug)]
+pub struct Creation {
+    /// Server seats at the table.
+    pub seats: usize,
+    /// The game's secret seed (committed at creation, revealed at the end).
+    pub seed: Seed,
+    /// The host's deadline per turn or step, in ms (`deadline_secs`).
+    pub deadline_ms: Option<i64>,
+}
+
 /// What the server needs from a game beyond [`Game`].
+///
+/// All time enters a game through logged event timestamps (`at_ms`, unix
+/// ms), so replaying the log after a restart rebuilds the same state.
 pub trait Hosted: Game + 'static {
     /// A new game from the lobby's ruleset options (a JSON object).
-    fn create(options: &Value) -> Result<Self, String>;
+    fn create(options: &Value, creation: &Creation) -> Result<Self, String>;
     /// A bot's action for `seat` at `level`, or `None` if it has none.
     /// Runs on the blocking pool.
     fn bot_action(&self, seat: Seat, level: u8) -> Option<Self::Action> {
@@ -74,10 +88,65 @@ pub trait Hosted: Game + 'static {
     /// The host ends the game. Games with a way to rank an unfinished game
     /// (Tilechess's leaderboard) record it; others simply stop.
     fn end_by_host(&mut self) {}
+    /// Plays `action` at time `at_ms`. Games with clocks read the time here.
+    fn act_at(&mut self, seat: Seat, action: &Self::Action, at_ms: i64) -> Result<(), ActionError> {
+        let _ = at_ms;
+        self.act(seat, action)
+    }
+    /// When the game next needs attention with no request (a flag fall of
+    /// its own clock), in unix ms.
+    fn wake_at(&self) -> Option<i64> {
+        None
+    }
+    /// Applies what happens at `at_ms` (called once that time has come).
+    fn on_time(&mut self, at_ms: i64) -> Result<(), String> {
+        let _ = at_ms;
+        Ok(())
+    }
+    /// The host pushes the game's own deadlines back by `ms` (an extension,
+    /// or the time a pause lasted).
+    fn extend(&mut self, ms: i64) {
+        let _ = ms;
+    }
+    /// Whether the game keeps its own clock for turns; then the server's
+    /// per-turn deadline does not apply to its turns.
+    fn own_clock(&self) -> bool {
+        false
+    }
+    /// A number that changes whenever a new simultaneous step begins (games
+    /// with [`arbiter_core::Phase::Simultaneous`] steps should say; the default guesses
+    /// from the list of seats still to submit).
+    fn step(&self) -> Option<u64> {
+        None
+    }
+    /// Whether the list of seats still to act is secret now (Knight
+    /// Control's item step): viewers then see only themselves in it.
+    fn hides_pending(&self) -> bool {
+        false
+    }
+    /// How `viewer` (`None`: a spectator or the host) sees `actor`'s
+    /// `action` (canonical notation) in the history, or `None` to hide it.
+    /// Perfect-information games show every action to everyone.
+    fn describe(&self, actor: Seat, action: &str, viewer: Option<Seat>) -> Option<String> {
+        let _ = (actor, viewer);
+        Some(action.to_string())
+    }
+    /// What a client may want to know about `action` before submitting it
+    /// (Knight Control: its chip cost), for `POST .../check`.
+    fn preview(&self, seat: Seat, action: &Self::Action) -> Value {
+        let _ = (seat, action);
+        Value::Object(Default::default())
+    }
+    /// Game-specific help for drawing `seat`'s controls (Knight Control:
+    /// the board's geometry and each own knight's landings).
+    fn hints(&self, seat: Option<Seat>) -> Value {
+        let _ = seat;
+        Value::Null
+    }
 }
 
 impl Hosted for KnightCourt {
-    fn create(options: &Value) -> Result<Self, String> {
+    fn create(options: &Value, _: &Creation) -> Result<Self, String> {
         from_position_option(options)
     }
     fn bot_action(&self, seat: Seat, level: u8) -> Option<Self::Action> {
@@ -86,19 +155,19 @@ impl Hosted for KnightCourt {
 }
 
 impl Hosted for KnightMoves {
-    fn create(options: &Value) -> Result<Self, String> {
+    fn create(options: &Value, _: &Creation) -> Result<Self, String> {
         from_position_option(options)
     }
 }
 
 impl Hosted for ProgressiveChess {
-    fn create(options: &Value) -> Result<Self, String> {
+    fn create(options: &Value, _: &Creation) -> Result<Self, String> {
         from_position_option(options)
     }
 }
 
 impl Hosted for Tilechess {
-    fn create(options: &Value) -> Result<Self, String> {
+    fn create(options: &Value, _: &Creation) -> Result<Self, String> {
         let mut rules = Ruleset::default();
         let size = |key: &str, default: u16| -> Result<u16, String> {
             match options.get(key) {
@@ -141,160 +210,4 @@ fn from_position_option<G: TextPosition>(options: &Value) -> Result<G, String> {
     }
 }
 
-/// A live game behind one object-safe interface, addressed by server seats.
-pub trait LiveGame: Send + Sync {
-    /// Who may act now, in server seats (unbound growing seats included when
-    /// the game would let a newcomer act).
-    fn actors(&self, server_seats: usize) -> Vec<usize>;
-    fn phase(&self) -> Phase;
-    fn outcome(&self) -> Option<Outcome>;
-    /// Parses and plays `text` for server seat `seat`. Returns the action in
-    /// canonical notation. On error nothing changes.
-    fn act(&mut self, seat: usize, text: &str) -> Result<String, ActionError>;
-    /// The legal actions of server seat `seat` in notation, sorted.
-    fn legal(&self, seat: usize) -> Vec<String>;
-    /// The game's own view for `seat` (or a spectator) as JSON.
-    fn view(&self, seat: Option<usize>) -> Value;
-    /// The game seat a server seat is bound to, if any.
-    fn game_seat(&self, seat: usize) -> Option<Seat>;
-    /// A bot's action for server seat `seat`, in notation.
-    fn bot_action(&self, seat: usize, level: u8) -> Option<String>;
-    fn boxed_clone(&self) -> Box<dyn LiveGame>;
-    /// The host ends the game ([`Hosted::end_by_host`]).
-    fn end_by_host(&mut self);
-}
-
-/// The generic adapter over any [`Hosted`] game.
-#[derive(Clone)]
-pub struct Table<G> {
-    game: G,
-    growing: bool,
-    /// Server seat -> game seat.
-    bound: Vec<Option<Seat>>,
-}
-
-impl<G: Hosted> Table<G> {
-    pub fn new(game: G, growing: bool, seats: usize) -> Table<G> {
-        let bound = (0..seats)
-            .map(|k| (!growing).then_some(Seat(k as u8)))
-            .collect();
-        Table {
-            game,
-            growing,
-            bound,
-        }
-    }
-
-    /// The game seat `seat` would act as now: its bound seat, or the
-    /// newcomer seat for an unbound link in a growing game.
-    fn acting_seat(&self, seat: usize) -> Option<Seat> {
-        match self.bound.get(seat)? {
-            Some(s) => Some(*s),
-            None if self.growing => Some(Seat(self.game.seat_count() as u8)),
-            None => None,
-        }
-    }
-}
-
-impl<G: Hosted> LiveGame for Table<G> {
-    fn actors(&self, server_seats: usize) -> Vec<usize> {
-        let phase = self.game.phase();
-        (0..server_seats)
-            .filter(|&k| self.acting_seat(k).is_some_and(|s| phase.may_act(s)))
-            .collect()
-    }
-
-    fn phase(&self) -> Phase {
-        self.game.phase()
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
-    }
-
-    fn act(&mut self, seat: usize, text: &str) -> Result<String, ActionError> {
-        let game_seat = self
-            .acting_seat(seat)
-            .ok_or_else(|| ActionError::NotYourTurn {
-                seat: Seat(seat as u8),
-                reason: "this seat is not at the table".into(),
-            })?;
-        let before = self.game.seat_count();
-        let action = self.game.parse_action(game_seat, text)?;
-        self.game.act(game_seat, &action)?;
-        if self.growing && self.bound[seat].is_none() && self.game.seat_count() > before {
-            self.bound[seat] = Some(game_seat);
-        }
-        Ok(action.to_string())
-    }
-
-    fn legal(&self, seat: usize) -> Vec<String> {
-        let Some(game_seat) = self.acting_seat(seat) else {
-            return Vec::new();
-        };
-        if !self.game.phase().may_act(game_seat) {
-            return Vec::new();
-        }
-        let mut list: Vec<String> = self
-            .game
-            .legal_actions(game_seat)
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        list.sort();
-        list
-    }
-
-    fn view(&self, seat: Option<usize>) -> Value {
-        let viewer = match seat.and_then(|k| self.bound.get(k).copied().flatten()) {
-            Some(s) => Viewer::Seat(s),
-            None => Viewer::Spectator,
-        };
-        serde_json::to_value(self.game.view(viewer)).unwrap_or(Value::Null)
-    }
-
-    fn game_seat(&self, seat: usize) -> Option<Seat> {
-        self.bound.get(seat).copied().flatten()
-    }
-
-    fn bot_action(&self, seat: usize, level: u8) -> Option<String> {
-        let game_seat = self.acting_seat(seat)?;
-        self.game
-            .bot_action(game_seat, level)
-            .map(|a| a.to_string())
-    }
-
-    fn boxed_clone(&self) -> Box<dyn LiveGame> {
-        Box::new(self.clone())
-    }
-
-    fn end_by_host(&mut self) {
-        self.game.end_by_host();
-    }
-}
-
-/// A fresh live game of kind `id` with `seats` server seats.
-pub fn create(id: &str, options: &Value, seats: usize) -> Result<Box<dyn LiveGame>, String> {
-    let kind = kind(id).ok_or_else(|| {
-        let known: Vec<&str> = KINDS.iter().map(|k| k.id).collect();
-        format!("unknown game '{id}'; known games: {}", known.join(", "))
-    })?;
-    if !(kind.min_seats..=kind.max_seats).contains(&seats) {
-        return Err(format!(
-            "{} takes {} to {} seats, not {seats}",
-            kind.name, kind.min_seats, kind.max_seats
-        ));
-    }
-    Ok(match id {
-        arbiter_knight_court::ID => {
-            Box::new(Table::new(KnightCourt::create(options)?, false, seats))
-        }
-        arbiter_knight_moves::ID => {
-            Box::new(Table::new(KnightMoves::create(options)?, false, seats))
-        }
-        arbiter_progressive_chess::ID => {
-            Box::new(Table::new(ProgressiveChess::create(options)?, false, seats))
-        }
-        _ => Box::new(Table::new(Tilechess::create(options)?, true, seats)),
-    })
-}
+pub use crate::table::{create, LiveGame, Table};

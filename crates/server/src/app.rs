@@ -1,6 +1,7 @@
 //! The router: lobby, table, host and live routes over the live games.
 
 use crate::adapter::{self, KINDS};
+use crate::clock::Clock;
 use crate::error::{ApiError, ApiResult};
 use crate::host::{self, BotPool, Command, Eviction, GameConfig, GameHandle, HostCommand, Role};
 use crate::storage::{GameRecord, Store};
@@ -37,6 +38,8 @@ pub struct Settings {
     pub evict_idle_after: Duration,
     /// How often the cache is swept.
     pub sweep_every: Duration,
+    /// Where every logged time comes from (tests move it forward).
+    pub clock: Clock,
 }
 
 impl Default for Settings {
@@ -47,6 +50,7 @@ impl Default for Settings {
             evict_finished_after: Duration::from_secs(10 * 60),
             evict_idle_after: Duration::from_secs(60 * 60),
             sweep_every: Duration::from_secs(30),
+            clock: Clock::default(),
         }
     }
 }
@@ -72,6 +76,7 @@ impl AppState {
                 pool: BotPool {
                     permits: Arc::new(Semaphore::new(settings.bot_threads.max(1))),
                     delay: settings.bot_delay,
+                    clock: settings.clock,
                 },
                 eviction: Eviction {
                     finished_after: settings.evict_finished_after,
@@ -157,6 +162,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}", get(snapshot))
         .route("/api/games/{id}/actions", post(act))
         .route("/api/games/{id}/claim", post(claim))
+        .route("/api/games/{id}/check", post(check))
         .route("/api/games/{id}/host", post(host_command))
         .route("/api/games/{id}/replay/{ply}", get(replay))
         .route("/api/games/{id}/ws", get(live))
@@ -198,6 +204,9 @@ struct CreateGame {
     /// How long a claim on the next turn holds (claim-based games).
     #[serde(default)]
     claim_hold_secs: Option<u64>,
+    /// The deadline per turn or step, in seconds.
+    #[serde(default)]
+    deadline_secs: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -223,8 +232,22 @@ async fn create(
         Value::Object(map) => Value::Object(map),
         _ => return Err(ApiError::BadRequest("options must be a JSON object".into())),
     };
+    let seed = Seed::random();
+    if let Some(secs) = request.deadline_secs {
+        if !(1..=host::MAX_DEADLINE_SECS).contains(&secs) {
+            return Err(ApiError::BadRequest(format!(
+                "deadline_secs is 1 to {} (a week)",
+                host::MAX_DEADLINE_SECS
+            )));
+        }
+    }
     // Building the game checks the kind, the seat count and the options.
-    adapter::create(&request.game, &options, request.seats).map_err(ApiError::BadRequest)?;
+    let creation = adapter::Creation {
+        seats: request.seats,
+        seed,
+        deadline_ms: request.deadline_secs.map(|s| s as i64 * 1000),
+    };
+    adapter::create(&request.game, &options, &creation).map_err(ApiError::BadRequest)?;
     let mut bots = vec![None; request.seats];
     for bot in &request.bots {
         if bot.seat >= request.seats {
@@ -247,7 +270,6 @@ async fn create(
     let seat_tokens = (0..request.seats)
         .map(|_| fresh())
         .collect::<ApiResult<Vec<_>>>()?;
-    let seed = Seed::random();
     if let Some(secs) = request.claim_hold_secs {
         if secs > host::MAX_CLAIM_HOLD_SECS {
             return Err(ApiError::BadRequest(format!(
@@ -260,6 +282,7 @@ async fn create(
         options,
         bots,
         claim_hold_secs: request.claim_hold_secs,
+        deadline_secs: request.deadline_secs,
     };
     let record = GameRecord {
         id: id.clone(),
@@ -269,7 +292,7 @@ async fn create(
         commitment: seed.commitment().to_string(),
         host_hash: token::hash(&host_token),
         seat_hashes: seat_tokens.iter().map(|t| token::hash(t)).collect(),
-        created_ms: host::now_ms(),
+        created_ms: state.inner.pool.clock.now_ms(),
     };
     state.inner.store.insert_game(&record).await?;
     state.game(&id).await?;
@@ -358,12 +381,36 @@ async fn host_command(
 async fn replay(
     State(state): State<AppState>,
     Path((id, ply)): Path<(String, String)>,
+    Query(query): Query<TokenQuery>,
+    headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
     let ply: usize = ply
         .parse()
         .map_err(|_| ApiError::BadRequest(format!("'{ply}' is not a move number")))?;
     let handle = state.game(&id).await?;
-    Ok(Json(handle.ask(|r| Command::Replay(ply, r)).await??))
+    let role = state.role(&handle, token_of(&headers, &query)).await?;
+    Ok(Json(handle.ask(|r| Command::Replay(role, ply, r)).await??))
+}
+
+/// Checks an action without playing it: `{ "ok": true, ... }` with what
+/// the game says about it (Knight Control: its cost), or the refusal.
+async fn check(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<TokenQuery>,
+    headers: HeaderMap,
+    body: Result<axum::body::Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    let body = body?;
+    let handle = state.game(&id).await?;
+    let token = token_of(&headers, &query)
+        .ok_or_else(|| ApiError::Forbidden("checking needs your seat link's token".into()))?;
+    let role = state.role(&handle, Some(token)).await?;
+    let request: ActBody = parse_body(&body)?;
+    let preview = handle
+        .ask(|r| Command::Check(role, request.action, r))
+        .await??;
+    Ok(Json(json!({ "ok": true, "preview": preview })))
 }
 
 /// Live updates: a frame with the viewer's own snapshot now and after every
@@ -389,6 +436,10 @@ async fn watch(
 ) {
     // The first frame, and any frame after falling behind, is asked for.
     let mut shared: Option<Arc<str>> = None;
+    // A change this receiver cannot see (another seat's secret submission)
+    // leaves its snapshot as it was: nothing is sent, so not even the
+    // timing of a frame tells of it.
+    let mut last: Option<Arc<str>> = None;
     loop {
         let frame: Arc<str> = match shared.take() {
             Some(frame) => frame,
@@ -397,12 +448,15 @@ async fn watch(
                 Err(_) => return,
             },
         };
-        if socket
-            .send(Message::Text(frame.as_ref().into()))
-            .await
-            .is_err()
-        {
-            return;
+        if last.as_deref() != Some(frame.as_ref()) {
+            if socket
+                .send(Message::Text(frame.as_ref().into()))
+                .await
+                .is_err()
+            {
+                return;
+            }
+            last = Some(frame);
         }
         loop {
             tokio::select! {

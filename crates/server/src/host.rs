@@ -2,14 +2,15 @@
 //! actions and host commands, writes each to the log before it takes
 //! effect, and tells watchers when anything changed.
 
-use crate::adapter::{self, LiveGame};
+use crate::adapter::{self, Creation, LiveGame};
+use crate::clock::Clock;
 use crate::error::{ApiError, ApiResult};
 use crate::storage::{EventRecord, GameRecord, Store};
 use crate::token;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, oneshot, Semaphore};
 
 /// What a game was created with; stored as JSON.
@@ -23,7 +24,13 @@ pub struct GameConfig {
     /// how long a claim reserves it; `None` means [`DEFAULT_CLAIM_HOLD_SECS`].
     #[serde(default)]
     pub claim_hold_secs: Option<u64>,
+    /// The host's deadline per turn or step, in seconds (docs/server.md#deadlines).
+    #[serde(default)]
+    pub deadline_secs: Option<u64>,
 }
+
+/// The longest deadline the lobby accepts: a week.
+pub const MAX_DEADLINE_SECS: u64 = 7 * 24 * 60 * 60;
 
 /// A claim reserves the next turn for a minute unless the host says
 /// otherwise: long enough to think, short enough that an absent claimant
@@ -56,6 +63,10 @@ pub enum HostCommand {
     Human {
         seat: usize,
     },
+    /// Push the current deadline back.
+    Extend {
+        seconds: u64,
+    },
 }
 
 pub enum Command {
@@ -65,13 +76,19 @@ pub enum Command {
     Claim(Role, oneshot::Sender<ApiResult<()>>),
     /// A claim may have expired: let bots and watchers know.
     Tick,
+    /// A deadline or the game's own clock may be due.
+    Wake,
+    /// Checks an action without playing it.
+    Check(Role, String, oneshot::Sender<ApiResult<Value>>),
     Host(Role, HostCommand, oneshot::Sender<ApiResult<()>>),
-    Replay(usize, oneshot::Sender<ApiResult<Value>>),
+    Replay(Role, usize, oneshot::Sender<ApiResult<Value>>),
     Subscribe(oneshot::Sender<broadcast::Receiver<Arc<str>>>),
     BotMove {
         version: u64,
         seat: usize,
         text: Option<String>,
+        /// Played because the seat's turn deadline passed (level 1).
+        forced: bool,
     },
     /// May this game leave the memory cache? (See [`Eviction`].)
     Evict(Eviction, oneshot::Sender<bool>),
@@ -117,13 +134,27 @@ pub struct BotPool {
     pub permits: Arc<Semaphore>,
     /// A pause before each bot move, so people can follow the board.
     pub delay: Duration,
+    /// Where every logged time comes from.
+    pub clock: Clock,
 }
 
-#[derive(Clone, Debug, Serialize)]
+/// One entry of the full history; each viewer sees it through
+/// [`LiveGame::describe`].
+#[derive(Clone, Debug)]
 struct HistoryEntry {
     seq: i64,
     at_ms: i64,
-    seat: usize,
+    /// The acting server seat, or `None` for a deadline (`time` event).
+    seat: Option<usize>,
+    action: String,
+}
+
+/// A history entry as one viewer sees it.
+#[derive(Clone, Debug, Serialize)]
+struct SeenEntry {
+    seq: i64,
+    at_ms: i64,
+    seat: Option<usize>,
     action: String,
 }
 
@@ -133,6 +164,8 @@ struct Actor {
     game: Box<dyn LiveGame>,
     bots: Vec<Option<u8>>,
     paused: bool,
+    /// When the running pause began (its logged time).
+    paused_since: Option<i64>,
     ended: bool,
     log: Vec<EventRecord>,
     history: Vec<HistoryEntry>,
@@ -141,6 +174,10 @@ struct Actor {
     /// Each change sends the spectators' frame, built once for all of them.
     changed: broadcast::Sender<Arc<str>>,
     bot_busy: bool,
+    /// Changes no event records (a lapsed claim): part of every version.
+    ticks: u64,
+    /// The earliest wake-up already scheduled.
+    wake_armed: Option<i64>,
     /// The live or lapsed claim: server seat and expiry (ms since the epoch,
     /// from the logged event's time, so it survives a restart).
     claim: Option<(usize, i64)>,
@@ -150,11 +187,21 @@ struct Actor {
     last_active_ms: i64,
 }
 
+/// The system time in unix ms (the actors use their [`Clock`]).
 pub fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
+    crate::clock::system_ms()
+}
+
+/// A fresh game as configured, its deadline clock started at creation.
+fn fresh_game(record: &GameRecord, config: &GameConfig) -> Result<Box<dyn LiveGame>, String> {
+    let creation = Creation {
+        seats: config.bots.len(),
+        seed: record.seed.parse()?,
+        deadline_ms: config.deadline_secs.map(|s| s as i64 * 1000),
+    };
+    let mut game = adapter::create(&record.kind, &config.options, &creation)?;
+    game.begin(record.created_ms);
+    Ok(game)
 }
 
 /// Rebuilds a game from its record and log and starts its actor.
@@ -166,7 +213,7 @@ pub fn spawn(
 ) -> ApiResult<GameHandle> {
     let config: GameConfig = serde_json::from_str(&record.config)
         .map_err(|e| ApiError::Internal(format!("game {} config: {e}", record.id)))?;
-    let game = adapter::create(&record.kind, &config.options, config.bots.len())
+    let game = fresh_game(&record, &config)
         .map_err(|e| ApiError::Internal(format!("game {}: {e}", record.id)))?;
     let (tx, rx) = mpsc::channel(256);
     let mut actor = Actor {
@@ -175,6 +222,7 @@ pub fn spawn(
         config,
         game,
         paused: false,
+        paused_since: None,
         ended: false,
         log: Vec::new(),
         history: Vec::new(),
@@ -182,6 +230,8 @@ pub fn spawn(
         store,
         changed: broadcast::channel(64).0,
         bot_busy: false,
+        ticks: 0,
+        wake_armed: None,
         claim: None,
         pool,
         me: tx.downgrade(),
@@ -199,6 +249,7 @@ pub fn spawn(
 impl Actor {
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         self.schedule_tick();
+        self.wake().await;
         self.schedule_bot();
         while let Some(command) = rx.recv().await {
             if let Command::Evict(rules, reply) = command {
@@ -210,6 +261,10 @@ impl Actor {
                 continue;
             }
             self.last_active_ms = now_ms();
+            // Whatever is asked, a deadline that has passed is applied first.
+            if !matches!(command, Command::Wake) {
+                self.wake().await;
+            }
             match command {
                 Command::Resolve(token, reply) => {
                     let _ = reply.send(self.resolve(token.as_deref()));
@@ -240,8 +295,23 @@ impl Actor {
                     let _ = reply.send(result);
                 }
                 Command::Tick => {
-                    self.version += 1;
+                    self.ticks += 1;
                     self.changed_now();
+                }
+                Command::Wake => {
+                    self.wake_armed = None;
+                    self.wake().await;
+                }
+                Command::Check(role, text, reply) => {
+                    let result = match role {
+                        Role::Seat(seat) => {
+                            self.game.check(seat, text.trim()).map_err(ApiError::from)
+                        }
+                        _ => Err(ApiError::Forbidden(
+                            "only a seat's link may check an action".into(),
+                        )),
+                    };
+                    let _ = reply.send(result);
                 }
                 Command::Host(role, command, reply) => {
                     let result = if role == Role::Host {
@@ -253,8 +323,8 @@ impl Actor {
                     };
                     let _ = reply.send(result);
                 }
-                Command::Replay(n, reply) => {
-                    let _ = reply.send(self.replay(n));
+                Command::Replay(role, n, reply) => {
+                    let _ = reply.send(self.replay(role, n));
                 }
                 Command::Subscribe(reply) => {
                     let _ = reply.send(self.changed.subscribe());
@@ -263,9 +333,15 @@ impl Actor {
                     version,
                     seat,
                     text,
+                    forced,
                 } => {
                     self.bot_busy = false;
-                    if version == self.version && self.bots.get(seat).copied().flatten().is_some() {
+                    let allowed = if forced {
+                        self.game.overdue_seat(self.now()) == Some(seat)
+                    } else {
+                        self.bots.get(seat).copied().flatten().is_some()
+                    };
+                    if version == self.version && allowed {
                         match text {
                             Some(text) => {
                                 if let Err(e) = self.submit(seat, &text).await {
@@ -338,6 +414,29 @@ impl Actor {
         self.ended || self.game.outcome().is_some()
     }
 
+    fn now(&self) -> i64 {
+        self.pool.clock.now_ms()
+    }
+
+    /// The history as the server seat `viewer` (or a spectator) sees it.
+    fn history_for(&self, viewer: Option<usize>) -> Vec<SeenEntry> {
+        self.history
+            .iter()
+            .filter_map(|e| {
+                let action = match e.seat {
+                    Some(actor) => self.game.describe(actor, &e.action, viewer)?,
+                    None => e.action.clone(),
+                };
+                Some(SeenEntry {
+                    seq: e.seq,
+                    at_ms: e.at_ms,
+                    seat: e.seat,
+                    action,
+                })
+            })
+            .collect()
+    }
+
     /// Everything `role` may see, built from that seat's view only.
     fn snapshot(&self, role: Role) -> Value {
         let seat = match role {
@@ -348,7 +447,7 @@ impl Actor {
         let actors = if self.finished() {
             Vec::new()
         } else {
-            self.game.actors(seats)
+            self.game.actors_seen_by(seats, seat)
         };
         let legal = match seat {
             Some(k)
@@ -361,11 +460,16 @@ impl Actor {
             }
             _ => Vec::new(),
         };
+        let history = self.history_for(seat);
+        // The version counts the events this viewer can tell apart, so a
+        // secret submission by another seat changes nothing it receives.
+        let others = self.log.iter().filter(|e| e.kind != "act").count() as u64;
+        let version = others + history.len() as u64 + self.ticks;
         json!({
             "id": self.record.id,
             "game": self.record.kind,
             "status": self.status(),
-            "version": self.version,
+            "version": version,
             "commitment": self.record.commitment,
             // The seed is revealed only once nothing more can be drawn.
             "seed": self.finished().then(|| self.record.seed.clone()),
@@ -381,14 +485,40 @@ impl Actor {
                 "to_act": actors.contains(&k),
             })).collect::<Vec<_>>(),
             "to_act": actors,
-            "phase": self.game.phase(),
+            "phase": if self.finished() { self.game.phase() } else { self.game.phase_seen_by(seat) },
             "claim": self.live_claim().map(|(seat, until_ms)| json!({ "seat": seat, "until_ms": until_ms })),
             "claim_hold_secs": self.claim_hold_secs(),
+            "deadline_secs": self.config.deadline_secs,
+            "deadline_ms": if self.finished() { None } else { self.game.deadline() },
+            "paused_since": self.paused_since,
             "outcome": self.game.outcome(),
             "legal": legal,
             "view": self.game.view(seat),
-            "history": self.history,
+            "hints": self.game.hints(seat),
+            "history": history,
         })
+    }
+
+    /// Appends `event` to the log and applies it: the one path for every
+    /// live change. A refusal changes nothing.
+    async fn record(&mut self, event: EventRecord) -> ApiResult<()> {
+        let mut next = self.game.boxed_clone();
+        let history =
+            apply_to_game(next.as_mut(), &event, self.paused_since).map_err(ApiError::Internal)?;
+        self.store.append(&self.record.id, &event).await?;
+        self.game = next;
+        self.after_apply(&event, history);
+        Ok(())
+    }
+
+    fn event(&self, kind: &str, seat: Option<usize>, body: String) -> EventRecord {
+        EventRecord {
+            seq: self.log.len() as i64,
+            at_ms: self.now(),
+            kind: kind.into(),
+            seat: seat.map(|s| s as i64),
+            body,
+        }
     }
 
     /// Checks and plays one action of server seat `seat`: logged first, then
@@ -410,37 +540,75 @@ impl Actor {
             if holder != seat {
                 return Err(ApiError::Conflict(format!(
                     "seat {holder} has claimed the next turn for {} more seconds",
-                    (until_ms - now_ms() + 999) / 1000
+                    (until_ms - self.now() + 999) / 1000
                 )));
             }
         }
-        if text.len() > 512 {
-            return Err(ApiError::BadRequest(
-                "the action is longer than 512 bytes".into(),
-            ));
+        if text.len() > MAX_ACTION_BYTES {
+            return Err(ApiError::BadRequest(format!(
+                "the action is longer than {MAX_ACTION_BYTES} bytes"
+            )));
         }
+        let at_ms = self.now();
         let mut next = self.game.boxed_clone();
-        let canonical = next.act(seat, text)?;
+        let canonical = next.act(seat, text, at_ms)?;
         let event = EventRecord {
             seq: self.log.len() as i64,
-            at_ms: now_ms(),
+            at_ms,
             kind: "act".into(),
             seat: Some(seat as i64),
             body: canonical.clone(),
         };
         self.store.append(&self.record.id, &event).await?;
         self.game = next;
-        self.claim = None;
-        self.history.push(HistoryEntry {
-            seq: event.seq,
-            at_ms: event.at_ms,
-            seat,
-            action: canonical,
-        });
-        self.log.push(event);
-        self.version += 1;
+        self.after_apply(&event, Some(canonical));
         self.changed_now();
         Ok(())
+    }
+
+    /// The actor's bookkeeping after the game has taken `event`.
+    fn after_apply(&mut self, event: &EventRecord, history: Option<String>) {
+        let seat = event.seat.map(|s| s as usize);
+        match event.kind.as_str() {
+            "act" => self.claim = None,
+            "claim" => {
+                if let Some(k) = seat {
+                    self.claim = Some((k, event.at_ms + 1000 * self.claim_hold_secs() as i64));
+                }
+            }
+            "pause" => {
+                self.paused = true;
+                self.paused_since = Some(event.at_ms);
+            }
+            "resume" => {
+                self.paused = false;
+                self.paused_since = None;
+            }
+            "end" => self.ended = true,
+            "bot" => {
+                if let (Some(k), Ok(level)) = (seat, event.body.parse()) {
+                    if k < self.bots.len() {
+                        self.bots[k] = Some(level);
+                    }
+                }
+            }
+            "human" => {
+                if let Some(k) = seat.filter(|&k| k < self.bots.len()) {
+                    self.bots[k] = None;
+                }
+            }
+            _ => {}
+        }
+        if let Some(action) = history {
+            self.history.push(HistoryEntry {
+                seq: event.seq,
+                at_ms: event.at_ms,
+                seat: if event.kind == "act" { seat } else { None },
+                action,
+            });
+        }
+        self.log.push(event.clone());
+        self.version += 1;
     }
 
     async fn host(&mut self, command: HostCommand) -> ApiResult<()> {
@@ -482,51 +650,30 @@ impl Actor {
                 check_seat(*seat)?;
                 ("human", Some(*seat), String::new())
             }
+            HostCommand::Extend { seconds } => {
+                if self.game.wake_at().is_none() {
+                    return Err(ApiError::Conflict(
+                        "there is no deadline to extend in this game now".into(),
+                    ));
+                }
+                if !(1..=MAX_DEADLINE_SECS).contains(seconds) {
+                    return Err(ApiError::BadRequest(format!(
+                        "an extension is 1 to {MAX_DEADLINE_SECS} seconds"
+                    )));
+                }
+                ("extend", None, (seconds * 1000).to_string())
+            }
         };
-        let event = EventRecord {
-            seq: self.log.len() as i64,
-            at_ms: now_ms(),
-            kind: kind.into(),
-            seat: seat.map(|s| s as i64),
-            body,
-        };
-        self.store.append(&self.record.id, &event).await?;
-        self.apply(&event).map_err(ApiError::Internal)?;
+        let event = self.event(kind, seat, body);
+        self.record(event).await?;
         self.changed_now();
         Ok(())
     }
 
-    /// Applies one logged event: the one path for replay and live play.
+    /// Applies one logged event while rebuilding from the log.
     fn apply(&mut self, event: &EventRecord) -> Result<(), String> {
-        let seat = event.seat.map(|s| s as usize);
-        match (event.kind.as_str(), seat) {
-            ("act", Some(k)) => {
-                let canonical = self.game.act(k, &event.body).map_err(|e| e.to_string())?;
-                self.claim = None;
-                self.history.push(HistoryEntry {
-                    seq: event.seq,
-                    at_ms: event.at_ms,
-                    seat: k,
-                    action: canonical,
-                });
-            }
-            ("claim", Some(k)) => {
-                self.claim = Some((k, event.at_ms + 1000 * self.claim_hold_secs() as i64));
-            }
-            ("pause", _) => self.paused = true,
-            ("resume", _) => self.paused = false,
-            ("end", _) => {
-                self.ended = true;
-                self.game.end_by_host();
-            }
-            ("bot", Some(k)) if k < self.bots.len() => {
-                self.bots[k] = Some(event.body.parse().map_err(|_| "bad bot level")?)
-            }
-            ("human", Some(k)) if k < self.bots.len() => self.bots[k] = None,
-            (kind, _) => return Err(format!("unknown event '{kind}'")),
-        }
-        self.log.push(event.clone());
-        self.version += 1;
+        let history = apply_to_game(self.game.as_mut(), event, self.paused_since)?;
+        self.after_apply(event, history);
         Ok(())
     }
 
@@ -538,7 +685,8 @@ impl Actor {
 
     /// The claim that still reserves the next turn, if any.
     fn live_claim(&self) -> Option<(usize, i64)> {
-        self.claim.filter(|&(_, until)| now_ms() < until)
+        let now = self.now();
+        self.claim.filter(|&(_, until)| now < until)
     }
 
     /// `seat` reserves the next turn (games where any listed seat may take
@@ -566,21 +714,14 @@ impl Actor {
             Some((holder, until_ms)) => {
                 return Err(ApiError::Conflict(format!(
                     "seat {holder} has claimed the next turn for {} more seconds",
-                    (until_ms - now_ms() + 999) / 1000
+                    (until_ms - self.now() + 999) / 1000
                 )))
             }
             None if self.claim_hold_secs() == 0 => return Ok(()),
             None => {}
         }
-        let event = EventRecord {
-            seq: self.log.len() as i64,
-            at_ms: now_ms(),
-            kind: "claim".into(),
-            seat: Some(seat as i64),
-            body: String::new(),
-        };
-        self.store.append(&self.record.id, &event).await?;
-        self.apply(&event).map_err(ApiError::Internal)?;
+        let event = self.event("claim", Some(seat), String::new());
+        self.record(event).await?;
         self.schedule_tick();
         self.changed_now();
         Ok(())
@@ -592,10 +733,59 @@ impl Actor {
             return;
         };
         let Some(me) = self.me.upgrade() else { return };
-        let wait = Duration::from_millis((until_ms - now_ms()).max(0) as u64 + 5);
+        let wait = Duration::from_millis((until_ms - self.now()).max(0) as u64 + 5);
         tokio::spawn(async move {
             tokio::time::sleep(wait).await;
             let _ = me.send(Command::Tick).await;
+        });
+    }
+
+    /// Applies what is due by now: a passed deadline or the game's own
+    /// clock is logged as a `time` event (its time is the event's, so replay
+    /// is exact); an overdue turn is handed to the level-1 bot. Then arms
+    /// the next wake-up. Nothing happens while paused.
+    async fn wake(&mut self) {
+        if self.paused || self.finished() {
+            return;
+        }
+        let now = self.now();
+        if self.game.time_due(now) {
+            let event = self.event("time", None, String::new());
+            match self.record(event).await {
+                Ok(()) => self.changed_now(),
+                Err(e) => tracing::error!("game {}: deadline: {e}", self.record.id),
+            }
+        } else if self.game.overdue_seat(now).is_some() {
+            self.schedule_bot();
+        }
+        self.schedule_wake();
+    }
+
+    /// Arms a wake-up at the game's next deadline unless an earlier one is
+    /// armed already.
+    fn schedule_wake(&mut self) {
+        if self.paused || self.finished() {
+            return;
+        }
+        let Some(at) = self.game.wake_at() else {
+            return;
+        };
+        let now = self.now();
+        if at <= now && self.game.overdue_seat(now).is_some() {
+            return; // the level-1 bot is on it; its move restarts the clock
+        }
+        if self
+            .wake_armed
+            .is_some_and(|armed| armed <= at && armed > now)
+        {
+            return;
+        }
+        let Some(me) = self.me.upgrade() else { return };
+        self.wake_armed = Some(at);
+        let wait = Duration::from_millis((at - now).max(0) as u64 + 5);
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            let _ = me.send(Command::Wake).await;
         });
     }
 
@@ -605,38 +795,60 @@ impl Actor {
             let _ = self.changed.send(frame);
         }
         self.schedule_bot();
+        self.schedule_wake();
     }
 
-    /// The public view after the first `n` actions.
-    fn replay(&self, n: usize) -> ApiResult<Value> {
-        if n > self.history.len() {
+    /// `role`'s view after the first `n` entries of the history `role`
+    /// sees: the log is replayed up to that entry and the view is built for
+    /// `role`, so it shows nothing `role` could not see at the time.
+    fn replay(&self, role: Role, n: usize) -> ApiResult<Value> {
+        let seat = match role {
+            Role::Seat(k) => Some(k),
+            _ => None,
+        };
+        let history = self.history_for(seat);
+        if n > history.len() {
             return Err(ApiError::NotFound(format!(
                 "the game has {} actions, not {n}",
-                self.history.len()
+                history.len()
             )));
         }
-        let mut game = adapter::create(&self.record.kind, &self.config.options, self.bots.len())
-            .map_err(ApiError::Internal)?;
-        for entry in &self.history[..n] {
-            game.act(entry.seat, &entry.action)
-                .map_err(|e| ApiError::Internal(format!("replay: {e}")))?;
+        let mut game = fresh_game(&self.record, &self.config).map_err(ApiError::Internal)?;
+        if n > 0 {
+            let upto = history[n - 1].seq;
+            let mut paused_since = None;
+            for event in self.log.iter().take_while(|e| e.seq <= upto) {
+                apply_to_game(game.as_mut(), event, paused_since)
+                    .map_err(|e| ApiError::Internal(format!("replay: {e}")))?;
+                match event.kind.as_str() {
+                    "pause" => paused_since = Some(event.at_ms),
+                    "resume" => paused_since = None,
+                    _ => {}
+                }
+            }
         }
-        Ok(json!({ "ply": n, "view": game.view(None) }))
+        Ok(json!({ "ply": n, "view": game.view(seat) }))
     }
 
-    /// Starts a bot's think on the blocking pool if a bot is to act.
+    /// Starts a bot's think on the blocking pool if a bot is to act, or if
+    /// a turn's deadline has passed (the level-1 bot plays it).
     fn schedule_bot(&mut self) {
         if self.bot_busy || self.paused || self.finished() {
             return;
         }
         let claim = self.live_claim();
-        let Some((seat, level)) = self
+        let bot = self
             .game
             .actors(self.bots.len())
             .into_iter()
             .filter(|&k| claim.is_none_or(|(holder, _)| holder == k))
-            .find_map(|k| self.bots[k].map(|level| (k, level)))
-        else {
+            .find_map(|k| self.bots[k].map(|level| (k, level, false)));
+        let forced = || {
+            let k = self.game.overdue_seat(self.now())?;
+            let k = claim.map_or(k, |(holder, _)| holder);
+            Some((k, 1, true))
+        };
+        let Some((seat, level, forced)) = bot.or_else(forced) else {
             return;
         };
         let Some(me) = self.me.upgrade() else { return };
@@ -660,8 +872,53 @@ impl Actor {
                     version,
                     seat,
                     text,
+                    forced,
                 })
                 .await;
         });
     }
+}
+
+/// The longest action text accepted (Knight Control orders for many
+/// knights are long).
+pub const MAX_ACTION_BYTES: usize = 4096;
+
+/// What one logged event does to the game: the one path for live play,
+/// restarts and replays. Returns the history text for actions and
+/// deadlines. `paused_since` is when the running pause began.
+fn apply_to_game(
+    game: &mut dyn LiveGame,
+    event: &EventRecord,
+    paused_since: Option<i64>,
+) -> Result<Option<String>, String> {
+    let seat = event.seat.map(|s| s as usize);
+    Ok(match (event.kind.as_str(), seat) {
+        ("act", Some(k)) => Some(
+            game.act(k, &event.body, event.at_ms)
+                .map_err(|e| e.to_string())?,
+        ),
+        ("time", _) => {
+            game.on_time(event.at_ms, event.seq)?;
+            Some("deadline".to_string())
+        }
+        // A pause stops the clocks: on resume every deadline moves back by
+        // the time the pause lasted.
+        ("resume", _) => {
+            if let Some(since) = paused_since {
+                game.extend((event.at_ms - since).max(0));
+            }
+            None
+        }
+        ("extend", _) => {
+            let ms: i64 = event.body.parse().map_err(|_| "bad extension")?;
+            game.extend(ms);
+            None
+        }
+        ("end", _) => {
+            game.end_by_host();
+            None
+        }
+        ("claim" | "bot" | "human", Some(_)) | ("pause", _) => None,
+        (kind, _) => return Err(format!("unknown event '{kind}'")),
+    })
 }

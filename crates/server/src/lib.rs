@@ -6,12 +6,15 @@ pub mod adapter;
 mod app;
 mod assets;
 pub mod bots;
+pub mod clock;
 pub mod error;
 pub mod host;
 pub mod storage;
+pub mod table;
 pub mod token;
 
 pub use app::{router, AppState, Settings, BODY_LIMIT};
+pub use clock::Clock;
 pub use storage::Store;
 
 /// Opens the database (creating it and running migrations) and serves on

@@ -169,3 +169,14 @@ pub async fn backends(name: &str) -> Vec<(String, Option<std::path::PathBuf>)> {
     }
     list
 }
+
+/// An app whose clock the test moves forward.
+pub async fn app_with_clock() -> (Router, arbiter_server::Clock) {
+    let store = Store::open("sqlite::memory:").await.unwrap();
+    let clock = arbiter_server::Clock::default();
+    let settings = Settings {
+        clock: clock.clone(),
+        ..settings()
+    };
+    (router(AppState::new(store, settings)), clock)
+}

@@ -1,0 +1,391 @@
+//! [`LiveGame`], the object-safe face of every hosted game, and [`Table`],
+//! the one generic implementation over any [`Hosted`] game. The table also
+//! keeps the host's per-turn or per-step deadline (docs/server.md#deadlines).
+
+use crate::adapter::{kind, Creation, Hosted, KINDS};
+use arbiter_core::{ActionError, GameRng, Outcome, Phase, Seat, Seed, Viewer};
+use arbiter_knight_court::KnightCourt;
+use arbiter_knight_moves::KnightMoves;
+use arbiter_progressive_chess::ProgressiveChess;
+use arbiter_tilechess::Tilechess;
+use serde_json::Value;
+
+/// A live game behind one object-safe interface, addressed by server seats.
+/// Every time (`at_ms`, `now_ms`) is unix ms from a logged event, or the
+/// actor's clock when deciding whether to log one.
+pub trait LiveGame: Send + Sync {
+    /// Who may act now, in server seats (unbound growing seats included when
+    /// the game would let a newcomer act).
+    fn actors(&self, server_seats: usize) -> Vec<usize>;
+    /// [`LiveGame::actors`] as `viewer` may know it: while the game keeps
+    /// the list secret ([`Hosted::hides_pending`]) only the viewer itself.
+    fn actors_seen_by(&self, server_seats: usize, viewer: Option<usize>) -> Vec<usize>;
+    fn phase(&self) -> Phase;
+    /// The phase as `viewer` may know it (see [`LiveGame::actors_seen_by`]).
+    fn phase_seen_by(&self, viewer: Option<usize>) -> Phase;
+    fn outcome(&self) -> Option<Outcome>;
+    /// Starts the deadline clock at the game's creation time.
+    fn begin(&mut self, at_ms: i64);
+    /// Parses and plays `text` for server seat `seat` at `at_ms`. Returns
+    /// the action in canonical notation. On error nothing changes.
+    fn act(&mut self, seat: usize, text: &str, at_ms: i64) -> Result<String, ActionError>;
+    /// Checks `text` for `seat` without playing it: what the game says about
+    /// it ([`Hosted::preview`]) or why it would be refused.
+    fn check(&self, seat: usize, text: &str) -> Result<Value, ActionError>;
+    /// The legal actions of server seat `seat` in notation, sorted.
+    fn legal(&self, seat: usize) -> Vec<String>;
+    /// The game's own view for `seat` (or a spectator) as JSON.
+    fn view(&self, seat: Option<usize>) -> Value;
+    /// Game-specific drawing help for `seat` ([`Hosted::hints`]).
+    fn hints(&self, seat: Option<usize>) -> Value;
+    /// How `viewer` sees `actor`'s `action` in the history; `None` hides it.
+    fn describe(&self, actor: usize, action: &str, viewer: Option<usize>) -> Option<String>;
+    /// The game seat a server seat is bound to, if any.
+    fn game_seat(&self, seat: usize) -> Option<Seat>;
+    /// A bot's action for server seat `seat`, in notation.
+    fn bot_action(&self, seat: usize, level: u8) -> Option<String>;
+    fn boxed_clone(&self) -> Box<dyn LiveGame>;
+    /// The host ends the game ([`Hosted::end_by_host`]).
+    fn end_by_host(&mut self);
+    /// When the game next needs attention with no request: the host's
+    /// deadline or the game's own clock.
+    fn wake_at(&self) -> Option<i64>;
+    /// The current turn or step deadline set by the host, if any.
+    fn deadline(&self) -> Option<i64>;
+    /// Whether a `time` event at `now_ms` would change anything: the game's
+    /// own clock is due, or a simultaneous step's deadline has passed.
+    fn time_due(&self, now_ms: i64) -> bool;
+    /// A turn whose deadline passed in a game without its own clock: the
+    /// server seat the server's level-1 bot plays for.
+    fn overdue_seat(&self, now_ms: i64) -> Option<usize>;
+    /// Applies a logged `time` event: the game's own clock, then a passed
+    /// simultaneous step deadline closes the step ([`Game::resolve`] with a
+    /// random stream derived from the seed and the event's `seq`).
+    fn on_time(&mut self, at_ms: i64, seq: i64) -> Result<(), String>;
+    /// Pushes the current deadline (and the game's own clock) back by `ms`.
+    fn extend(&mut self, ms: i64);
+}
+
+/// The generic adapter over any [`Hosted`] game.
+#[derive(Clone)]
+pub struct Table<G> {
+    game: G,
+    growing: bool,
+    /// Server seat -> game seat.
+    bound: Vec<Option<Seat>>,
+    seed: Seed,
+    /// The host's deadline per turn or step.
+    per_step: Option<i64>,
+    /// When the current turn or step closes.
+    deadline: Option<i64>,
+    /// The step key ([`Hosted::step`]) and pending seats when last looked at.
+    step: Option<u64>,
+    pending: Vec<Seat>,
+}
+
+impl<G: Hosted> Table<G> {
+    pub fn new(game: G, growing: bool, creation: &Creation) -> Table<G> {
+        let bound = (0..creation.seats)
+            .map(|k| (!growing).then_some(Seat(k as u8)))
+            .collect();
+        Table {
+            game,
+            growing,
+            bound,
+            seed: creation.seed,
+            per_step: creation.deadline_ms,
+            deadline: None,
+            step: None,
+            pending: Vec::new(),
+        }
+    }
+
+    /// The game seat `seat` would act as now: its bound seat, or the
+    /// newcomer seat for an unbound link in a growing game.
+    fn acting_seat(&self, seat: usize) -> Option<Seat> {
+        match self.bound.get(seat)? {
+            Some(s) => Some(*s),
+            None if self.growing => Some(Seat(self.game.seat_count() as u8)),
+            None => None,
+        }
+    }
+
+    fn viewer_seat(&self, seat: Option<usize>) -> Option<Seat> {
+        seat.and_then(|k| self.bound.get(k).copied().flatten())
+    }
+
+    /// Restarts the deadline when a new turn or step has begun at `at_ms`.
+    /// Every action starts a new turn; a simultaneous step is new when the
+    /// game's step key changes (or, without one, when a seat is awaited
+    /// that was not before).
+    fn after_change(&mut self, at_ms: i64, acted: bool) {
+        let phase = self.game.phase();
+        let pending = match &phase {
+            Phase::Simultaneous(list) => list.clone(),
+            _ => Vec::new(),
+        };
+        let step = self.game.step();
+        let new_step = match step {
+            Some(key) => self.step != Some(key),
+            None => pending.iter().any(|s| !self.pending.contains(s)),
+        };
+        self.step = step;
+        self.pending = pending;
+        let Some(per_step) = self.per_step else {
+            return;
+        };
+        match phase {
+            Phase::Over(_) => self.deadline = None,
+            Phase::Turn(_) | Phase::Claim(_) if self.game.own_clock() => self.deadline = None,
+            Phase::Turn(_) | Phase::Claim(_) => {
+                if acted || self.deadline.is_none() {
+                    self.deadline = Some(at_ms + per_step);
+                }
+            }
+            Phase::Simultaneous(_) | Phase::Chance => {
+                if new_step || self.deadline.is_none() {
+                    self.deadline = Some(at_ms + per_step);
+                }
+            }
+        }
+    }
+
+    /// The random stream a deadline's resolve draws from: the game's seed
+    /// mixed with the `time` event's sequence number, so replay draws the
+    /// same numbers.
+    fn rng_for(&self, seq: i64) -> GameRng {
+        let mut bytes = self.seed.0;
+        for (i, b) in seq.to_le_bytes().iter().enumerate() {
+            bytes[24 + i] ^= b;
+        }
+        bytes[0] ^= 0x5a; // never the game's own stream
+        Seed(bytes).rng()
+    }
+}
+
+impl<G: Hosted> LiveGame for Table<G> {
+    fn actors(&self, server_seats: usize) -> Vec<usize> {
+        let phase = self.game.phase();
+        (0..server_seats)
+            .filter(|&k| self.acting_seat(k).is_some_and(|s| phase.may_act(s)))
+            .collect()
+    }
+
+    fn actors_seen_by(&self, server_seats: usize, viewer: Option<usize>) -> Vec<usize> {
+        let all = self.actors(server_seats);
+        if self.game.hides_pending() {
+            all.into_iter().filter(|&k| Some(k) == viewer).collect()
+        } else {
+            all
+        }
+    }
+
+    fn phase(&self) -> Phase {
+        self.game.phase()
+    }
+
+    fn phase_seen_by(&self, viewer: Option<usize>) -> Phase {
+        match self.game.phase() {
+            Phase::Simultaneous(list) if self.game.hides_pending() => {
+                let me = self.viewer_seat(viewer);
+                Phase::Simultaneous(list.into_iter().filter(|s| Some(*s) == me).collect())
+            }
+            phase => phase,
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    fn begin(&mut self, at_ms: i64) {
+        self.after_change(at_ms, true);
+    }
+
+    fn act(&mut self, seat: usize, text: &str, at_ms: i64) -> Result<String, ActionError> {
+        let game_seat = self
+            .acting_seat(seat)
+            .ok_or_else(|| ActionError::NotYourTurn {
+                seat: Seat(seat as u8),
+                reason: "this seat is not at the table".into(),
+            })?;
+        let before = self.game.seat_count();
+        let action = self.game.parse_action(game_seat, text)?;
+        self.game.act_at(game_seat, &action, at_ms)?;
+        if self.growing && self.bound[seat].is_none() && self.game.seat_count() > before {
+            self.bound[seat] = Some(game_seat);
+        }
+        self.after_change(at_ms, true);
+        Ok(action.to_string())
+    }
+
+    fn check(&self, seat: usize, text: &str) -> Result<Value, ActionError> {
+        let game_seat = self
+            .acting_seat(seat)
+            .ok_or_else(|| ActionError::NotYourTurn {
+                seat: Seat(seat as u8),
+                reason: "this seat is not at the table".into(),
+            })?;
+        let action = self.game.parse_action(game_seat, text)?;
+        let preview = self.game.preview(game_seat, &action);
+        let mut probe = self.game.clone();
+        probe.act(game_seat, &action)?;
+        Ok(preview)
+    }
+
+    fn legal(&self, seat: usize) -> Vec<String> {
+        let Some(game_seat) = self.acting_seat(seat) else {
+            return Vec::new();
+        };
+        if !self.game.phase().may_act(game_seat) {
+            return Vec::new();
+        }
+        let mut list: Vec<String> = self
+            .game
+            .legal_actions(game_seat)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        list.sort();
+        list
+    }
+
+    fn view(&self, seat: Option<usize>) -> Value {
+        let viewer = match self.viewer_seat(seat) {
+            Some(s) => Viewer::Seat(s),
+            None => Viewer::Spectator,
+        };
+        serde_json::to_value(self.game.view(viewer)).unwrap_or(Value::Null)
+    }
+
+    fn hints(&self, seat: Option<usize>) -> Value {
+        self.game.hints(self.viewer_seat(seat))
+    }
+
+    fn describe(&self, actor: usize, action: &str, viewer: Option<usize>) -> Option<String> {
+        // In a growing game a seat's first action binds it; until then it
+        // has no game seat, and its actions are public joins.
+        let Some(actor_seat) = self.game_seat(actor).or_else(|| self.acting_seat(actor)) else {
+            return Some(action.to_string());
+        };
+        if viewer == Some(actor) {
+            return Some(action.to_string());
+        }
+        self.game
+            .describe(actor_seat, action, self.viewer_seat(viewer))
+    }
+
+    fn game_seat(&self, seat: usize) -> Option<Seat> {
+        self.bound.get(seat).copied().flatten()
+    }
+
+    fn bot_action(&self, seat: usize, level: u8) -> Option<String> {
+        let game_seat = self.acting_seat(seat)?;
+        self.game
+            .bot_action(game_seat, level)
+            .map(|a| a.to_string())
+    }
+
+    fn boxed_clone(&self) -> Box<dyn LiveGame> {
+        Box::new(self.clone())
+    }
+
+    fn end_by_host(&mut self) {
+        self.game.end_by_host();
+        self.deadline = None;
+    }
+
+    fn wake_at(&self) -> Option<i64> {
+        if self.game.outcome().is_some() {
+            return None;
+        }
+        match (self.deadline, self.game.wake_at()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    fn deadline(&self) -> Option<i64> {
+        self.deadline
+    }
+
+    fn time_due(&self, now_ms: i64) -> bool {
+        if self.game.outcome().is_some() {
+            return false;
+        }
+        let own = self.game.wake_at().is_some_and(|w| w <= now_ms);
+        let step = self.deadline.is_some_and(|d| d <= now_ms)
+            && matches!(self.game.phase(), Phase::Simultaneous(_) | Phase::Chance);
+        own || step
+    }
+
+    fn overdue_seat(&self, now_ms: i64) -> Option<usize> {
+        if self.deadline.is_none_or(|d| d > now_ms) || self.game.own_clock() {
+            return None;
+        }
+        match self.game.phase() {
+            Phase::Turn(_) | Phase::Claim(_) => {
+                // A bound seat first: an unbound link of a growing game is
+                // nobody yet.
+                let actors = self.actors(self.bound.len());
+                actors
+                    .iter()
+                    .copied()
+                    .find(|&k| self.bound[k].is_some())
+                    .or_else(|| actors.first().copied())
+            }
+            _ => None,
+        }
+    }
+
+    fn on_time(&mut self, at_ms: i64, seq: i64) -> Result<(), String> {
+        if self.game.wake_at().is_some_and(|w| w <= at_ms) {
+            self.game.on_time(at_ms)?;
+        }
+        let step_over = self.deadline.is_some_and(|d| d <= at_ms)
+            && matches!(self.game.phase(), Phase::Simultaneous(_) | Phase::Chance);
+        if step_over {
+            let mut rng = self.rng_for(seq);
+            self.game.resolve(&mut rng).map_err(|e| e.to_string())?;
+            // The step closed: a new one starts now, whatever its key says.
+            self.deadline = None;
+        }
+        self.after_change(at_ms, false);
+        Ok(())
+    }
+
+    fn extend(&mut self, ms: i64) {
+        if let Some(d) = &mut self.deadline {
+            *d += ms;
+        }
+        self.game.extend(ms);
+    }
+}
+
+/// A fresh live game of kind `id`.
+pub fn create(id: &str, options: &Value, creation: &Creation) -> Result<Box<dyn LiveGame>, String> {
+    let kind = kind(id).ok_or_else(|| {
+        let known: Vec<&str> = KINDS.iter().map(|k| k.id).collect();
+        format!("unknown game '{id}'; known games: {}", known.join(", "))
+    })?;
+    let seats = creation.seats;
+    if !(kind.min_seats..=kind.max_seats).contains(&seats) {
+        return Err(format!(
+            "{} takes {} to {} seats, not {seats}",
+            kind.name, kind.min_seats, kind.max_seats
+        ));
+    }
+    let c = creation;
+    Ok(match id {
+        arbiter_knight_court::ID => {
+            Box::new(Table::new(KnightCourt::create(options, c)?, false, c))
+        }
+        arbiter_knight_moves::ID => {
+            Box::new(Table::new(KnightMoves::create(options, c)?, false, c))
+        }
+        arbiter_progressive_chess::ID => {
+            Box::new(Table::new(ProgressiveChess::create(options, c)?, false, c))
+        }
+        _ => Box::new(Table::new(Tilechess::create(options, c)?, true, c)),
+    })
+}
