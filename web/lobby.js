@@ -24,7 +24,7 @@ function refresh() {
     ? '<label>Blocks across <input id="opt-wide" type="number" min="1" max="20" value="6"></label>' +
       '<label>Blocks up <input id="opt-high" type="number" min="1" max="20" value="6"></label>' +
       '<label>A claim holds the next turn for <input id="opt-hold" type="number" min="0" max="86400" value="60"> s</label>'
-    : "";
+    : (window.Clocks ? Clocks.lobbyOptions(k.id) : "");
   seatRows();
 }
 
@@ -50,6 +50,7 @@ $("go").onclick = async () => {
   }
   const options = {};
   if ($("opt-wide")) { options.wide = Number($("opt-wide").value); options.high = Number($("opt-high").value); }
+  if (window.Clocks) Clocks.readOptions(options);
   const res = await fetch("/api/games", {
     method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ game: $("game").value, seats: n, bots, options,

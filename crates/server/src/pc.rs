@@ -100,7 +100,7 @@ pub struct MatchView {
     /// Which game is being played: 1 or 2.
     pub game: usize,
     /// Each server seat's colour in the current game (0 White, 1 Black).
-    pub colours: [u8; 2],
+    pub seat_colours: [u8; 2],
     /// Each finished game's result as points per player (seat 0, seat 1).
     pub results: Vec<[f64; 2]>,
     /// Points per player so far.
@@ -115,7 +115,7 @@ pub struct PcHostView {
     #[serde(flatten)]
     pub game: ProgressiveChessView,
     /// Each server seat's colour now (0 White, 1 Black).
-    pub colours: [u8; 2],
+    pub seat_colours: [u8; 2],
     pub clock: Option<ClockView>,
     #[serde(rename = "match")]
     pub match_: Option<MatchView>,
@@ -234,7 +234,7 @@ impl PcHost {
             .fold([0.0, 0.0], |acc, r| [acc[0] + r[0], acc[1] + r[1]]);
         Some(MatchView {
             game: m.game_index() + 1,
-            colours: self.colours(),
+            seat_colours: self.colours(),
             results,
             score,
             winner: m.result().map(|r| match r {
@@ -344,7 +344,7 @@ impl Game for PcHost {
     fn view(&self, viewer: Viewer) -> PcHostView {
         PcHostView {
             game: self.current().view(viewer),
-            colours: self.colours(),
+            seat_colours: self.colours(),
             clock: self.clock_view(),
             match_: self.match_view(),
         }

@@ -192,7 +192,7 @@ async fn a_drawn_first_game_starts_the_second_with_colours_swapped() {
     .await;
     let s = state(&app, &g.id, None).await;
     assert_eq!(s["view"]["match"]["game"], 1);
-    assert_eq!(s["view"]["colours"], json!([0, 1]));
+    assert_eq!(s["view"]["seat_colours"], json!([0, 1]));
     let shuffle = [(0, "d1d2"), (1, "d7d6"), (0, "d2d1"), (1, "d6d7")];
     'outer: for _ in 0..3 {
         for (seat, turn) in shuffle {
@@ -210,7 +210,7 @@ async fn a_drawn_first_game_starts_the_second_with_colours_swapped() {
     assert_eq!(m["score"], json!([0.5, 0.5]));
     assert_eq!(m["winner"], Value::Null);
     // Player 1 now has White and moves first.
-    assert_eq!(s["view"]["colours"], json!([1, 0]));
+    assert_eq!(s["view"]["seat_colours"], json!([1, 0]));
     assert_eq!(s["status"], "playing");
     assert_eq!(s["to_act"], json!([1]));
     assert!(!s["legal"].as_array().unwrap().is_empty());
