@@ -14,11 +14,12 @@ window.Clocks = (() => {
   }
 
   // Time left for colour c at browser time `now`.
-  function left(clock, c, now, paused) {
+  // While paused the clock stands at the pause's start.
+  function left(clock, c, now, pausedAt) {
     let reserve = clock.reserve_ms[c];
     let step = null;
     if (clock.running === c && clock.step_ends_ms !== null) {
-      const t = paused ? clock.step_started_ms : now;
+      const t = pausedAt || now;
       step = Math.max(0, clock.step_ends_ms - t);
       reserve = Math.max(0, reserve - Math.max(0, t - clock.step_ends_ms));
     }
@@ -52,9 +53,10 @@ window.Clocks = (() => {
     if (c) {
       const now = Date.now();
       const paused = s.status !== "playing";
+      const pausedAt = s.status === "paused" ? (s.paused_since || now) : null;
       for (let seat = 0; seat < 2; seat++) {
         const colour = v.seat_colours ? v.seat_colours[seat] : seat;
-        const t = left(c, colour, now, paused);
+        const t = left(c, colour, now, pausedAt);
         const running = c.running === colour && !paused;
         const flag = c.flagged === colour ? " · lost on time" : "";
         const step = t.step === null ? "" : ` step ${mmss(t.step)} ·`;
