@@ -101,7 +101,16 @@ fn clock_of(s: &Value) -> Value {
 
 #[tokio::test]
 async fn a_flag_falls_at_the_deadline_and_a_restart_replays_the_clocks_exactly() {
-    let (url, path) = temp_db("pc-clock");
+    for (url, path) in backends("pcclock").await {
+        flag_and_restart(&url).await;
+        if let Some(path) = path {
+            remove_db(&path);
+        }
+    }
+}
+
+async fn flag_and_restart(url: &str) {
+    let url = url.to_string();
     let clock = Clock::default();
     let app = clocked_app(&url, &clock).await;
     let g = create(
@@ -176,7 +185,6 @@ async fn a_flag_falls_at_the_deadline_and_a_restart_replays_the_clocks_exactly()
     drop(app);
     let app = clocked_app(&url, &clock).await;
     assert_eq!(state(&app, &g.id, None).await["view"], s["view"]);
-    remove_db(&path);
 }
 
 /// Kings step out and back: the draw rules make the third repetition a
