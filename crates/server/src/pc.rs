@@ -10,7 +10,7 @@
 use crate::adapter::{Creation, Hosted};
 use arbiter_core::{ActionError, Game, Outcome, Phase, Seat, Viewer};
 use arbiter_progressive_chess::{
-    Clock, ClockSettings, Color, Match, MatchResult, ProgressiveChess, ProgressiveChessView,
+    Clock, ClockSettings, Color, Match, MatchResult, Move, ProgressiveChess, ProgressiveChessView,
     Ruleset, TimeSource, Turn,
 };
 use serde::Serialize;
@@ -52,6 +52,46 @@ fn ms(d: Duration) -> i64 {
     d.as_millis() as i64
 }
 
+/// A hosted action: a whole turn, or a move step alone (`MOVE+?`) whose
+/// upgrade step follows as a second action (the whole turn again, with the
+/// same move). The two steps have their own step clocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PcAction {
+    Turn(Turn),
+    MoveStep(Turn),
+}
+
+/// The suffix that marks a move step: "upgrade to follow".
+const MOVE_STEP: &str = "+?";
+
+impl std::fmt::Display for PcAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PcAction::Turn(t) => write!(f, "{t}"),
+            PcAction::MoveStep(t) => write!(f, "{t}{MOVE_STEP}"),
+        }
+    }
+}
+
+impl std::str::FromStr for PcAction {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<PcAction, String> {
+        match text.strip_suffix(MOVE_STEP) {
+            Some(mv) => {
+                let turn: Turn = mv.parse()?;
+                if turn.upgrade.is_some() {
+                    return Err(format!(
+                        "a move step ('{MOVE_STEP}') has no upgrade: send the move alone"
+                    ));
+                }
+                Ok(PcAction::MoveStep(turn))
+            }
+            None => text.parse().map(PcAction::Turn),
+        }
+    }
+}
+
 /// One game, or the match of up to two.
 #[derive(Clone, Debug)]
 enum Play {
@@ -71,6 +111,8 @@ pub struct PcHost {
     shift_ms: i64,
     /// The side that lost on time.
     flagged: Option<Color>,
+    /// A move step played, its upgrade step still to come.
+    pending: Option<Move>,
 }
 
 /// The clock as every viewer sees it. Times are unix ms; a client counts
@@ -117,6 +159,8 @@ pub struct PcHostView {
     /// Each server seat's colour now (0 White, 1 Black).
     pub seat_colours: [u8; 2],
     pub clock: Option<ClockView>,
+    /// A move step played whose upgrade step is to come (`MOVE+?`).
+    pub pending_move: Option<String>,
     #[serde(rename = "match")]
     pub match_: Option<MatchView>,
 }
@@ -252,6 +296,43 @@ impl PcHost {
         result.map_err(|e| ActionError::illegal(e.turn.to_string(), e.reason))
     }
 
+    /// Plays `action` with no clock: a move step is checked and held
+    /// (`None`); a whole turn (completing a held move step, if any) is
+    /// played and returned.
+    fn step(&mut self, action: PcAction) -> Result<Option<Turn>, ActionError> {
+        match (action, self.pending) {
+            (PcAction::MoveStep(t), Some(held)) => Err(ActionError::illegal(
+                format!("{t}{MOVE_STEP}"),
+                format!(
+                    "the move {held} is played already: send its upgrade step (the whole turn)"
+                ),
+            )),
+            (PcAction::MoveStep(t), None) => {
+                if !self.current().legal_turns().iter().any(|l| l.mv == t.mv) {
+                    let reason = self
+                        .current()
+                        .why_illegal(Turn {
+                            side: self.current().turn(),
+                            ..t
+                        })
+                        .unwrap_or_else(|| "no legal turn starts with this move".into());
+                    return Err(ActionError::illegal(format!("{t}{MOVE_STEP}"), reason));
+                }
+                self.pending = Some(t.mv);
+                Ok(None)
+            }
+            (PcAction::Turn(t), Some(held)) if t.mv != held => Err(ActionError::illegal(
+                t.to_string(),
+                format!("the move {held} is played already: only its upgrade step may follow"),
+            )),
+            (PcAction::Turn(t), _) => {
+                self.play_turn(t)?;
+                self.pending = None;
+                Ok(Some(t))
+            }
+        }
+    }
+
     fn check_turn(&self, seat: Seat) -> Result<(), ActionError> {
         if let Some(outcome) = self.result() {
             return Err(ActionError::GameOver {
@@ -308,7 +389,7 @@ fn clock_option(options: &Value) -> Result<Option<ClockSettings>, String> {
 }
 
 impl Game for PcHost {
-    type Action = Turn;
+    type Action = PcAction;
     type View = PcHostView;
 
     fn seat_count(&self) -> usize {
@@ -322,23 +403,29 @@ impl Game for PcHost {
         }
     }
 
-    fn legal_actions(&self, seat: Seat) -> Vec<Turn> {
-        if self.check_turn(seat).is_ok() {
-            self.current().legal_turns()
-        } else {
-            Vec::new()
+    /// Whole turns (after a move step: the turns that complete it). Move
+    /// steps are not listed: any listed turn's move followed by `+?` is one.
+    fn legal_actions(&self, seat: Seat) -> Vec<PcAction> {
+        if self.check_turn(seat).is_err() {
+            return Vec::new();
         }
+        self.current()
+            .legal_turns()
+            .into_iter()
+            .filter(|t| self.pending.is_none_or(|mv| t.mv == mv))
+            .map(PcAction::Turn)
+            .collect()
     }
 
-    fn parse_action(&self, _seat: Seat, text: &str) -> Result<Turn, ActionError> {
+    fn parse_action(&self, _seat: Seat, text: &str) -> Result<PcAction, ActionError> {
         text.parse()
             .map_err(|reason| ActionError::malformed(text, reason))
     }
 
-    /// A turn with no clock involved (checks and untimed play).
-    fn act(&mut self, seat: Seat, turn: &Turn) -> Result<(), ActionError> {
+    /// An action with no clock involved (checks and untimed play).
+    fn act(&mut self, seat: Seat, action: &PcAction) -> Result<(), ActionError> {
         self.check_turn(seat)?;
-        self.play_turn(*turn)
+        self.step(*action).map(|_| ())
     }
 
     fn view(&self, viewer: Viewer) -> PcHostView {
@@ -346,6 +433,7 @@ impl Game for PcHost {
             game: self.current().view(viewer),
             seat_colours: self.colours(),
             clock: self.clock_view(),
+            pending_move: self.pending.map(|m| m.to_string()),
             match_: self.match_view(),
         }
     }
@@ -391,21 +479,27 @@ impl Hosted for PcHost {
             clock: None,
             shift_ms: 0,
             flagged: None,
+            pending: None,
         })
     }
 
-    fn bot_action(&self, seat: Seat, level: u8) -> Option<Turn> {
+    fn bot_action(&self, seat: Seat, level: u8) -> Option<PcAction> {
         self.check_turn(seat).ok()?;
+        if self.pending.is_some() {
+            // A person's move step, then the seat went to a bot: complete it.
+            return self.legal_actions(seat).into_iter().next();
+        }
         let colour = self.colour_of(seat.0 as usize);
-        crate::bots::search_action(self.current(), colour.seat(), level)
+        crate::bots::search_action(self.current(), colour.seat(), level).map(PcAction::Turn)
     }
 
-    /// A hosted turn arrives whole (move and upgrade together), so by the
-    /// rules its time is all the move step's and the upgrade step takes 0.
-    /// Each game's clock starts with its first turn: the first turn is
-    /// untimed (players arrive by their links at different times), and the
-    /// reply's step clock starts when it is played.
-    fn act_at(&mut self, seat: Seat, turn: &Turn, at_ms: i64) -> Result<(), ActionError> {
+    /// A whole turn ends both steps at once, so by the rules its time is
+    /// all the move step's and the upgrade step takes 0; a move step
+    /// (`MOVE+?`) ends the move step and starts the upgrade step's own
+    /// clock. Each game's clock starts with its first turn: the first turn
+    /// is untimed (players arrive by their links at different times), and
+    /// the reply's step clock starts when it is played.
+    fn act_at(&mut self, seat: Seat, action: &PcAction, at_ms: i64) -> Result<(), ActionError> {
         self.check_turn(seat)?;
         let now = self.clock_time(at_ms);
         if let Some(colour) = self.flag_at(at_ms) {
@@ -414,7 +508,16 @@ impl Hosted for PcHost {
             });
         }
         let game_before = self.game_index();
-        self.play_turn(*turn)?;
+        let was_pending = self.pending.is_some();
+        if self.step(*action)?.is_none() {
+            // A move step: the upgrade step's clock starts now.
+            if let Some(clock) = &mut self.clock {
+                at(now, || clock.finish_move()).map_err(|e| ActionError::GameOver {
+                    outcome: e.to_string(),
+                })?;
+            }
+            return Ok(());
+        }
         let Some(settings) = self.settings else {
             return Ok(());
         };
@@ -427,7 +530,12 @@ impl Hosted for PcHost {
         let next = self.current().turn();
         let clock = match &mut self.clock {
             Some(clock) => {
-                at(now, || clock.finish_turn()).map_err(|e| ActionError::GameOver {
+                let ended = if was_pending {
+                    at(now, || clock.finish_upgrade())
+                } else {
+                    at(now, || clock.finish_turn())
+                };
+                ended.map_err(|e| ActionError::GameOver {
                     outcome: e.to_string(),
                 })?;
                 clock
@@ -465,6 +573,7 @@ impl Hosted for PcHost {
             at(now, || clock.flagged());
         }
         self.flagged = Some(colour);
+        self.pending = None;
         match &mut self.play {
             Play::Single(g) => g.lose_on_time(colour),
             Play::Match(m) => m.lose_on_time(colour),

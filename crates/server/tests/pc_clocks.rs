@@ -6,7 +6,7 @@ mod common;
 
 use arbiter_core::{Game, Seat};
 use arbiter_server::adapter::{Creation, Hosted};
-use arbiter_server::pc::PcHost;
+use arbiter_server::pc::{PcAction, PcHost};
 use arbiter_server::{router, AppState, Clock, Settings, Store};
 use axum::http::StatusCode;
 use common::*;
@@ -20,8 +20,12 @@ fn creation() -> Creation {
     }
 }
 
-fn first_legal(game: &PcHost, seat: u8) -> arbiter_progressive_chess::Turn {
+fn first_legal(game: &PcHost, seat: u8) -> PcAction {
     game.legal_actions(Seat(seat))[0]
+}
+
+fn clock_json(game: &PcHost) -> Value {
+    serde_json::to_value(game.view(arbiter_core::Viewer::Spectator)).unwrap()["clock"].clone()
 }
 
 /// 2 s a step, 3 s reserve: the flag falls 1 ms after 5 s.
@@ -70,6 +74,59 @@ fn the_flag_falls_one_ms_after_the_step_and_the_reserve_are_used() {
     assert_eq!(g.wake_at(), Some(5_200 + 5_000 + 1));
     g.extend(10_000);
     assert_eq!(g.wake_at(), Some(15_200 + 5_000 + 1));
+}
+
+/// A move step (`MOVE+?`) ends the move step's clock and starts the
+/// upgrade step's own; the whole turn then completes it.
+#[test]
+fn the_move_and_upgrade_steps_have_their_own_clocks() {
+    let options = json!({"clock": {"step_secs": 2, "reserve_secs": 3}});
+    let mut g = PcHost::create(&options, &creation()).unwrap();
+    let parse = |g: &PcHost, text: &str| g.parse_action(Seat(0), text).unwrap();
+    let t = parse(&g, "b1b2");
+    g.act_at(Seat(0), &t, 1_000).unwrap();
+    // Black's move step: 500 ms over its 2 s.
+    let step = parse(&g, "c7c6+?");
+    assert_eq!(step.to_string(), "c7c6+?");
+    g.act_at(Seat(1), &step, 3_500).unwrap();
+    let view = serde_json::to_value(g.view(arbiter_core::Viewer::Spectator)).unwrap();
+    assert_eq!(view["pending_move"], "c7c6");
+    assert_eq!(view["clock"]["reserve_ms"], json!([3_000, 2_500]));
+    assert_eq!(view["clock"]["step_started_ms"], 3_500);
+    // Only the turns completing c7c6 are legal now; the upgrade step's
+    // flag falls after its own 2 s and the 2.5 s left.
+    let legal: Vec<String> = g
+        .legal_actions(Seat(1))
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+    assert!(
+        !legal.is_empty() && legal.iter().all(|t| t.starts_with("c7c6")),
+        "{legal:?}"
+    );
+    assert_eq!(g.wake_at(), Some(3_500 + 2_000 + 2_500 + 1));
+    for refused in ["a7a6", "a7a6+?", "c7c6+?"] {
+        let action = parse(&g, refused);
+        assert!(
+            g.clone().act_at(Seat(1), &action, 4_000).is_err(),
+            "{refused}"
+        );
+    }
+    // A move step with an upgrade, or an illegal move, is refused.
+    assert!(g.parse_action(Seat(1), "c7c6+c6=F+?").is_err());
+    let mut fresh = PcHost::create(&options, &creation()).unwrap();
+    let bad = parse(&fresh, "b1b3+?");
+    assert!(fresh.act_at(Seat(0), &bad, 0).is_err());
+    // The upgrade step, in time: Black's reserve stays 2.5 s.
+    let done = parse(&g, "c7c6");
+    g.act_at(Seat(1), &done, 4_500).unwrap();
+    let clock = clock_json(&g);
+    assert_eq!(clock["reserve_ms"], json!([3_000, 2_500]));
+    assert_eq!(clock["running"], 0);
+    assert_eq!(
+        serde_json::to_value(g.view(arbiter_core::Viewer::Spectator)).unwrap()["pending_move"],
+        Value::Null
+    );
 }
 
 #[test]
@@ -138,13 +195,24 @@ async fn flag_and_restart(url: &str) {
     assert_eq!(c["step_ends_ms"], t0 + 60_000);
     assert_eq!(c["flag_at_ms"], t0 + 90_001);
     assert!(clock.now_ms() >= t0);
-    // Black takes 70 s: 10 s from the reserve.
+    // Black takes 70 s over its move step (10 s from the reserve), sent
+    // alone; then its upgrade step, at once.
     clock.advance(70_000);
+    let (status, value) = act(&app, &g.id, &g.seats[1], "c7c6+?").await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    assert_eq!(value["view"]["pending_move"], "c7c6");
+    let legal = value["legal"].as_array().unwrap();
+    assert!(legal
+        .iter()
+        .all(|t| t.as_str().unwrap().starts_with("c7c6")));
+    assert_eq!(value["view"]["clock"]["running"], 1);
     assert_eq!(
         act(&app, &g.id, &g.seats[1], "c7c6").await.0,
         StatusCode::OK
     );
     let s = state(&app, &g.id, None).await;
+    assert_eq!(s["history"][1]["action"], "c7c6+?");
+    assert_eq!(s["history"][2]["action"], "c7c6");
     let t1 = s["history"][1]["at_ms"].as_i64().unwrap();
     assert!(t1 - t0 >= 70_000);
     let c = clock_of(&s);
