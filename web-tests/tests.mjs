@@ -169,9 +169,18 @@ const tests = {
     await waitFor(page, (s) => s.legal.includes("b1b2"), "White's first turn");
     assert.match(await page.textContent("#clocks"), /Match: game 1 of 2 · score \(seat 1–seat 2\) 0–0/);
     assert.match(await page.textContent("#clocks"), /Clocks start with the first turn \(60 s a step, 90 s reserve\)/);
-    await clickMove(page, "b1b2");
+    // With clocks the move is its own step: clicking the pawn and its
+    // target sends b1b2+? at once, and the upgrade buttons stay up.
+    await page.click('[data-key="b1"]');
+    await page.click('[data-key="b2"]');
+    await waitFor(page, (s) => s.view.pending_move === "b1b2", "the move step");
+    assert.equal((await pageState(page)).history[0].action, "b1b2+?");
+    assert.match(await page.textContent("#clocks"), /Move b1b2 played/);
+    await page.screenshot({ path: `${artifacts}/progressive-chess-move-step.png` });
+    await page.click('#choices button[data-move="b1b2"]');
     // The bot answers; then White's step runs and ticks.
-    const s = await waitFor(page, (s) => s.history.length === 2, "the bot's answer");
+    const s = await waitFor(page, (s) => s.history.length === 3, "the bot's answer");
+    assert.equal(s.history[1].action, "b1b2");
     assert.equal(s.view.clock.running, 0);
     const mine = '#clocks .clock.running[data-seat="0"]';
     const first = await page.textContent(mine);

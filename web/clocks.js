@@ -63,6 +63,8 @@ window.Clocks = (() => {
         html += `<div class="clock${running ? " running" : ""}" data-seat="${seat}">` +
           `Seat ${seat + 1} (${COLOUR[colour]}):${step} reserve ${mmss(t.reserve)}${flag}</div>`;
       }
+      if (v.pending_move)
+        html += `<div class="clock">Move ${v.pending_move} played: its upgrade step's clock runs</div>`;
       if (c.running === null && !c.flagged && !s.outcome)
         html += `<div class="clock">Clocks start with the first turn (${c.step_secs} s a step, ${c.reserve_secs} s reserve)</div>`;
     } else if (v.seat_colours && m) {
@@ -88,6 +90,31 @@ window.Clocks = (() => {
     return options;
   }
 
+  // With clocks on, the move and the upgrade are two steps with their own
+  // clocks: once the clicked squares make a whole move that still has
+  // upgrade choices, the move step is sent at once (MOVE+?), and the
+  // upgrade buttons stay up for the second step. Uses table.js's `chosen`
+  // and `play`.
+  let sentAt = null; // the version a move step was sent from
+  function twoSteps(s) {
+    const v = s.view || {};
+    if (s.game !== "progressive-chess" || !v.clock || s.you.role !== "seat" || !s.legal.length) return;
+    const b = Boards[s.game];
+    if (v.pending_move) {
+      // The upgrade step: show the completions of the played move.
+      const steps = b.steps(s.legal[0]);
+      if (steps && chosen.length === 0) chosen = steps.slice(0, 2);
+      return;
+    }
+    if (chosen.length !== 2 || chosen[1].startsWith("@") || sentAt === s.version) return;
+    const move = chosen[0] + chosen[1];
+    const completions = s.legal.filter((m) => m.startsWith(move));
+    if (completions.length > 1 && completions.includes(move)) {
+      sentAt = s.version;
+      play(move + "+?");
+    }
+  }
+
   setInterval(draw, 250);
-  return { render(s) { last = s; draw(); }, lobbyOptions, readOptions };
+  return { render(s) { last = s; twoSteps(s); draw(); }, lobbyOptions, readOptions };
 })();
