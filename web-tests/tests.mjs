@@ -190,6 +190,88 @@ const tests = {
     assert.match(await page.textContent('#clocks [data-seat="1"]'), /Seat 2 \(Black\): reserve 1:30/);
     await page.screenshot({ path: `${artifacts}/progressive-chess-clocks.png` });
   },
+
+  async "a Knight Control game from the lobby, with its phase deadline"(browser) {
+    const page = await browser.newPage();
+    await page.goto(base + "/");
+    await page.selectOption("#game", "knight-control");
+    assert.equal(await page.inputValue("#opt-deadline"), "300");
+    await page.fill("#seats", "4");
+    await page.dispatchEvent("#seats", "input");
+    await page.fill("#opt-rounds", "3");
+    await page.fill("#opt-deadline", "90");
+    await page.click("#go");
+    await page.waitForSelector("#links:not([hidden])");
+    assert.equal(await page.locator("#link-rows tr").count(), 6);
+    const link = await page.locator("#link-rows tr:nth-child(2) a").getAttribute("href");
+    await page.goto(base + link);
+    const s = await waitFor(page, (s) => s.view && s.view.stage === "bidding", "the bidding");
+    assert.equal(s.deadline_secs, 90);
+    assert.equal(s.view.rules.rounds, 3);
+    await page.waitForFunction(() => /deadline in 1:[23]\d/.test(document.getElementById("kc-deadline")?.textContent || ""));
+  },
+
+  async "a Knight Control round: three players order at once, each shown only their own chips"(browser) {
+    const g = await createGame({ game: "knight-control", seats: 3, options: { rules: { rounds: 2 } }, deadline_secs: 600 });
+    const pages = [];
+    for (const seat of g.seats) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(base + seat.link);
+      pages.push(page);
+    }
+    // The letter bids, typed and sent by all three at once.
+    const bids = ["ABCDE", "DEFGH", "GHIJK"];
+    await Promise.all(pages.map(async (page, k) => {
+      await page.waitForSelector("#kc-bid");
+      await page.fill("#kc-bid", bids[k]);
+      await page.click("#kc-bid-go");
+    }));
+    for (const page of pages) await waitFor(page, (s) => s.view.stage === "orders", "the orders step");
+    // Orders by clicks: P1 spawns a 1x2 knight on A3 (1 chip), P2 a 2x3 on D3
+    // (3 chips), P3 passes. The cost is shown before submitting.
+    const spawn = async (page, cell, movement, cost) => {
+      await page.fill("#kc-movement", movement);
+      await page.click(`[data-cell="${cell}"]`);
+      await page.waitForFunction((c) => document.getElementById("kc-cost")?.textContent === c, cost);
+    };
+    await spawn(pages[0], "A3", "1x2", "Cost: 1 chip");
+    await spawn(pages[1], "D3", "2x3", "Cost: 3 chips");
+    await pages[0].screenshot({ path: `${artifacts}/knight-control-orders.png` });
+    await Promise.all([pages[0].click("#kc-submit"), pages[1].click("#kc-submit"), pages[2].click("#kc-pass")]);
+    for (const page of pages) await waitFor(page, (s) => s.view.round === 2 && s.view.stage === "orders", "round 2");
+    const chips = [4, 2, 5];
+    for (const [k, page] of pages.entries()) {
+      await page.waitForFunction((c) => document.getElementById("kc-chips")?.textContent === `Chips: ${c}`, chips[k]);
+      const text = await page.evaluate(() => document.body.innerText);
+      const html = await page.content();
+      for (const [o, other] of chips.entries()) {
+        if (o === k) continue;
+        assert.ok(!text.includes(`Chips: ${other}`), `P${k + 1} sees P${o + 1}'s chips`);
+        assert.ok(!html.includes(`"chips":${other}`), `P${k + 1}'s page holds P${o + 1}'s chips`);
+      }
+      // Outside the player's own private view the page's state holds no chips at all.
+      const rest = await page.evaluate(() => JSON.stringify({ ...state, view: { ...state.view, me: null } }));
+      assert.ok(!rest.includes('"chips"'), `P${k + 1}: chips outside the own view`);
+      // The others' orders are in the history only as "submitted orders".
+      const history = await page.textContent("#history");
+      assert.match(history, /submitted orders/);
+      assert.ok(k === 1 || !history.includes("D3 2x3"), `P${k + 1} sees P2's orders`);
+      await page.screenshot({ path: `${artifacts}/knight-control-P${k + 1}.png` });
+    }
+    // Every board shows both new knights once the round is published.
+    const s = await pageState(pages[2]);
+    assert.deepEqual(s.view.board.knights.map((k) => k.cell).sort(), ["A3", "D3"]);
+    // Round 2: P1 moves by clicks with a bonus landing: A3 to e15 (next to
+    // zone B, so it may leap on) and on to g14; the server prices it.
+    const p1 = pages[0];
+    await p1.click('[data-cell="A3"]');
+    await p1.click('[data-cell="e15"]');
+    await p1.click('[data-cell="g14"]');
+    await p1.waitForFunction(() => document.getElementById("kc-orders")?.textContent === "orders move A3 e15 g14");
+    await p1.waitForFunction(() => document.getElementById("kc-cost")?.textContent === "Cost: 0 chips");
+    await p1.screenshot({ path: `${artifacts}/knight-control-bonus-move.png` });
+  },
 };
 
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });

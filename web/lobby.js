@@ -20,11 +20,15 @@ function refresh() {
   $("seats").min = k.min_seats;
   $("seats").max = Math.min(k.max_seats, 12);
   $("seats").value = Math.max(k.min_seats, Math.min(2, k.max_seats));
-  $("options").innerHTML = k.id === "tilechess"
+  $("options").innerHTML = (k.id === "tilechess"
     ? '<label>Blocks across <input id="opt-wide" type="number" min="1" max="20" value="6"></label>' +
       '<label>Blocks up <input id="opt-high" type="number" min="1" max="20" value="6"></label>' +
       '<label>A claim holds the next turn for <input id="opt-hold" type="number" min="0" max="86400" value="60"> s</label>'
-    : (window.Clocks ? Clocks.lobbyOptions(k.id) : "");
+    : k.id === "knight-control"
+    ? '<label>Rounds <input id="opt-rounds" type="number" min="1" max="99" value="10"></label>'
+    : (window.Clocks ? Clocks.lobbyOptions(k.id) : "")) +
+    `<label>Deadline per ${k.id === "knight-control" ? "phase" : "turn"} <input id="opt-deadline" type="number" min="1" max="604800" ` +
+    `placeholder="none" value="${k.default_deadline_secs || ""}"> s</label>`;
   seatRows();
 }
 
@@ -51,10 +55,13 @@ $("go").onclick = async () => {
   const options = {};
   if ($("opt-wide")) { options.wide = Number($("opt-wide").value); options.high = Number($("opt-high").value); }
   if (window.Clocks) Clocks.readOptions(options);
+  if ($("opt-rounds")) options.rules = { rounds: Number($("opt-rounds").value) };
+  const deadline = Number($("opt-deadline").value);
   const res = await fetch("/api/games", {
     method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ game: $("game").value, seats: n, bots, options,
-      ...($("opt-hold") ? { claim_hold_secs: Number($("opt-hold").value) } : {}) }),
+      ...($("opt-hold") ? { claim_hold_secs: Number($("opt-hold").value) } : {}),
+      ...(deadline > 0 ? { deadline_secs: deadline } : {}) }),
   });
   const data = await res.json();
   if (!res.ok) { $("error").textContent = data.error; return; }

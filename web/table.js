@@ -85,9 +85,14 @@ function render(s) {
   $("board").innerHTML = board().render(view, ui);
   for (const el of $("board").querySelectorAll("[data-key]")) el.onclick = () => onClick(el.dataset.key);
 
+  // Games with their own panel (Knight Control) draw and wire it themselves.
+  const panel = board().panel;
+  $("kc").innerHTML = panel ? panel(s) : "";
+  if (panel) board().wire(s);
+
   // Moves that are not clicks (pass, break) or that end a longer chain.
   let buttons = "";
-  if (replayPly === null) {
+  if (replayPly === null && !panel) {
     const b = board();
     for (const m of moves()) {
       const done = m.steps && chosen.length && m.steps.length === chosen.length && startsWith(m.steps, chosen);
@@ -130,7 +135,10 @@ function render(s) {
     : "";
 
   const list = $("history").querySelector("ol");
-  list.innerHTML = s.history.map((h, i) => `<li data-ply="${i + 1}" class="${replayPly === i + 1 ? "shown" : ""}">seat ${h.seat + 1}: ${h.action}</li>`).join("");
+  // Each viewer's own history: others' secret submissions show only as
+  // "submitted ..." (or not at all); deadlines and host actions have no seat.
+  const who = (h) => h.seat === null ? "·" : board().name ? board().name(h.seat) : `seat ${h.seat + 1}`;
+  list.innerHTML = s.history.map((h, i) => `<li data-ply="${i + 1}" class="${replayPly === i + 1 ? "shown" : ""}">${esc(who(h))}: ${esc(h.action)}</li>`).join("");
   for (const el of list.querySelectorAll("li")) el.onclick = () => showPly(Number(el.dataset.ply));
 
   $("host").hidden = s.you.role !== "host";
@@ -143,6 +151,12 @@ function render(s) {
         ? hostCommand({ command: "bot", seat: Number(el.dataset.bot), level: 3 })
         : hostCommand({ command: "human", seat: Number(el.dataset.human) });
     }
+    $("host-extend").hidden = !s.deadline_ms;
+    $("host-game").innerHTML = s.game === "knight-control" && s.status === "playing"
+      ? `Communal garnet for <select id="cg-a">${s.seats.map((x) => `<option>P${x.seat + 1}</option>`).join("")}</select>` +
+        ` and <select id="cg-b">${s.seats.map((x) => `<option ${x.seat === 1 ? "selected" : ""}>P${x.seat + 1}</option>`).join("")}</select> <button id="cg-go">Grant</button>`
+      : "";
+    if ($("cg-go")) $("cg-go").onclick = () => hostCommand({ command: "game", action: `communal ${$("cg-a").value} ${$("cg-b").value}` });
   }
   $("seed").textContent = s.seed ? `Seed ${s.seed} (commitment ${s.commitment})` : `Seed commitment ${s.commitment}`;
 }
@@ -150,7 +164,7 @@ function render(s) {
 let replayView = null;
 async function showPly(ply) {
   try {
-    const data = await api(`/replay/${ply}`);
+    const data = await api(`/replay/${ply}`);  // built for this viewer
     replayPly = ply; replayView = data.view;
     $("replaying").hidden = false; $("ply").textContent = `after move ${ply}`;
     render(state);
@@ -163,6 +177,7 @@ async function hostCommand(body) {
   try { render(await api("/host", body)); } catch (e) { $("error").textContent = e.message; }
 }
 for (const el of document.querySelectorAll("#host [data-cmd]")) el.onclick = () => hostCommand({ command: el.dataset.cmd });
+$("host-extend").onclick = () => hostCommand({ command: "extend", seconds: 60 });
 
 $("typed").onsubmit = (e) => { e.preventDefault(); const t = $("action").value.trim(); if (t) { $("action").value = ""; play(t); } };
 

@@ -25,6 +25,8 @@ pub struct Kind {
     pub max_seats: usize,
     /// Whether seats are bound on their first action (claim-based games).
     pub growing: bool,
+    /// The deadline per turn or step when the host gives none.
+    pub default_deadline_secs: Option<u64>,
 }
 
 pub const KINDS: &[Kind] = &[
@@ -34,6 +36,7 @@ pub const KINDS: &[Kind] = &[
         min_seats: 2,
         max_seats: 2,
         growing: false,
+        default_deadline_secs: None,
     },
     Kind {
         id: arbiter_knight_moves::ID,
@@ -41,6 +44,7 @@ pub const KINDS: &[Kind] = &[
         min_seats: 2,
         max_seats: 2,
         growing: false,
+        default_deadline_secs: None,
     },
     Kind {
         id: arbiter_progressive_chess::ID,
@@ -48,6 +52,7 @@ pub const KINDS: &[Kind] = &[
         min_seats: 2,
         max_seats: 2,
         growing: false,
+        default_deadline_secs: None,
     },
     Kind {
         id: arbiter_tilechess::ID,
@@ -55,6 +60,15 @@ pub const KINDS: &[Kind] = &[
         min_seats: 1,
         max_seats: arbiter_tilechess::MAX_PLAYERS,
         growing: true,
+        default_deadline_secs: None,
+    },
+    Kind {
+        id: arbiter_knight_control::ID,
+        name: "Knight Control",
+        min_seats: 2,
+        max_seats: arbiter_knight_control::MAX_PLAYERS,
+        growing: false,
+        default_deadline_secs: Some(crate::knight_control::DEFAULT_DEADLINE_SECS),
     },
 ];
 
@@ -142,6 +156,12 @@ pub trait Hosted: Game + 'static {
     fn hints(&self, seat: Option<Seat>) -> Value {
         let _ = seat;
         Value::Null
+    }
+    /// A host's game-specific action in text (Knight Control: granting a
+    /// communal garnet). Returns the public history text.
+    fn host_act(&mut self, text: &str) -> Result<String, String> {
+        let _ = text;
+        Err("this game has no host actions".into())
     }
 }
 

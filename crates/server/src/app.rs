@@ -233,7 +233,10 @@ async fn create(
         _ => return Err(ApiError::BadRequest("options must be a JSON object".into())),
     };
     let seed = Seed::random();
-    if let Some(secs) = request.deadline_secs {
+    let deadline_secs = request
+        .deadline_secs
+        .or_else(|| adapter::kind(&request.game).and_then(|k| k.default_deadline_secs));
+    if let Some(secs) = deadline_secs {
         if !(1..=host::MAX_DEADLINE_SECS).contains(&secs) {
             return Err(ApiError::BadRequest(format!(
                 "deadline_secs is 1 to {} (a week)",
@@ -245,7 +248,7 @@ async fn create(
     let creation = adapter::Creation {
         seats: request.seats,
         seed,
-        deadline_ms: request.deadline_secs.map(|s| s as i64 * 1000),
+        deadline_ms: deadline_secs.map(|s| s as i64 * 1000),
     };
     adapter::create(&request.game, &options, &creation).map_err(ApiError::BadRequest)?;
     let mut bots = vec![None; request.seats];
@@ -282,7 +285,7 @@ async fn create(
         options,
         bots,
         claim_hold_secs: request.claim_hold_secs,
-        deadline_secs: request.deadline_secs,
+        deadline_secs,
     };
     let record = GameRecord {
         id: id.clone(),

@@ -12,6 +12,7 @@ const LOBBY_JS: &str = include_str!("../../../web/lobby.js");
 const TABLE_JS: &str = include_str!("../../../web/table.js");
 const BOARDS_JS: &str = include_str!("../../../web/boards.js");
 const CLOCKS_JS: &str = include_str!("../../../web/clocks.js");
+const KNIGHT_CONTROL_JS: &str = include_str!("../../../web/knight-control.js");
 
 fn asset(kind: &'static str, body: &'static str) -> impl IntoResponse {
     ([(header::CONTENT_TYPE, kind)], body)
@@ -43,5 +44,9 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route(
             "/clocks.js",
             get(|| async { asset("text/javascript", CLOCKS_JS) }),
+        )
+        .route(
+            "/knight-control.js",
+            get(|| async { asset("text/javascript", KNIGHT_CONTROL_JS) }),
         )
 }

@@ -51,6 +51,17 @@ pub fn knight_court_action(
     }
 }
 
+/// Knight Control: for now a uniformly random action from the game's
+/// representative legal list (a pass, single spawns, single moves, ...).
+/// The simultaneous-move search replaces this.
+pub fn knight_control_action(
+    game: &arbiter_knight_control::KnightControl,
+    seat: Seat,
+    level: u8,
+) -> Option<arbiter_knight_control::Action> {
+    random_action(game, seat, level)
+}
+
 /// Games without a search yet (Tilechess): a uniformly random legal action
 /// from a fresh seed. The chosen action is logged, so replay needs no seed.
 pub fn random_action<G: Game>(game: &G, seat: Seat, _level: u8) -> Option<G::Action> {

@@ -8,10 +8,15 @@ use crate::error::{ApiError, ApiResult};
 use crate::storage::{EventRecord, GameRecord, Store};
 use crate::token;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, oneshot, Semaphore};
+
+mod timing;
+mod views;
+
+use timing::apply_to_game;
 
 /// What a game was created with; stored as JSON.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -66,6 +71,10 @@ pub enum HostCommand {
     /// Push the current deadline back.
     Extend {
         seconds: u64,
+    },
+    /// A game-specific host action in text (Knight Control: `communal P1 P2`).
+    Game {
+        action: String,
     },
 }
 
@@ -418,87 +427,6 @@ impl Actor {
         self.pool.clock.now_ms()
     }
 
-    /// The history as the server seat `viewer` (or a spectator) sees it.
-    fn history_for(&self, viewer: Option<usize>) -> Vec<SeenEntry> {
-        self.history
-            .iter()
-            .filter_map(|e| {
-                let action = match e.seat {
-                    Some(actor) => self.game.describe(actor, &e.action, viewer)?,
-                    None => e.action.clone(),
-                };
-                Some(SeenEntry {
-                    seq: e.seq,
-                    at_ms: e.at_ms,
-                    seat: e.seat,
-                    action,
-                })
-            })
-            .collect()
-    }
-
-    /// Everything `role` may see, built from that seat's view only.
-    fn snapshot(&self, role: Role) -> Value {
-        let seat = match role {
-            Role::Seat(k) => Some(k),
-            _ => None,
-        };
-        let seats = self.bots.len();
-        let actors = if self.finished() {
-            Vec::new()
-        } else {
-            self.game.actors_seen_by(seats, seat)
-        };
-        let legal = match seat {
-            Some(k)
-                if !self.finished()
-                    && !self.paused
-                    && self.bots[k].is_none()
-                    && self.live_claim().is_none_or(|(holder, _)| holder == k) =>
-            {
-                self.game.legal(k)
-            }
-            _ => Vec::new(),
-        };
-        let history = self.history_for(seat);
-        // The version counts the events this viewer can tell apart, so a
-        // secret submission by another seat changes nothing it receives.
-        let others = self.log.iter().filter(|e| e.kind != "act").count() as u64;
-        let version = others + history.len() as u64 + self.ticks;
-        json!({
-            "id": self.record.id,
-            "game": self.record.kind,
-            "status": self.status(),
-            "version": version,
-            "commitment": self.record.commitment,
-            // The seed is revealed only once nothing more can be drawn.
-            "seed": self.finished().then(|| self.record.seed.clone()),
-            "you": match role {
-                Role::Host => json!({ "role": "host" }),
-                Role::Seat(k) => json!({ "role": "seat", "seat": k }),
-                Role::Spectator => json!({ "role": "spectator" }),
-            },
-            "seats": (0..seats).map(|k| json!({
-                "seat": k,
-                "bot": self.bots[k],
-                "game_seat": self.game.game_seat(k).map(|s| s.0),
-                "to_act": actors.contains(&k),
-            })).collect::<Vec<_>>(),
-            "to_act": actors,
-            "phase": if self.finished() { self.game.phase() } else { self.game.phase_seen_by(seat) },
-            "claim": self.live_claim().map(|(seat, until_ms)| json!({ "seat": seat, "until_ms": until_ms })),
-            "claim_hold_secs": self.claim_hold_secs(),
-            "deadline_secs": self.config.deadline_secs,
-            "deadline_ms": if self.finished() { None } else { self.game.deadline() },
-            "paused_since": self.paused_since,
-            "outcome": self.game.outcome(),
-            "legal": legal,
-            "view": self.game.view(seat),
-            "hints": self.game.hints(seat),
-            "history": history,
-        })
-    }
-
     /// Appends `event` to the log and applies it: the one path for every
     /// live change. A refusal changes nothing.
     async fn record(&mut self, event: EventRecord) -> ApiResult<()> {
@@ -663,6 +591,16 @@ impl Actor {
                 }
                 ("extend", None, (seconds * 1000).to_string())
             }
+            HostCommand::Game { action } => {
+                if action.len() > MAX_ACTION_BYTES {
+                    return Err(ApiError::BadRequest("the action is too long".into()));
+                }
+                let mut probe = self.game.boxed_clone();
+                probe
+                    .host_act(action.trim(), self.now())
+                    .map_err(ApiError::Refused)?;
+                ("host_act", None, action.trim().to_string())
+            }
         };
         let event = self.event(kind, seat, body);
         self.record(event).await?;
@@ -727,68 +665,6 @@ impl Actor {
         Ok(())
     }
 
-    /// Wakes the actor when the live claim expires.
-    fn schedule_tick(&self) {
-        let Some((_, until_ms)) = self.live_claim() else {
-            return;
-        };
-        let Some(me) = self.me.upgrade() else { return };
-        let wait = Duration::from_millis((until_ms - self.now()).max(0) as u64 + 5);
-        tokio::spawn(async move {
-            tokio::time::sleep(wait).await;
-            let _ = me.send(Command::Tick).await;
-        });
-    }
-
-    /// Applies what is due by now: a passed deadline or the game's own
-    /// clock is logged as a `time` event (its time is the event's, so replay
-    /// is exact); an overdue turn is handed to the level-1 bot. Then arms
-    /// the next wake-up. Nothing happens while paused.
-    async fn wake(&mut self) {
-        if self.paused || self.finished() {
-            return;
-        }
-        let now = self.now();
-        if self.game.time_due(now) {
-            let event = self.event("time", None, String::new());
-            match self.record(event).await {
-                Ok(()) => self.changed_now(),
-                Err(e) => tracing::error!("game {}: deadline: {e}", self.record.id),
-            }
-        } else if self.game.overdue_seat(now).is_some() {
-            self.schedule_bot();
-        }
-        self.schedule_wake();
-    }
-
-    /// Arms a wake-up at the game's next deadline unless an earlier one is
-    /// armed already.
-    fn schedule_wake(&mut self) {
-        if self.paused || self.finished() {
-            return;
-        }
-        let Some(at) = self.game.wake_at() else {
-            return;
-        };
-        let now = self.now();
-        if at <= now && self.game.overdue_seat(now).is_some() {
-            return; // the level-1 bot is on it; its move restarts the clock
-        }
-        if self
-            .wake_armed
-            .is_some_and(|armed| armed <= at && armed > now)
-        {
-            return;
-        }
-        let Some(me) = self.me.upgrade() else { return };
-        self.wake_armed = Some(at);
-        let wait = Duration::from_millis((at - now).max(0) as u64 + 5);
-        tokio::spawn(async move {
-            tokio::time::sleep(wait).await;
-            let _ = me.send(Command::Wake).await;
-        });
-    }
-
     fn changed_now(&mut self) {
         if self.changed.receiver_count() > 0 {
             let frame: Arc<str> = self.snapshot(Role::Spectator).to_string().into();
@@ -796,38 +672,6 @@ impl Actor {
         }
         self.schedule_bot();
         self.schedule_wake();
-    }
-
-    /// `role`'s view after the first `n` entries of the history `role`
-    /// sees: the log is replayed up to that entry and the view is built for
-    /// `role`, so it shows nothing `role` could not see at the time.
-    fn replay(&self, role: Role, n: usize) -> ApiResult<Value> {
-        let seat = match role {
-            Role::Seat(k) => Some(k),
-            _ => None,
-        };
-        let history = self.history_for(seat);
-        if n > history.len() {
-            return Err(ApiError::NotFound(format!(
-                "the game has {} actions, not {n}",
-                history.len()
-            )));
-        }
-        let mut game = fresh_game(&self.record, &self.config).map_err(ApiError::Internal)?;
-        if n > 0 {
-            let upto = history[n - 1].seq;
-            let mut paused_since = None;
-            for event in self.log.iter().take_while(|e| e.seq <= upto) {
-                apply_to_game(game.as_mut(), event, paused_since)
-                    .map_err(|e| ApiError::Internal(format!("replay: {e}")))?;
-                match event.kind.as_str() {
-                    "pause" => paused_since = Some(event.at_ms),
-                    "resume" => paused_since = None,
-                    _ => {}
-                }
-            }
-        }
-        Ok(json!({ "ply": n, "view": game.view(seat) }))
     }
 
     /// Starts a bot's think on the blocking pool if a bot is to act, or if
@@ -882,43 +726,3 @@ impl Actor {
 /// The longest action text accepted (Knight Control orders for many
 /// knights are long).
 pub const MAX_ACTION_BYTES: usize = 4096;
-
-/// What one logged event does to the game: the one path for live play,
-/// restarts and replays. Returns the history text for actions and
-/// deadlines. `paused_since` is when the running pause began.
-fn apply_to_game(
-    game: &mut dyn LiveGame,
-    event: &EventRecord,
-    paused_since: Option<i64>,
-) -> Result<Option<String>, String> {
-    let seat = event.seat.map(|s| s as usize);
-    Ok(match (event.kind.as_str(), seat) {
-        ("act", Some(k)) => Some(
-            game.act(k, &event.body, event.at_ms)
-                .map_err(|e| e.to_string())?,
-        ),
-        ("time", _) => {
-            game.on_time(event.at_ms, event.seq)?;
-            Some("deadline".to_string())
-        }
-        // A pause stops the clocks: on resume every deadline moves back by
-        // the time the pause lasted.
-        ("resume", _) => {
-            if let Some(since) = paused_since {
-                game.extend((event.at_ms - since).max(0));
-            }
-            None
-        }
-        ("extend", _) => {
-            let ms: i64 = event.body.parse().map_err(|_| "bad extension")?;
-            game.extend(ms);
-            None
-        }
-        ("end", _) => {
-            game.end_by_host();
-            None
-        }
-        ("claim" | "bot" | "human", Some(_)) | ("pause", _) => None,
-        (kind, _) => return Err(format!("unknown event '{kind}'")),
-    })
-}

@@ -9,6 +9,7 @@ pub mod bots;
 pub mod clock;
 pub mod error;
 pub mod host;
+pub mod knight_control;
 pub mod pc;
 pub mod storage;
 pub mod table;

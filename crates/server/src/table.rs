@@ -4,6 +4,7 @@
 
 use crate::adapter::{kind, Creation, Hosted, KINDS};
 use arbiter_core::{ActionError, GameRng, Outcome, Phase, Seat, Seed, Viewer};
+use arbiter_knight_control::KnightControl;
 use arbiter_knight_court::KnightCourt;
 use arbiter_knight_moves::KnightMoves;
 use arbiter_tilechess::Tilechess;
@@ -63,6 +64,8 @@ pub trait LiveGame: Send + Sync {
     fn on_time(&mut self, at_ms: i64, seq: i64) -> Result<(), String>;
     /// Pushes the current deadline (and the game's own clock) back by `ms`.
     fn extend(&mut self, ms: i64);
+    /// A host's game-specific action ([`Hosted::host_act`]).
+    fn host_act(&mut self, text: &str, at_ms: i64) -> Result<String, String>;
 }
 
 /// The generic adapter over any [`Hosted`] game.
@@ -353,6 +356,12 @@ impl<G: Hosted> LiveGame for Table<G> {
         Ok(())
     }
 
+    fn host_act(&mut self, text: &str, at_ms: i64) -> Result<String, String> {
+        let said = self.game.host_act(text)?;
+        self.after_change(at_ms, false);
+        Ok(said)
+    }
+
     fn extend(&mut self, ms: i64) {
         if let Some(d) = &mut self.deadline {
             *d += ms;
@@ -384,6 +393,9 @@ pub fn create(id: &str, options: &Value, creation: &Creation) -> Result<Box<dyn 
         }
         arbiter_progressive_chess::ID => {
             Box::new(Table::new(crate::pc::PcHost::create(options, c)?, false, c))
+        }
+        arbiter_knight_control::ID => {
+            Box::new(Table::new(KnightControl::create(options, c)?, false, c))
         }
         _ => Box::new(Table::new(Tilechess::create(options, c)?, true, c)),
     })

@@ -23,7 +23,8 @@ async fn kinds_lists_the_hosted_games() {
             "knight-court",
             "knight-moves",
             "progressive-chess",
-            "tilechess"
+            "tilechess",
+            "knight-control"
         ]
     );
 }

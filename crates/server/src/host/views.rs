@@ -1,0 +1,125 @@
+//! What each viewer receives: snapshots, per-viewer history and replays
+//! (docs/server.md#hidden-information).
+
+use super::{apply_to_game, fresh_game, Actor, Role, SeenEntry};
+use crate::error::{ApiError, ApiResult};
+use serde_json::{json, Value};
+
+impl Actor {
+    /// The history as the server seat `viewer` (or a spectator) sees it.
+    pub(super) fn history_for(&self, viewer: Option<usize>) -> Vec<SeenEntry> {
+        self.history
+            .iter()
+            .filter_map(|e| {
+                let action = match e.seat {
+                    Some(actor) => self.game.describe(actor, &e.action, viewer)?,
+                    None => e.action.clone(),
+                };
+                Some(SeenEntry {
+                    seq: e.seq,
+                    at_ms: e.at_ms,
+                    seat: e.seat,
+                    action,
+                })
+            })
+            .collect()
+    }
+
+    /// Everything `role` may see, built from that seat's view only.
+    pub(super) fn snapshot(&self, role: Role) -> Value {
+        let seat = match role {
+            Role::Seat(k) => Some(k),
+            _ => None,
+        };
+        let seats = self.bots.len();
+        let actors = if self.finished() {
+            Vec::new()
+        } else {
+            self.game.actors_seen_by(seats, seat)
+        };
+        let legal = match seat {
+            Some(k)
+                if !self.finished()
+                    && !self.paused
+                    && self.bots[k].is_none()
+                    && self.live_claim().is_none_or(|(holder, _)| holder == k) =>
+            {
+                self.game.legal(k)
+            }
+            _ => Vec::new(),
+        };
+        let history = self.history_for(seat);
+        // The version counts the events this viewer can tell apart, so a
+        // secret submission by another seat changes nothing it receives.
+        let others = self
+            .log
+            .iter()
+            .filter(|e| !["act", "time", "host_act"].contains(&e.kind.as_str()))
+            .count() as u64;
+        let version = others + history.len() as u64 + self.ticks;
+        json!({
+            "id": self.record.id,
+            "game": self.record.kind,
+            "status": self.status(),
+            "version": version,
+            "commitment": self.record.commitment,
+            // The seed is revealed only once nothing more can be drawn.
+            "seed": self.finished().then(|| self.record.seed.clone()),
+            "you": match role {
+                Role::Host => json!({ "role": "host" }),
+                Role::Seat(k) => json!({ "role": "seat", "seat": k }),
+                Role::Spectator => json!({ "role": "spectator" }),
+            },
+            "seats": (0..seats).map(|k| json!({
+                "seat": k,
+                "bot": self.bots[k],
+                "game_seat": self.game.game_seat(k).map(|s| s.0),
+                "to_act": actors.contains(&k),
+            })).collect::<Vec<_>>(),
+            "to_act": actors,
+            "phase": if self.finished() { self.game.phase() } else { self.game.phase_seen_by(seat) },
+            "claim": self.live_claim().map(|(seat, until_ms)| json!({ "seat": seat, "until_ms": until_ms })),
+            "claim_hold_secs": self.claim_hold_secs(),
+            "deadline_secs": self.config.deadline_secs,
+            "deadline_ms": if self.finished() { None } else { self.game.deadline() },
+            "paused_since": self.paused_since,
+            "outcome": self.game.outcome(),
+            "legal": legal,
+            "view": self.game.view(seat),
+            "hints": self.game.hints(seat),
+            "history": history,
+        })
+    }
+
+    /// `role`'s view after the first `n` entries of the history `role`
+    /// sees: the log is replayed up to that entry and the view is built for
+    /// `role`, so it shows nothing `role` could not see at the time.
+    pub(super) fn replay(&self, role: Role, n: usize) -> ApiResult<Value> {
+        let seat = match role {
+            Role::Seat(k) => Some(k),
+            _ => None,
+        };
+        let history = self.history_for(seat);
+        if n > history.len() {
+            return Err(ApiError::NotFound(format!(
+                "the game has {} actions, not {n}",
+                history.len()
+            )));
+        }
+        let mut game = fresh_game(&self.record, &self.config).map_err(ApiError::Internal)?;
+        if n > 0 {
+            let upto = history[n - 1].seq;
+            let mut paused_since = None;
+            for event in self.log.iter().take_while(|e| e.seq <= upto) {
+                apply_to_game(game.as_mut(), event, paused_since)
+                    .map_err(|e| ApiError::Internal(format!("replay: {e}")))?;
+                match event.kind.as_str() {
+                    "pause" => paused_since = Some(event.at_ms),
+                    "resume" => paused_since = None,
+                    _ => {}
+                }
+            }
+        }
+        Ok(json!({ "ply": n, "view": game.view(seat) }))
+    }
+}

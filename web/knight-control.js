@@ -1,0 +1,324 @@
+// Knight Control at the table: the board as SVG, the letter bid, orders
+// composed by clicks (spawn, moves with bonus landings, exchanges) with the
+// chip cost asked of the server before submitting, item choices, trades,
+// communal garnets, gifts and votes, and the player's private panel.
+// Everything drawn comes from this viewer's own state; costs and refusals
+// come from the server (POST .../check), never computed here.
+"use strict";
+
+const KC = {
+  draft: null,      // orders being composed: { exchange, spawn, moves }
+  key: "",          // round and stage the draft belongs to
+  picked: null,     // a knight chosen for a move: { knight, landings }
+  cost: "",         // the server's answer about the draft
+  checking: 0,
+  // Typed values survive the redraw each live frame brings.
+  inputs: { "kc-bid": "", "kc-movement": "1x2", "kc-offer-chips": "1", "kc-typed": "" },
+};
+
+const KC_COLOURS = ["#e53935", "#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#00897b",
+  "#6d4c41", "#d81b60", "#3949ab", "#c0ca33", "#546e7a"];
+
+function kcColour(player) { return KC_COLOURS[(Number(String(player).slice(1)) - 1) % KC_COLOURS.length]; }
+
+function kcMe(s) { return s.view && s.view.me; }
+
+function kcFresh() { return { exchange: 0, spawn: null, moves: [] }; }
+
+// The orders in notation, as the game reads them.
+function kcOrdersText(d) {
+  const parts = [];
+  if (d.exchange > 0) parts.push(`exchange ${d.exchange}`);
+  if (d.spawn) parts.push(`spawn ${d.spawn.cell} ${d.spawn.movement}`);
+  for (const m of d.moves) parts.push(`move ${m.knight} ${m.landings.join(" ")}`);
+  return parts.length ? "orders " + parts.join("; ") : "orders pass";
+}
+
+// Cell names from frame coordinates and back (hints.geometry).
+function kcCells(geo) {
+  const byXY = new Map();
+  const byName = new Map();
+  for (let x = 1; x <= geo.files; x++) for (let y = 1; y <= geo.ranks; y++) {
+    const name = String.fromCharCode(96 + x) + y;
+    const c = { name, x, y, zone: null };
+    byXY.set(`${x},${y}`, c); byName.set(name, c);
+  }
+  for (const z of geo.zones) for (const c of z.cells) {
+    const cell = { name: c.name, x: c.x, y: c.y, zone: z.letter };
+    byXY.set(`${c.x},${c.y}`, cell); byName.set(c.name, cell);
+  }
+  return { byXY, byName };
+}
+
+// Where a knight with movement `mv` ("MxN") may land from `from`: the grid
+// or its owner's zone. The server checks again when the orders are sent.
+function kcLeaps(cells, from, mv, ownZone) {
+  const [m, n] = mv.split("x").map(Number);
+  const c = cells.byName.get(from);
+  if (!c) return [];
+  const out = new Set();
+  for (const [dx, dy] of [[m, n], [n, m], [n, -m], [m, -n], [-m, -n], [-n, -m], [-n, m], [-m, n]]) {
+    const t = cells.byXY.get(`${c.x + dx},${c.y + dy}`);
+    if (t && (t.zone === null || t.zone === ownZone)) out.add(t.name);
+  }
+  return [...out];
+}
+
+function kcOwnZone(s) {
+  const me = kcMe(s);
+  if (!me) return null;
+  const z = s.view.board.zones.find((z) => z.owner === me.player);
+  return z ? z.letter : null;
+}
+
+// The knights as this viewer knows them now: the published board, with the
+// player's own knights as they stand mid-round.
+function kcKnights(s) {
+  const me = kcMe(s);
+  const others = s.view.board.knights.filter((k) => !me || k.owner !== me.player);
+  return me ? others.concat(me.knights_now) : others;
+}
+
+function kcRenderBoard(s) {
+  const geo = s.hints && s.hints.geometry;
+  if (!geo) return "";
+  const S = 36;
+  const W = geo.files + 2, H = geo.ranks + 2;
+  const cells = kcCells(geo);
+  const X = (x) => x * S, Y = (y) => (H - 1 - y) * S;
+  const me = kcMe(s);
+  const d = KC.draft || kcFresh();
+  const ownZone = kcOwnZone(s);
+  const bonus = new Set((s.hints.bonus_cells) || []);
+  const owners = new Map(s.view.board.zones.map((z) => [z.letter, z.owner]));
+  // Targets of the picked knight from its last landing.
+  let targets = new Set();
+  if (KC.picked && s.view.stage === "orders") {
+    const path = KC.picked.landings;
+    const at = path.length ? path[path.length - 1] : KC.picked.knight;
+    if (path.length === 0 || (path.length < 3 && bonus.has(at))) targets = new Set(kcLeaps(cells, at, KC.picked.movement, ownZone));
+  }
+  const moved = new Map(d.moves.map((m) => [m.knight, m.landings]));
+  let svg = `<svg id="kc-board" viewBox="0 0 ${W * S} ${H * S}" xmlns="http://www.w3.org/2000/svg">`;
+  for (const c of cells.byName.values()) {
+    let fill = (c.x + c.y) % 2 ? "#f0d9b5" : "#e4cba0";
+    if (c.zone) { const o = owners.get(c.zone); fill = o ? kcColour(o) + "55" : "#ccc"; }
+    let cls = "kc-cell";
+    if (targets.has(c.name)) cls += " target";
+    if (KC.picked && (KC.picked.knight === c.name || KC.picked.landings.includes(c.name))) cls += " chosen";
+    svg += `<rect x="${X(c.x)}" y="${Y(c.y)}" width="${S}" height="${S}" fill="${fill}" stroke="#0002" class="${cls}" data-cell="${esc(c.name)}"/>`;
+    if (me && bonus.has(c.name)) svg += `<circle cx="${X(c.x) + S - 5}" cy="${Y(c.y) + 5}" r="2.5" fill="#7b1fa2" pointer-events="none"/>`;
+  }
+  for (const z of geo.zones) {
+    const c = z.cells[2] || z.cells[0];
+    svg += `<text x="${X(c.x) + S / 2}" y="${Y(c.y) + S * 0.65}" font-size="${S * 0.45}" text-anchor="middle" fill="#0006" pointer-events="none">${esc(z.letter)}</text>`;
+  }
+  for (const it of s.view.board.items) {
+    const c = cells.byName.get(it.cell);
+    if (!c) continue;
+    const label = { "garnet": "◆", "tol-piece": "T", "extra-move": "M+", "extra-spawn": "S+", "portal": "◎", "modify": "±" }[it.item] || it.item.replace("chips ", "¢");
+    svg += `<text x="${X(c.x) + 3}" y="${Y(c.y) + S - 4}" font-size="${S * 0.3}" fill="#333" pointer-events="none">${esc(label)}</text>`;
+  }
+  for (const k of kcKnights(s)) {
+    const c = cells.byName.get(k.cell);
+    if (!c) continue;
+    svg += `<circle cx="${X(c.x) + S / 2}" cy="${Y(c.y) + S / 2}" r="${S * 0.36}" fill="${kcColour(k.owner)}" stroke="#000" pointer-events="none"/>` +
+      `<text x="${X(c.x) + S / 2}" y="${Y(c.y) + S * 0.6}" font-size="${S * 0.28}" text-anchor="middle" fill="#fff" pointer-events="none">${esc(k.movement)}</text>`;
+    const path = moved.get(k.cell);
+    if (path) {
+      let from = c;
+      for (const l of path) {
+        const t = cells.byName.get(l);
+        svg += `<line x1="${X(from.x) + S / 2}" y1="${Y(from.y) + S / 2}" x2="${X(t.x) + S / 2}" y2="${Y(t.y) + S / 2}" stroke="#000" stroke-width="2" marker-end="" pointer-events="none"/>`;
+        from = t;
+      }
+    }
+  }
+  if (d.spawn) {
+    const c = cells.byName.get(d.spawn.cell);
+    svg += `<circle cx="${X(c.x) + S / 2}" cy="${Y(c.y) + S / 2}" r="${S * 0.36}" fill="none" stroke="${me ? kcColour(me.player) : "#000"}" stroke-width="3" stroke-dasharray="4" pointer-events="none"/>`;
+  }
+  return svg + "</svg>";
+}
+
+// A click on the board while composing orders.
+function kcClick(s, name) {
+  if (s.view.stage !== "orders" || !kcMe(s)) return;
+  const me = kcMe(s);
+  const d = KC.draft;
+  const geo = s.hints.geometry;
+  const cells = kcCells(geo);
+  const ownZone = kcOwnZone(s);
+  const bonus = new Set(s.hints.bonus_cells || []);
+  if (KC.picked) {
+    const p = KC.picked;
+    const at = p.landings.length ? p.landings[p.landings.length - 1] : p.knight;
+    const may = p.landings.length === 0 || (p.landings.length < 3 && bonus.has(at));
+    if (may && kcLeaps(cells, at, p.movement, ownZone).includes(name)) {
+      p.landings.push(name);
+      // A landing without a further bonus leap ends the move.
+      if (p.landings.length === 3 || !bonus.has(name)) kcFinishMove();
+      kcChanged(s);
+      return;
+    }
+    if (p.landings.length) kcFinishMove(); else KC.picked = null;
+  }
+  const own = me.knights_now.find((k) => k.cell === name);
+  const spawned = d.spawn && d.spawn.cell === name ? { cell: name, movement: d.spawn.movement } : null;
+  const knight = own || spawned;
+  if (knight) {
+    d.moves = d.moves.filter((m) => m.knight !== name);
+    KC.picked = { knight: name, movement: knight.movement, landings: [] };
+  } else {
+    const c = cells.byName.get(name);
+    if (c && c.zone && c.zone === ownZone && !kcKnights(s).some((k) => k.cell === name)) {
+      d.spawn = d.spawn && d.spawn.cell === name ? null : { cell: name, movement: KC.inputs["kc-movement"].trim() || "1x2" };
+    }
+  }
+  kcChanged(s);
+}
+
+function kcFinishMove() {
+  const p = KC.picked;
+  KC.picked = null;
+  if (p && p.landings.length) KC.draft.moves.push({ knight: p.knight, landings: p.landings });
+}
+
+// The draft changed: redraw, and ask the server what it would cost.
+async function kcChanged(s) {
+  render(state);
+  if (s.view.stage !== "orders") return;
+  const text = kcOrdersText(KC.draft);
+  const n = ++KC.checking;
+  try {
+    const r = await api("/check", { action: text });
+    if (n !== KC.checking) return;
+    const c = r.preview.cost;
+    KC.cost = c ? `Cost: ${c.chips} chip${c.chips === 1 ? "" : "s"}` + (c.exchange ? `, exchanging ${c.exchange} garnet(s)` : "") : "";
+  } catch (e) {
+    if (n !== KC.checking) return;
+    KC.cost = "Refused: " + e.message;
+  }
+  const el = document.getElementById("kc-cost");
+  if (el) el.textContent = KC.cost;
+}
+
+function kcPanel(s) {
+  const me = kcMe(s);
+  const v = s.view;
+  const stageKey = `${v.round}:${v.stage}`;
+  if (KC.key !== stageKey) { KC.key = stageKey; KC.draft = kcFresh(); KC.picked = null; KC.cost = ""; }
+  let html = `<div class="kc-phase">Round ${v.round} of ${v.rules.rounds} · ${v.stage.replace("_", " ")}`;
+  if (v.waiting_for.length) html += ` · waiting for ${v.waiting_for.join(", ")}`;
+  html += ` <span id="kc-deadline"></span></div>`;
+  if (me) {
+    const p = me.purse;
+    html += `<div id="kc-private" class="kc-private"><b>${esc(me.player)}</b> (only you see this): ` +
+      `<span id="kc-chips">Chips: ${p.chips}</span> · Garnets: ${p.garnets} · Chips gained: ${p.gained} · ToL pieces: ${p.tol_pieces}` +
+      (me.submission ? `<br>Your submission: <code>${esc(me.submission)}</code>` : "") +
+      (me.tols_to_place ? `<br>ToLs to place: ${me.tols_to_place}` : "") +
+      me.notices.map((n) => `<br><i>Round ${n.round}: ${esc(n.text)}</i>`).join("") +
+      me.trades.map((t) => `<br>Trade round ${t.round}: ${esc(t.from)} → ${esc(t.to)} ${t.chips} chips (after: ${t.from_chips_after} / ${t.to_chips_after})`).join("") +
+      `</div>`;
+  }
+  const mine = s.you.role === "seat" && s.to_act.includes(s.you.seat) && s.status === "playing";
+  if (me && s.status === "playing") {
+    if (v.stage === "bidding" && mine) {
+      html += `<div class="kc-step">Bid five zone letters in order: <input id="kc-bid" size="8" placeholder="CAJKE" value="${esc(KC.inputs["kc-bid"])}">` +
+        `<button id="kc-bid-go">Bid</button><button id="kc-bid-pass">No bid</button></div>`;
+    }
+    if (v.stage === "orders" && mine) {
+      html += `<div class="kc-step">Orders: click your knight, then its landings (a purple dot earns a bonus leap); ` +
+        `click an empty cell of your zone to spawn a <input id="kc-movement" size="4" value="${esc(KC.inputs["kc-movement"])}"> knight. ` +
+        `Exchange <input id="kc-exchange" type="number" min="0" max="${me.purse.garnets}" value="${KC.draft.exchange}" style="width:3em"> garnets.` +
+        `<br><code id="kc-orders">${esc(kcOrdersText(KC.draft))}</code> <span id="kc-cost">${esc(KC.cost)}</span>` +
+        `<br><button id="kc-submit">Submit orders</button><button id="kc-clear">Clear</button><button id="kc-pass">Pass</button></div>`;
+    }
+    if (["items", "final_exchange", "piece_gifts", "chip_gifts", "vote"].includes(v.stage) && mine) {
+      if (me.items_to_use) {
+        const h = me.items_to_use;
+        html += `<div>Items to use: extra moves ${h.extra_moves.join(", ") || "-"}, portals ${h.portals.join(", ") || "-"}, ` +
+          `modifies ${h.modifies.join(", ") || "-"}, extra spawns ${h.extra_spawns}</div>`;
+      }
+      if (v.stage === "vote") html += `<div>Tied EC candidates: ${v.vote_candidates.join(", ")}</div>`;
+      html += `<div class="kc-step">` + s.legal.slice(0, 60).map((a) => `<button class="kc-legal" data-action="${esc(a)}">${esc(a)}</button>`).join("") +
+        `<br><input id="kc-typed" size="40" placeholder="or type e.g. items extra i10 j12" value="${esc(KC.inputs["kc-typed"])}"><button id="kc-typed-go">Submit</button></div>`;
+    }
+    // Trades, communal garnets and exchanges between rounds.
+    if (["bidding", "orders", "final_exchange"].includes(v.stage)) {
+      const others = Array.from({ length: v.players }, (_, i) => `P${i + 1}`).filter((p) => p !== me.player);
+      html += `<div class="kc-trade">Offer <select id="kc-offer-to">${others.map((p) => `<option>${p}</option>`).join("")}</select>` +
+        ` <input id="kc-offer-chips" type="number" min="1" value="${esc(KC.inputs["kc-offer-chips"])}" style="width:3em"> chips <button id="kc-offer">Offer</button>`;
+      for (const o of me.offers.filter((o) => o.to === me.player)) html += ` <button class="kc-act" data-action="accept ${esc(o.from)}">Accept ${o.chips} from ${esc(o.from)}</button>`;
+      for (const o of me.offers.filter((o) => o.from === me.player)) html += ` <span>offered ${o.chips} to ${esc(o.to)}</span>`;
+      for (const c of me.communal.filter((c) => !c.spent && !c.my_consent)) html += ` <button class="kc-act" data-action="communal ${c.number}">Spend communal garnet ${c.number} with ${esc(c.partner)}</button>`;
+      if (v.stage === "orders" && me.purse.garnets > 0) html += ` <button class="kc-act" data-action="exchange 1">Exchange a garnet now</button>`;
+      html += `</div>`;
+    }
+  }
+  if (v.awards) {
+    html += `<div>ToLs: ${v.awards.tols.map((t, i) => `P${i + 1} ${t}`).join(", ")}; EC: ${v.awards.ec || "none"}</div>`;
+  }
+  html += `<details><summary>Public log</summary>` + v.log.map((r) => `<div><b>${r.round ? "Round " + r.round : "Bidding"}</b>: ` +
+    r.events.map((e) => esc(kcEvent(e))).join("; ") + `</div>`).join("") + `</details>`;
+  return html;
+}
+
+function kcEvent(e) {
+  switch (e.event) {
+    case "zone_assigned": return `${e.player} gets zone ${e.zone}`;
+    case "spawned": return `${e.player} spawns ${e.movement} on ${e.cell}`;
+    case "moved": return `${e.player} ${e.from}→${e.to}`;
+    case "captured": return `${e.by} captures ${e.captured} on ${e.cell}`;
+    case "collision": return `collision on ${e.cell}`;
+    case "took": return `${e.player} takes ${e.item} on ${e.cell}`;
+    default: return e.event.replace(/_/g, " ");
+  }
+}
+
+async function kcPlay(text) {
+  document.getElementById("error").textContent = "";
+  try { render(await api("/actions", { action: text })); }
+  catch (e) { document.getElementById("error").textContent = e.message; }
+}
+
+function kcWire(s) {
+  const on = (id, f) => { const el = document.getElementById(id); if (el) el.onclick = f; };
+  for (const el of document.querySelectorAll("#kc-board [data-cell]")) el.onclick = () => kcClick(state, el.dataset.cell);
+  on("kc-bid-go", () => kcPlay("bid " + document.getElementById("kc-bid").value.trim()));
+  on("kc-bid-pass", () => kcPlay("bid pass"));
+  on("kc-submit", () => { kcFinishMove(); kcPlay(kcOrdersText(KC.draft)); });
+  on("kc-clear", () => { KC.draft = kcFresh(); KC.picked = null; kcChanged(state); });
+  on("kc-pass", () => kcPlay("orders pass"));
+  on("kc-offer", () => kcPlay(`offer ${document.getElementById("kc-offer-to").value} ${document.getElementById("kc-offer-chips").value}`));
+  on("kc-typed-go", () => kcPlay(document.getElementById("kc-typed").value.trim()));
+  for (const id of Object.keys(KC.inputs)) {
+    const el = document.getElementById(id);
+    if (el) el.oninput = () => { KC.inputs[id] = el.value; };
+  }
+  const ex = document.getElementById("kc-exchange");
+  if (ex) ex.onchange = () => { KC.draft.exchange = Math.max(0, Number(ex.value) || 0); kcChanged(state); };
+  for (const el of document.querySelectorAll(".kc-legal, .kc-act")) el.onclick = () => kcPlay(el.dataset.action);
+  kcTick();
+}
+
+// The phase deadline, counted down each second from this viewer's clock.
+function kcTick() {
+  const el = document.getElementById("kc-deadline");
+  if (!el || !state) return;
+  if (state.status === "paused") { el.textContent = "· paused"; return; }
+  if (!state.deadline_ms || state.status !== "playing") { el.textContent = ""; return; }
+  const left = Math.max(0, Math.ceil((state.deadline_ms - Date.now()) / 1000));
+  el.textContent = `· deadline in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+}
+setInterval(kcTick, 1000);
+
+Boards["knight-control"] = {
+  steps() { return null; },
+  // Nothing is clicked through the generic model: see kcClick.
+  render(view) { return view && state ? kcRenderBoard({ ...state, view }) : ""; },
+  label(text) { return text; },
+  panel: kcPanel,
+  wire: kcWire,
+  name(i) { return `P${i + 1}`; },
+};
