@@ -262,9 +262,12 @@ impl Actor {
         self.schedule_bot();
         while let Some(command) = rx.recv().await {
             if let Command::Evict(rules, reply) = command {
-                let evict = self.evictable(rules);
-                let _ = reply.send(evict);
-                if evict {
+                if !self.evictable(rules) {
+                    let _ = reply.send(false);
+                    continue;
+                }
+                // Stop only if the sweep is still there to drop the handle.
+                if reply.send(true).is_ok() {
                     return;
                 }
                 continue;
