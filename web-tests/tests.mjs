@@ -152,6 +152,45 @@ const tests = {
     await page.screenshot({ path: `${artifacts}/progressive-chess-upgrade.png` });
   },
 
+  async "Progressive Chess clocks tick and the match score shows"(browser) {
+    const lobby = await browser.newPage();
+    await lobby.goto(base + "/");
+    await lobby.selectOption("#game", "progressive-chess");
+    await lobby.check("#opt-clock");
+    await lobby.fill("#opt-step", "60");
+    await lobby.fill("#opt-reserve", "90");
+    await lobby.check("#opt-match");
+    await lobby.selectOption("#seat-1", "1");
+    await lobby.click("#go");
+    await lobby.waitForSelector("#links:not([hidden])");
+    const link = await lobby.getAttribute("#link-rows tr:nth-child(2) a", "href");
+    const page = await browser.newPage();
+    await page.goto(base + link);
+    await waitFor(page, (s) => s.legal.includes("b1b2"), "White's first turn");
+    assert.match(await page.textContent("#clocks"), /Match: game 1 of 2 · score \(seat 1–seat 2\) 0–0/);
+    assert.match(await page.textContent("#clocks"), /Clocks start with the first turn \(60 s a step, 90 s reserve\)/);
+    // With clocks the move is its own step: clicking the pawn and its
+    // target sends b1b2+? at once, and the upgrade buttons stay up.
+    await page.click('[data-key="b1"]');
+    await page.click('[data-key="b2"]');
+    await waitFor(page, (s) => s.view.pending_move === "b1b2", "the move step");
+    assert.equal((await pageState(page)).history[0].action, "b1b2+?");
+    assert.match(await page.textContent("#clocks"), /Move b1b2 played/);
+    await page.screenshot({ path: `${artifacts}/progressive-chess-move-step.png` });
+    await page.click('#choices button[data-move="b1b2"]');
+    // The bot answers; then White's step runs and ticks.
+    const s = await waitFor(page, (s) => s.history.length === 3, "the bot's answer");
+    assert.equal(s.history[1].action, "b1b2");
+    assert.equal(s.view.clock.running, 0);
+    const mine = '#clocks .clock.running[data-seat="0"]';
+    const first = await page.textContent(mine);
+    assert.match(first, /Seat 1 \(White\): step (1:00|0:[56]\d) · reserve 1:30/);
+    await page.waitForTimeout(1300);
+    assert.notEqual(await page.textContent(mine), first);
+    assert.match(await page.textContent('#clocks [data-seat="1"]'), /Seat 2 \(Black\): reserve 1:30/);
+    await page.screenshot({ path: `${artifacts}/progressive-chess-clocks.png` });
+  },
+
   async "a Knight Control game from the lobby, with its phase deadline"(browser) {
     const page = await browser.newPage();
     await page.goto(base + "/");

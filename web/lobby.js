@@ -26,7 +26,7 @@ function refresh() {
       '<label>A claim holds the next turn for <input id="opt-hold" type="number" min="0" max="86400" value="60"> s</label>'
     : k.id === "knight-control"
     ? '<label>Rounds <input id="opt-rounds" type="number" min="1" max="99" value="10"></label>'
-    : "") +
+    : (window.Clocks ? Clocks.lobbyOptions(k.id) : "")) +
     `<label>Deadline per ${k.id === "knight-control" ? "phase" : "turn"} <input id="opt-deadline" type="number" min="1" max="604800" ` +
     `placeholder="none" value="${k.default_deadline_secs || ""}"> s</label>`;
   seatRows();
@@ -54,6 +54,7 @@ $("go").onclick = async () => {
   }
   const options = {};
   if ($("opt-wide")) { options.wide = Number($("opt-wide").value); options.high = Number($("opt-high").value); }
+  if (window.Clocks) Clocks.readOptions(options);
   if ($("opt-rounds")) options.rules = { rounds: Number($("opt-rounds").value) };
   const deadline = Number($("opt-deadline").value);
   const res = await fetch("/api/games", {

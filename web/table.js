@@ -78,6 +78,7 @@ function render(s) {
   if (s.claim) status += ` · seat ${s.claim.seat + 1} has claimed the next turn for ${Math.max(0, Math.ceil((s.claim.until_ms - Date.now()) / 1000))} s`;
   if (s.you.role === "seat" && s.legal.length) status += " · your move";
   $("status").textContent = status;
+  if (window.Clocks) Clocks.render(s);
 
   const view = replayPly === null ? s.view : replayView;
   const ui = replayPly === null ? clickModel() : { chosen: [], next: new Set(), first: new Set() };

@@ -118,7 +118,8 @@ enum Command {
         /// The address to listen on.
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: String,
-        /// The database URL (created, with its tables, if missing).
+        /// The database URL: sqlite://file (created, with its tables, if
+        /// missing) or postgres://user@host/db (an existing database).
         #[arg(long, default_value = "sqlite://arbiter.db")]
         db: String,
     },

@@ -3,7 +3,7 @@
 use crate::adapter::{self, KINDS};
 use crate::clock::Clock;
 use crate::error::{ApiError, ApiResult};
-use crate::host::{self, BotPool, Command, GameConfig, GameHandle, HostCommand, Role};
+use crate::host::{self, BotPool, Command, Eviction, GameConfig, GameHandle, HostCommand, Role};
 use crate::storage::{GameRecord, Store};
 use crate::{assets, token};
 use arbiter_core::Seed;
@@ -31,6 +31,13 @@ pub struct Settings {
     pub bot_threads: usize,
     /// A pause before each bot move.
     pub bot_delay: Duration,
+    /// Finished games (over or ended) leave the memory cache after this
+    /// long untouched; the next request rebuilds them by replay.
+    pub evict_finished_after: Duration,
+    /// Any game leaves the cache after this long untouched.
+    pub evict_idle_after: Duration,
+    /// How often the cache is swept.
+    pub sweep_every: Duration,
     /// Where every logged time comes from (tests move it forward).
     pub clock: Clock,
 }
@@ -40,6 +47,9 @@ impl Default for Settings {
         Settings {
             bot_threads: 2,
             bot_delay: Duration::from_millis(400),
+            evict_finished_after: Duration::from_secs(10 * 60),
+            evict_idle_after: Duration::from_secs(60 * 60),
+            sweep_every: Duration::from_secs(30),
             clock: Clock::default(),
         }
     }
@@ -54,11 +64,12 @@ struct Inner {
     store: Store,
     games: Mutex<HashMap<String, GameHandle>>,
     pool: BotPool,
+    eviction: Eviction,
 }
 
 impl AppState {
     pub fn new(store: Store, settings: Settings) -> AppState {
-        AppState {
+        let state = AppState {
             inner: Arc::new(Inner {
                 store,
                 games: Mutex::new(HashMap::new()),
@@ -67,8 +78,53 @@ impl AppState {
                     delay: settings.bot_delay,
                     clock: settings.clock,
                 },
+                eviction: Eviction {
+                    finished_after: settings.evict_finished_after,
+                    idle_after: settings.evict_idle_after,
+                },
             }),
+        };
+        if tokio::runtime::Handle::try_current().is_ok() {
+            let inner = Arc::downgrade(&state.inner);
+            let every = settings.sweep_every.max(Duration::from_millis(1));
+            tokio::spawn(async move {
+                loop {
+                    tokio::time::sleep(every).await;
+                    match inner.upgrade() {
+                        Some(inner) => AppState { inner }.sweep().await,
+                        None => return,
+                    };
+                }
+            });
         }
+        state
+    }
+
+    /// Drops finished and idle games from the memory cache (each actor
+    /// decides, see [`host::Eviction`]). Returns how many left.
+    pub async fn sweep(&self) -> usize {
+        let mut games = self.inner.games.lock().await;
+        let mut gone = Vec::new();
+        for (id, handle) in games.iter() {
+            let rules = self.inner.eviction;
+            // A stopped actor answers nothing: it goes too.
+            if handle
+                .ask(|r| Command::Evict(rules, r))
+                .await
+                .unwrap_or(true)
+            {
+                gone.push(id.clone());
+            }
+        }
+        for id in &gone {
+            games.remove(id);
+        }
+        gone.len()
+    }
+
+    /// How many games are in the memory cache now.
+    pub async fn cached_games(&self) -> usize {
+        self.inner.games.lock().await.len()
     }
 
     /// The live game `id`, rebuilt from the database by replay on first use.

@@ -11,6 +11,7 @@ const STYLE: &str = include_str!("../../../web/style.css");
 const LOBBY_JS: &str = include_str!("../../../web/lobby.js");
 const TABLE_JS: &str = include_str!("../../../web/table.js");
 const BOARDS_JS: &str = include_str!("../../../web/boards.js");
+const CLOCKS_JS: &str = include_str!("../../../web/clocks.js");
 const KNIGHT_CONTROL_JS: &str = include_str!("../../../web/knight-control.js");
 
 fn asset(kind: &'static str, body: &'static str) -> impl IntoResponse {
@@ -39,6 +40,10 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route(
             "/boards.js",
             get(|| async { asset("text/javascript", BOARDS_JS) }),
+        )
+        .route(
+            "/clocks.js",
+            get(|| async { asset("text/javascript", CLOCKS_JS) }),
         )
         .route(
             "/knight-control.js",

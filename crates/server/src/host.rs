@@ -99,6 +99,18 @@ pub enum Command {
         /// Played because the seat's turn deadline passed (level 1).
         forced: bool,
     },
+    /// May this game leave the memory cache? (See [`Eviction`].)
+    Evict(Eviction, oneshot::Sender<bool>),
+}
+
+/// When a game may leave the memory cache: finished and untouched for
+/// `finished_after`, or untouched for `idle_after`. The actor answers, in
+/// order with everything else it is asked, and stops if it says yes; the
+/// next request rebuilds it by replay.
+#[derive(Clone, Copy, Debug)]
+pub struct Eviction {
+    pub finished_after: Duration,
+    pub idle_after: Duration,
 }
 
 /// A handle on a running game actor.
@@ -180,6 +192,8 @@ struct Actor {
     claim: Option<(usize, i64)>,
     pool: BotPool,
     me: mpsc::WeakSender<Command>,
+    /// When a command last arrived (eviction's idle time).
+    last_active_ms: i64,
 }
 
 /// The system time in unix ms (the actors use their [`Clock`]).
@@ -230,6 +244,7 @@ pub fn spawn(
         claim: None,
         pool,
         me: tx.downgrade(),
+        last_active_ms: now_ms(),
     };
     for event in events {
         actor
@@ -246,6 +261,18 @@ impl Actor {
         self.wake().await;
         self.schedule_bot();
         while let Some(command) = rx.recv().await {
+            if let Command::Evict(rules, reply) = command {
+                if !self.evictable(rules) {
+                    let _ = reply.send(false);
+                    continue;
+                }
+                // Stop only if the sweep is still there to drop the handle.
+                if reply.send(true).is_ok() {
+                    return;
+                }
+                continue;
+            }
+            self.last_active_ms = now_ms();
             // Whatever is asked, a deadline that has passed is applied first.
             if !matches!(command, Command::Wake) {
                 self.wake().await;
@@ -345,8 +372,23 @@ impl Actor {
                         self.schedule_bot();
                     }
                 }
+                Command::Evict(..) => unreachable!("answered above"),
             }
         }
+    }
+
+    /// Whether this game may leave the cache now. Only when nothing but the
+    /// cache's own handle can reach the actor: no request in flight, no
+    /// WebSocket watcher, no bot thinking, no timer pending (each holds a
+    /// sender). The cache asks while holding its lock, so no new handle
+    /// can be taken until it has dropped this one, and nothing can be sent
+    /// to a stopped actor or reach a second copy of the game.
+    fn evictable(&self, rules: Eviction) -> bool {
+        if self.me.strong_count() > 1 || self.bot_busy {
+            return false;
+        }
+        let idle = Duration::from_millis((now_ms() - self.last_active_ms).max(0) as u64);
+        idle >= rules.idle_after || (self.finished() && idle >= rules.finished_after)
     }
 
     fn resolve(&self, token: Option<&str>) -> ApiResult<Role> {

@@ -1,13 +1,22 @@
 //! All SQL lives here. The rest of the server sees [`Store`] and plain
-//! records, so a PostgreSQL backend is a second implementation of this
-//! module's methods (queries use `$n` placeholders, which both accept), with no change to
-//! game or route code.
+//! records, whichever database is behind it.
+//!
+//! Two backends, chosen by the URL's scheme: SQLite (`sqlite://…`, the
+//! default, in WAL mode) and PostgreSQL (`postgres://…`). [`Store`] is an
+//! enum over the two typed pools rather than sqlx's `Any` driver, because
+//! each backend keeps its own connect options (SQLite's WAL journal and
+//! foreign keys, a single connection for `:memory:`), its own typed
+//! migrator over its own numbered migrations (`migrations/sqlite`,
+//! `migrations/postgres`: the column types differ, BLOB against BYTEA), and
+//! its native types (no `Any` value conversions). The queries are the same
+//! text for both (portable SQL with `$n` placeholders), written once and
+//! expanded for each pool by [`on_pool!`].
 
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
+use sqlx::postgres::PgPoolOptions;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
-use sqlx::{Row, SqlitePool};
+use sqlx::{PgPool, Row, SqlitePool};
 use std::str::FromStr;
-
 /// A stored game's fixed part.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
@@ -33,15 +42,42 @@ pub struct EventRecord {
     pub body: String,
 }
 
+/// The database: one of the two backends. Every method is the same for both.
 #[derive(Clone, Debug)]
-pub struct Store {
-    pool: SqlitePool,
+pub enum Store {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$pool` bound to whichever typed pool the store holds;
+/// the body is compiled once per backend, so it must be portable.
+macro_rules! on_pool {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match $store {
+            Store::Sqlite($pool) => $body,
+            Store::Postgres($pool) => $body,
+        }
+    };
 }
 
 impl Store {
-    /// Opens (creating if missing) the database at `url` and runs the
-    /// migrations. SQLite runs in WAL mode.
+    /// Opens the database at `url` and runs its backend's migrations:
+    /// `sqlite://path` (created if missing; WAL mode), `sqlite::memory:`,
+    /// or `postgres://user@host/db` (`postgresql://` too; the database
+    /// must exist).
     pub async fn open(url: &str) -> ApiResult<Store> {
+        if url.starts_with("sqlite:") {
+            Store::open_sqlite(url).await
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Store::open_postgres(url).await
+        } else {
+            Err(ApiError::Internal(format!(
+                "unknown database URL '{url}': use sqlite://path or postgres://user@host/db"
+            )))
+        }
+    }
+
+    async fn open_sqlite(url: &str) -> ApiResult<Store> {
         let options = SqliteConnectOptions::from_str(url)?
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
@@ -52,108 +88,134 @@ impl Store {
             .max_connections(max)
             .connect_with(options)
             .await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store { pool })
+        sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
+        Ok(Store::Sqlite(pool))
+    }
+
+    async fn open_postgres(url: &str) -> ApiResult<Store> {
+        let pool = PgPoolOptions::new().max_connections(8).connect(url).await?;
+        // The migrator takes an advisory lock, so servers (or tests)
+        // starting together on one database migrate it once.
+        sqlx::migrate!("./migrations/postgres").run(&pool).await?;
+        Ok(Store::Postgres(pool))
+    }
+
+    /// Which backend this is: `"sqlite"` or `"postgres"`.
+    pub fn backend(&self) -> &'static str {
+        match self {
+            Store::Sqlite(_) => "sqlite",
+            Store::Postgres(_) => "postgres",
+        }
     }
 
     pub async fn insert_game(&self, game: &GameRecord) -> ApiResult<()> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO games (id, kind, config, seed, commitment, host_hash, created_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(&game.id)
-        .bind(&game.kind)
-        .bind(&game.config)
-        .bind(&game.seed)
-        .bind(&game.commitment)
-        .bind(&game.host_hash[..])
-        .bind(game.created_ms)
-        .execute(&mut *tx)
-        .await?;
-        for (seat, hash) in game.seat_hashes.iter().enumerate() {
-            sqlx::query("INSERT INTO seats (game_id, seat, token_hash) VALUES ($1, $2, $3)")
-                .bind(&game.id)
-                .bind(seat as i64)
-                .bind(&hash[..])
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "INSERT INTO games (id, kind, config, seed, commitment, host_hash, created_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(&game.id)
+            .bind(&game.kind)
+            .bind(&game.config)
+            .bind(&game.seed)
+            .bind(&game.commitment)
+            .bind(&game.host_hash[..])
+            .bind(game.created_ms)
+            .execute(&mut *tx)
+            .await?;
+            for (seat, hash) in game.seat_hashes.iter().enumerate() {
+                sqlx::query("INSERT INTO seats (game_id, seat, token_hash) VALUES ($1, $2, $3)")
+                    .bind(&game.id)
+                    .bind(seat as i64)
+                    .bind(&hash[..])
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+        });
         Ok(())
     }
 
     pub async fn append(&self, game_id: &str, event: &EventRecord) -> ApiResult<()> {
-        sqlx::query(
-            "INSERT INTO events (game_id, seq, at_ms, kind, seat, body) VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(game_id)
-        .bind(event.seq)
-        .bind(event.at_ms)
-        .bind(&event.kind)
-        .bind(event.seat)
-        .bind(&event.body)
-        .execute(&self.pool)
-        .await?;
+        on_pool!(self, pool => {
+            sqlx::query(
+                "INSERT INTO events (game_id, seq, at_ms, kind, seat, body) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(game_id)
+            .bind(event.seq)
+            .bind(event.at_ms)
+            .bind(&event.kind)
+            .bind(event.seat)
+            .bind(&event.body)
+            .execute(pool)
+            .await?;
+        });
         Ok(())
     }
 
     pub async fn game(&self, id: &str) -> ApiResult<Option<GameRecord>> {
-        let Some(row) = sqlx::query(
-            "SELECT id, kind, config, seed, commitment, host_hash, created_ms FROM games WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?
-        else {
-            return Ok(None);
-        };
-        let seats = sqlx::query("SELECT token_hash FROM seats WHERE game_id = $1 ORDER BY seat")
+        on_pool!(self, pool => {
+            let Some(row) = sqlx::query(
+                "SELECT id, kind, config, seed, commitment, host_hash, created_ms \
+                 FROM games WHERE id = $1",
+            )
             .bind(id)
-            .fetch_all(&self.pool)
-            .await?;
-        Ok(Some(GameRecord {
-            id: row.try_get("id")?,
-            kind: row.try_get("kind")?,
-            config: row.try_get("config")?,
-            seed: row.try_get("seed")?,
-            commitment: row.try_get("commitment")?,
-            host_hash: hash32(row.try_get("host_hash")?)?,
-            seat_hashes: seats
-                .iter()
-                .map(|r| {
-                    r.try_get::<Vec<u8>, _>("token_hash")
-                        .map_err(Into::into)
-                        .and_then(hash32)
-                })
-                .collect::<ApiResult<_>>()?,
-            created_ms: row.try_get("created_ms")?,
-        }))
+            .fetch_optional(pool)
+            .await?
+            else {
+                return Ok(None);
+            };
+            let seats = sqlx::query("SELECT token_hash FROM seats WHERE game_id = $1 ORDER BY seat")
+                .bind(id)
+                .fetch_all(pool)
+                .await?;
+            Ok(Some(GameRecord {
+                id: row.try_get("id")?,
+                kind: row.try_get("kind")?,
+                config: row.try_get("config")?,
+                seed: row.try_get("seed")?,
+                commitment: row.try_get("commitment")?,
+                host_hash: hash32(row.try_get("host_hash")?)?,
+                seat_hashes: seats
+                    .iter()
+                    .map(|r| {
+                        r.try_get::<Vec<u8>, _>("token_hash")
+                            .map_err(Into::into)
+                            .and_then(hash32)
+                    })
+                    .collect::<ApiResult<_>>()?,
+                created_ms: row.try_get("created_ms")?,
+            }))
+        })
     }
 
     pub async fn events(&self, game_id: &str) -> ApiResult<Vec<EventRecord>> {
-        let rows = sqlx::query(
-            "SELECT seq, at_ms, kind, seat, body FROM events WHERE game_id = $1 ORDER BY seq",
-        )
-        .bind(game_id)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(EventRecord {
-                    seq: r.try_get("seq")?,
-                    at_ms: r.try_get("at_ms")?,
-                    kind: r.try_get("kind")?,
-                    seat: r.try_get("seat")?,
-                    body: r.try_get("body")?,
+        on_pool!(self, pool => {
+            let rows = sqlx::query(
+                "SELECT seq, at_ms, kind, seat, body FROM events WHERE game_id = $1 ORDER BY seq",
+            )
+            .bind(game_id)
+            .fetch_all(pool)
+            .await?;
+            rows.iter()
+                .map(|r| {
+                    Ok(EventRecord {
+                        seq: r.try_get("seq")?,
+                        at_ms: r.try_get("at_ms")?,
+                        kind: r.try_get("kind")?,
+                        seat: r.try_get("seat")?,
+                        body: r.try_get("body")?,
+                    })
                 })
-            })
-            .collect()
+                .collect()
+        })
     }
 }
 
 fn hash32(bytes: Vec<u8>) -> ApiResult<[u8; 32]> {
     bytes
         .try_into()
-        .map_err(|_| crate::error::ApiError::Internal("stored token hash is not 32 bytes".into()))
+        .map_err(|_| ApiError::Internal("stored token hash is not 32 bytes".into()))
 }

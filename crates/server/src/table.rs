@@ -7,7 +7,6 @@ use arbiter_core::{ActionError, GameRng, Outcome, Phase, Seat, Seed, Viewer};
 use arbiter_knight_control::KnightControl;
 use arbiter_knight_court::KnightCourt;
 use arbiter_knight_moves::KnightMoves;
-use arbiter_progressive_chess::ProgressiveChess;
 use arbiter_tilechess::Tilechess;
 use serde_json::Value;
 
@@ -393,7 +392,7 @@ pub fn create(id: &str, options: &Value, creation: &Creation) -> Result<Box<dyn 
             Box::new(Table::new(KnightMoves::create(options, c)?, false, c))
         }
         arbiter_progressive_chess::ID => {
-            Box::new(Table::new(ProgressiveChess::create(options, c)?, false, c))
+            Box::new(Table::new(crate::pc::PcHost::create(options, c)?, false, c))
         }
         arbiter_knight_control::ID => {
             Box::new(Table::new(KnightControl::create(options, c)?, false, c))

@@ -127,6 +127,49 @@ pub async fn wait_for(app: &Router, id: &str, done: impl Fn(&Value) -> bool) -> 
     );
 }
 
+/// A fresh, empty PostgreSQL database for one test, made on the server named
+/// by `ARBITER_TEST_POSTGRES` (see `scripts/with-postgres`), or `None` when
+/// that variable is unset: the PostgreSQL tests then skip themselves.
+pub async fn postgres_db(name: &str) -> Option<String> {
+    use sqlx::Connection;
+    let base = std::env::var("ARBITER_TEST_POSTGRES")
+        .ok()
+        .filter(|u| !u.is_empty())?;
+    let db = format!(
+        "arbiter_{name}_{}_{}",
+        std::process::id(),
+        arbiter_server::host::now_ms() % 1_000_000_000
+    );
+    let mut admin = sqlx::PgConnection::connect(&base)
+        .await
+        .expect("ARBITER_TEST_POSTGRES is set but its server does not answer");
+    sqlx::query(&format!("CREATE DATABASE {db}"))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    // Swap the database name in `scheme://who@host/NAME?params`.
+    let (head, params) = base.split_once('?').unwrap_or((&base, ""));
+    let (server, _) = head.rsplit_once('/').expect("a database URL has a path");
+    Some(if params.is_empty() {
+        format!("{server}/{db}")
+    } else {
+        format!("{server}/{db}?{params}")
+    })
+}
+
+/// The databases a backend-independent test runs on: a fresh SQLite file
+/// always, and a fresh PostgreSQL database when one is configured. The
+/// paths are SQLite files to delete afterwards.
+pub async fn backends(name: &str) -> Vec<(String, Option<std::path::PathBuf>)> {
+    let (url, path) = temp_db(name);
+    let mut list = vec![(url, Some(path))];
+    match postgres_db(name).await {
+        Some(url) => list.push((url, None)),
+        None => eprintln!("{name}: ARBITER_TEST_POSTGRES is unset; PostgreSQL skipped"),
+    }
+    list
+}
+
 /// An app whose clock the test moves forward.
 pub async fn app_with_clock() -> (Router, arbiter_server::Clock) {
     let store = Store::open("sqlite::memory:").await.unwrap();
