@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+pub use crate::squares::{Square, SquareSet};
+
 /// A rectangular board of `files` × `ranks` squares (at most 26 files).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {

@@ -21,6 +21,7 @@ pub mod phase;
 pub mod rng;
 pub mod seat;
 pub mod space;
+pub mod squares;
 pub mod testing;
 
 pub use error::{ActionError, PositionError};

@@ -310,7 +310,7 @@ fn why_not_a_chain(pos: &Position, squares: &[Square]) -> Option<String> {
             let mut sq = from;
             loop {
                 sq = sq
-                    .offset(step.0, step.1)
+                    .offset(step)
                     .expect("the line reaches `to` before the edge");
                 if sq == to {
                     return Some(format!("there is no piece on {to} to receive the ball"));
