@@ -12,6 +12,8 @@
 //! player may claim the next turn, simultaneous secret orders and chance
 //! events.
 
+pub mod color;
+pub mod duel;
 pub mod error;
 pub mod game;
 pub mod geometry;
@@ -24,6 +26,7 @@ pub mod space;
 pub mod squares;
 pub mod testing;
 
+pub use color::Color;
 pub use error::{ActionError, PositionError};
 pub use game::{Diagram, Game, Perft, TextPosition, Viewer};
 pub use outcome::{Outcome, SeatResult};
