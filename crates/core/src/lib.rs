@@ -20,6 +20,7 @@ pub mod geometry;
 pub mod list;
 pub mod outcome;
 pub mod phase;
+pub mod record;
 pub mod rng;
 pub mod seat;
 pub mod space;
