@@ -151,6 +151,38 @@ impl Grid {
     pub fn name(self, index: usize) -> String {
         self.coord(index).to_string()
     }
+
+    /// Writes the board the FEN way: ranks from the top, separated by `/`,
+    /// files left to right, what `cell` shows for an occupied square and
+    /// the count of each run of empty squares.
+    pub fn write_placement<T: fmt::Display>(
+        self,
+        out: &mut impl fmt::Write,
+        mut cell: impl FnMut(Coord) -> Option<T>,
+    ) -> fmt::Result {
+        for rank in (0..self.ranks).rev() {
+            let mut empty = 0;
+            for file in 0..self.files {
+                match cell(Coord { file, rank }) {
+                    Some(shown) => {
+                        if empty > 0 {
+                            write!(out, "{empty}")?;
+                            empty = 0;
+                        }
+                        write!(out, "{shown}")?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                write!(out, "{empty}")?;
+            }
+            if rank > 0 {
+                out.write_str("/")?;
+            }
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -190,6 +222,20 @@ mod tests {
             .filter(|&&d| g.offset(4, d).is_some())
             .count();
         assert_eq!(on_board, 0, "the centre of a 3x3 board has no knight moves");
+    }
+
+    #[test]
+    fn placement_counts_empty_runs() {
+        let mut text = String::new();
+        Grid::new(3, 2)
+            .write_placement(&mut text, |c| (c.file == 1).then_some('x'))
+            .unwrap();
+        assert_eq!(text, "1x1/1x1");
+        text.clear();
+        Grid::new(2, 2)
+            .write_placement(&mut text, |c| (c.rank == 0 && c.file == 0).then_some("~o"))
+            .unwrap();
+        assert_eq!(text, "2/~o1");
     }
 
     #[test]
