@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+pub use crate::squares::{Square, SquareSet};
+
 /// A rectangular board of `files` × `ranks` squares (at most 26 files).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
@@ -47,6 +49,18 @@ pub const KNIGHT_LEAPS: [(i8, i8); 8] = leaper(1, 2);
 /// The eight (or four, when m = n) leaps of an m×n leaper: m one way and n
 /// the other, in every direction. Duplicates (m = n, or m = 0) appear twice.
 pub const fn leaper(m: i8, n: i8) -> [(i8, i8); 8] {
+    let wide = wide_leaper(m as i32, n as i32);
+    let mut out = [(0, 0); 8];
+    let mut i = 0;
+    while i < 8 {
+        out[i] = (wide[i].0 as i8, wide[i].1 as i8);
+        i += 1;
+    }
+    out
+}
+
+/// [`leaper`] for leaps too long for `i8`, in `i32` deltas (the same order).
+pub const fn wide_leaper(m: i32, n: i32) -> [(i32, i32); 8] {
     [
         (m, n),
         (n, m),
@@ -57,6 +71,17 @@ pub const fn leaper(m: i8, n: i8) -> [(i8, i8); 8] {
         (-n, m),
         (-m, n),
     ]
+}
+
+/// `deltas` as `i32` pairs, for games whose coordinates are `i32`.
+pub const fn widen<const N: usize>(deltas: [(i8, i8); N]) -> [(i32, i32); N] {
+    let mut out = [(0, 0); N];
+    let mut i = 0;
+    while i < N {
+        out[i] = (deltas[i].0 as i32, deltas[i].1 as i32);
+        i += 1;
+    }
+    out
 }
 
 impl Grid {
@@ -126,6 +151,38 @@ impl Grid {
     pub fn name(self, index: usize) -> String {
         self.coord(index).to_string()
     }
+
+    /// Writes the board the FEN way: ranks from the top, separated by `/`,
+    /// files left to right, what `cell` shows for an occupied square and
+    /// the count of each run of empty squares.
+    pub fn write_placement<T: fmt::Display>(
+        self,
+        out: &mut impl fmt::Write,
+        mut cell: impl FnMut(Coord) -> Option<T>,
+    ) -> fmt::Result {
+        for rank in (0..self.ranks).rev() {
+            let mut empty = 0;
+            for file in 0..self.files {
+                match cell(Coord { file, rank }) {
+                    Some(shown) => {
+                        if empty > 0 {
+                            write!(out, "{empty}")?;
+                            empty = 0;
+                        }
+                        write!(out, "{shown}")?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                write!(out, "{empty}")?;
+            }
+            if rank > 0 {
+                out.write_str("/")?;
+            }
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -165,5 +222,26 @@ mod tests {
             .filter(|&&d| g.offset(4, d).is_some())
             .count();
         assert_eq!(on_board, 0, "the centre of a 3x3 board has no knight moves");
+    }
+
+    #[test]
+    fn placement_counts_empty_runs() {
+        let mut text = String::new();
+        Grid::new(3, 2)
+            .write_placement(&mut text, |c| (c.file == 1).then_some('x'))
+            .unwrap();
+        assert_eq!(text, "1x1/1x1");
+        text.clear();
+        Grid::new(2, 2)
+            .write_placement(&mut text, |c| (c.rank == 0 && c.file == 0).then_some("~o"))
+            .unwrap();
+        assert_eq!(text, "2/~o1");
+    }
+
+    #[test]
+    fn leapers_in_both_widths_agree() {
+        assert_eq!(widen(leaper(1, 2)), wide_leaper(1, 2));
+        assert_eq!(widen(KNIGHT_LEAPS)[0], (1, 2));
+        assert!(wide_leaper(3, 200).contains(&(-200, 3)));
     }
 }

@@ -12,17 +12,22 @@
 //! player may claim the next turn, simultaneous secret orders and chance
 //! events.
 
+pub mod color;
+pub mod duel;
 pub mod error;
 pub mod game;
 pub mod geometry;
 pub mod list;
 pub mod outcome;
 pub mod phase;
+pub mod record;
 pub mod rng;
 pub mod seat;
 pub mod space;
+pub mod squares;
 pub mod testing;
 
+pub use color::Color;
 pub use error::{ActionError, PositionError};
 pub use game::{Diagram, Game, Perft, TextPosition, Viewer};
 pub use outcome::{Outcome, SeatResult};

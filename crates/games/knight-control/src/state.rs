@@ -139,17 +139,7 @@ impl State {
         movement: Movement,
     ) -> Vec<Cell> {
         let mut out = Vec::new();
-        let (m, n) = (movement.m as i32, movement.n as i32);
-        let mut leaps = [
-            (m, n),
-            (n, m),
-            (n, -m),
-            (m, -n),
-            (-m, -n),
-            (-n, -m),
-            (-n, m),
-            (-m, n),
-        ];
+        let mut leaps = arbiter_core::geometry::wide_leaper(movement.m as i32, movement.n as i32);
         leaps.sort_unstable();
         for w in 0..leaps.len() {
             let (dx, dy) = leaps[w];

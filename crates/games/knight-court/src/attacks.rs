@@ -100,13 +100,13 @@ fn index_or_nine(set: Bitboard) -> usize {
 /// otherwise (and when `end` is empty).
 #[inline]
 pub(crate) fn rook_between(sq: Square, end: Bitboard) -> Bitboard {
-    Bitboard(ROOK_BETWEEN[sq.index() & 15][index_or_nine(end)])
+    Bitboard::from_bits(ROOK_BETWEEN[sq.index() & 15][index_or_nine(end)])
 }
 
 /// [`rook_between`] along diagonals.
 #[inline]
 pub(crate) fn bishop_between(sq: Square, end: Bitboard) -> Bitboard {
-    Bitboard(BISHOP_BETWEEN[sq.index() & 15][index_or_nine(end)])
+    Bitboard::from_bits(BISHOP_BETWEEN[sq.index() & 15][index_or_nine(end)])
 }
 static ROOK: [[u16; 512]; 16] = slider_table(&ORTHOGONAL);
 static BISHOP: [[u16; 512]; 16] = slider_table(&DIAGONAL);
@@ -114,32 +114,32 @@ static BISHOP: [[u16; 512]; 16] = slider_table(&DIAGONAL);
 /// Squares a knight on `sq` attacks.
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
-    Bitboard(KNIGHT[sq.index() & 15])
+    Bitboard::from_bits(KNIGHT[sq.index() & 15])
 }
 
 /// Squares a rook on `sq` attacks with `occupied` blocking.
 #[inline]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    Bitboard(ROOK[sq.index() & 15][occupied.0 as usize & 511])
+    Bitboard::from_bits(ROOK[sq.index() & 15][occupied.0 as usize & 511])
 }
 
 /// Squares a bishop on `sq` attacks with `occupied` blocking.
 #[inline]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    Bitboard(BISHOP[sq.index() & 15][occupied.0 as usize & 511])
+    Bitboard::from_bits(BISHOP[sq.index() & 15][occupied.0 as usize & 511])
 }
 
 /// Squares the rook of `set` attacks (a set of at most one square, since
 /// a side has one rook); empty if `set` is (the rook is in hand).
 #[inline]
 pub(crate) fn rook_attacks_of(set: Bitboard, occupied: Bitboard) -> Bitboard {
-    Bitboard(ROOK[index_or_nine(set)][occupied.0 as usize & 511])
+    Bitboard::from_bits(ROOK[index_or_nine(set)][occupied.0 as usize & 511])
 }
 
 /// [`rook_attacks_of`] for a bishop.
 #[inline]
 pub(crate) fn bishop_attacks_of(set: Bitboard, occupied: Bitboard) -> Bitboard {
-    Bitboard(BISHOP[index_or_nine(set)][occupied.0 as usize & 511])
+    Bitboard::from_bits(BISHOP[index_or_nine(set)][occupied.0 as usize & 511])
 }
 
 /// Squares a piece of `role` on `sq` attacks.

@@ -6,7 +6,7 @@
 
 use crate::piece::{Color, Piece};
 use crate::position::{Position, Setup};
-use crate::square::Square;
+use crate::square::{Square, GRID};
 use arbiter_core::PositionError;
 use std::fmt;
 use std::str::FromStr;
@@ -90,27 +90,10 @@ fn parse_setup(text: &str) -> Result<Setup, String> {
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..3).rev() {
-            let mut empty = 0;
-            for file in 0..3 {
-                match self.piece_at(Square::at(file, rank)) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write!(f, "{}", piece.char())?;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank > 0 {
-                f.write_str("/")?;
-            }
-        }
+        GRID.write_placement(f, |c| {
+            self.piece_at(Square::at(c.file, c.rank))
+                .map(|piece| piece.char())
+        })?;
         f.write_str("[")?;
         for color in [Color::White, Color::Black] {
             for role in self.hand(color) {

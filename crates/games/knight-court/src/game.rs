@@ -5,8 +5,8 @@ use crate::movegen::for_each_legal;
 use crate::moves::Move;
 use crate::piece::{Color, Role};
 use crate::position::Position;
+use arbiter_core::record::Record;
 use arbiter_core::{Outcome, PositionError};
-use std::collections::HashSet;
 
 /// How a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,13 +31,7 @@ pub struct IllegalMove {
 /// (the start included) and the moves played.
 #[derive(Clone, Debug)]
 pub struct KnightCourt {
-    position: Position,
-    /// Keys of every position so far, in order, the current one last.
-    history: Vec<u32>,
-    /// The same keys, for quick membership tests in long games.
-    seen: HashSet<u32>,
-    moves: Vec<Move>,
-    start: Position,
+    record: Record<Position, Move, u32>,
 }
 
 impl Default for KnightCourt {
@@ -55,11 +49,7 @@ impl KnightCourt {
     /// A game starting at `position`, which counts as already seen.
     pub fn starting_at(position: Position) -> KnightCourt {
         KnightCourt {
-            position,
-            history: vec![position.key()],
-            seen: HashSet::from([position.key()]),
-            moves: Vec::new(),
-            start: position,
+            record: Record::starting_at(position, position.key()),
         }
     }
 
@@ -70,40 +60,40 @@ impl KnightCourt {
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        &self.position
+        self.record.position()
     }
 
     /// The position the game started from.
     pub fn start_position(&self) -> &Position {
-        &self.start
+        self.record.start()
     }
 
     /// The moves played so far.
     pub fn moves_played(&self) -> &[Move] {
-        &self.moves
+        self.record.moves()
     }
 
     /// Keys of every position seen, in order, the current one last.
     pub fn history(&self) -> &[u32] {
-        &self.history
+        self.record.history()
     }
 
     /// The side to move.
     pub fn turn(&self) -> Color {
-        self.position.turn()
+        self.position().turn()
     }
 
     /// Whether the position with `key` has occurred in this game.
     pub fn has_seen(&self, key: u32) -> bool {
-        self.seen.contains(&key)
+        self.record.has_seen(&key)
     }
 
     /// The legal moves, sorted by notation: moves that keep the mover's
     /// knight safe and do not recreate an earlier position.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::new();
-        for_each_legal(&self.position, |mv| {
-            if !self.has_seen(self.position.key_after(mv)) {
+        for_each_legal(self.position(), |mv| {
+            if !self.has_seen(self.position().key_after(mv)) {
                 moves.push(mv);
             }
         });
@@ -114,8 +104,8 @@ impl KnightCourt {
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
         let mut any = false;
-        for_each_legal(&self.position, |mv| {
-            any |= !self.has_seen(self.position.key_after(mv))
+        for_each_legal(self.position(), |mv| {
+            any |= !self.has_seen(self.position().key_after(mv))
         });
         any
     }
@@ -124,7 +114,7 @@ impl KnightCourt {
     pub fn status(&self) -> Status {
         if self.has_legal_move() {
             Status::Ongoing
-        } else if self.position.is_check() {
+        } else if self.position().is_check() {
             Status::Checkmate
         } else {
             Status::Stalemate
@@ -152,28 +142,19 @@ impl KnightCourt {
 
     /// Plays a move known to be legal (from [`KnightCourt::legal_moves`]).
     pub fn play_unchecked(&mut self, mv: Move) {
-        self.position = self.position.play_unchecked(mv);
-        self.history.push(self.position.key());
-        self.seen.insert(self.position.key());
-        self.moves.push(mv);
+        let position = self.position().play_unchecked(mv);
+        self.record.push(mv, position, position.key());
     }
 
     /// Takes back the last move, if any.
     pub fn undo(&mut self) -> Option<Move> {
-        let mv = self.moves.pop()?;
-        let key = self
-            .history
-            .pop()
-            .expect("history holds one key per move plus the start");
-        self.seen.remove(&key);
-        self.position = replay(self.start, &self.moves);
-        Some(mv)
+        self.record.undo(replay)
     }
 
     /// `None` if `mv` is legal now, otherwise the reason it is not, in
     /// words a player understands.
     pub fn why_illegal(&self, mv: Move) -> Option<String> {
-        let pos = &self.position;
+        let pos = self.position();
         let us = pos.turn();
         if self.status() != Status::Ongoing {
             return Some("the game is over".into());

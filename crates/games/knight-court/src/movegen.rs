@@ -98,14 +98,14 @@ impl MoveSets {
             if (pinned & our_bishop).any() {
                 for to in sets.bishop_moves {
                     if !keeps_knight_safe(sets.bishop, to) {
-                        sets.bishop_moves = sets.bishop_moves & !to.bit();
+                        sets.bishop_moves &= !to.bit();
                     }
                 }
             }
             if (pinned & our_rook).any() {
                 for to in sets.rook_moves {
                     if !keeps_knight_safe(sets.rook, to) {
-                        sets.rook_moves = sets.rook_moves & !to.bit();
+                        sets.rook_moves &= !to.bit();
                     }
                 }
             }

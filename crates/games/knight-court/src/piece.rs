@@ -1,54 +1,7 @@
 //! Sides, piece kinds and pieces.
 
-use arbiter_core::Seat;
-use std::fmt;
-
 /// A side. White moves first and sits in seat 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Color {
-    White = 0,
-    Black = 1,
-}
-
-impl Color {
-    #[inline]
-    pub const fn other(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    pub const fn seat(self) -> Seat {
-        Seat(self as u8)
-    }
-
-    pub fn from_seat(seat: Seat) -> Option<Color> {
-        match seat.0 {
-            0 => Some(Color::White),
-            1 => Some(Color::Black),
-            _ => None,
-        }
-    }
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Color::White => "White",
-            Color::Black => "Black",
-        }
-    }
-}
-
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use arbiter_core::Color;
 
 /// The three kinds of piece. The knight is royal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -110,21 +63,13 @@ impl Piece {
 
     /// Uppercase for White, lowercase for Black.
     pub fn char(self) -> char {
-        match self.color {
-            Color::White => self.role.letter(),
-            Color::Black => self.role.letter().to_ascii_lowercase(),
-        }
+        self.color.case(self.role.letter())
     }
 
     /// Reads a piece letter: uppercase White, lowercase Black.
     pub fn from_char(c: char) -> Option<Piece> {
         let role = Role::from_letter(c.to_ascii_uppercase())?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Some(Piece { color, role })
+        Some(Piece::new(Color::of_case(c), role))
     }
 
     /// The piece's 3-bit code in position keys: 1–3 White N, B, R; 4–6 Black.

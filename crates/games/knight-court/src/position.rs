@@ -326,7 +326,7 @@ impl Position {
         let us = self.turn.index();
         match mv {
             Move::Drop { role, to } => {
-                next.by_color[us] = next.by_color[us] | to.bit();
+                next.by_color[us] |= to.bit();
                 next.by_role[role.index()] = next.by_role[role.index()] | to.bit();
             }
             Move::Normal { from, to } => {
@@ -334,9 +334,9 @@ impl Position {
                 let them = self.turn.other().index();
                 // A capture sends the piece to its owner's hand, which is
                 // simply "not on the board".
-                next.by_color[them] = next.by_color[them] & !to.bit();
+                next.by_color[them] &= !to.bit();
                 for r in &mut next.by_role {
-                    *r = *r & !to.bit();
+                    *r &= !to.bit();
                 }
                 next.by_color[us] = (next.by_color[us] & !from.bit()) | to.bit();
                 next.by_role[role.index()] = (next.by_role[role.index()] & !from.bit()) | to.bit();

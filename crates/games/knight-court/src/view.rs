@@ -3,9 +3,8 @@
 
 use crate::game::KnightCourt;
 use crate::moves::Move;
-use crate::piece::Color;
 use arbiter_core::{
-    ActionError, Game, Outcome, Perft, Phase, PositionError, Seat, TextPosition, Viewer,
+    duel, ActionError, Game, Outcome, Perft, Phase, PositionError, Seat, TextPosition, Viewer,
 };
 use serde::Serialize;
 
@@ -36,37 +35,24 @@ impl Game for KnightCourt {
     }
 
     fn phase(&self) -> Phase {
-        match self.outcome() {
-            Some(outcome) => Phase::Over(outcome),
-            None => Phase::Turn(self.turn().seat()),
-        }
+        duel::phase(KnightCourt::outcome(self), self.turn().seat())
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Move> {
-        if Color::from_seat(seat) == Some(self.turn()) {
-            self.legal_moves()
-        } else {
-            Vec::new()
-        }
+        duel::actions_for(seat, self.turn().seat(), || self.legal_moves())
     }
 
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<Move, ActionError> {
-        text.parse()
-            .map_err(|reason| ActionError::malformed(text, reason))
+        duel::parse_action(text)
     }
 
     fn act(&mut self, seat: Seat, action: &Move) -> Result<(), ActionError> {
-        if let Some(outcome) = KnightCourt::outcome(self) {
-            return Err(ActionError::GameOver {
-                outcome: outcome.to_string(),
-            });
-        }
-        if Color::from_seat(seat) != Some(self.turn()) {
-            return Err(ActionError::NotYourTurn {
-                seat,
-                reason: format!("{} is to move", self.turn()),
-            });
-        }
+        duel::check_turn(
+            KnightCourt::outcome(self),
+            seat,
+            self.turn().seat(),
+            self.turn(),
+        )?;
         self.play(*action)
             .map_err(|e| ActionError::illegal(e.mv.to_string(), e.reason))
     }
@@ -77,7 +63,7 @@ impl Game for KnightCourt {
             position: self.position().to_string(),
             start: self.start_position().to_string(),
             moves: self.moves_played().iter().map(Move::to_string).collect(),
-            to_move: outcome.is_none().then(|| self.turn().seat()),
+            to_move: duel::seat_to_move(outcome.as_ref(), self.turn().seat()),
             check: self.position().is_check(),
             legal_moves: self.legal_moves().iter().map(Move::to_string).collect(),
             outcome,

@@ -7,8 +7,8 @@ use crate::position::{Key, Position};
 use crate::side::Side;
 use crate::square::Square;
 use crate::tables::{first_on_lines, knight_leaps};
+use arbiter_core::record::Record;
 use arbiter_core::{Outcome, PositionError};
-use std::collections::HashSet;
 
 /// How a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,13 +44,7 @@ pub struct IllegalMove {
 /// (the start included) and the moves played.
 #[derive(Clone, Debug)]
 pub struct KnightMoves {
-    position: Position,
-    /// Keys of every position so far, in order, the current one last.
-    history: Vec<Key>,
-    /// The same keys, for quick membership tests in long games.
-    seen: HashSet<Key>,
-    moves: Vec<Move>,
-    start: Position,
+    record: Record<Position, Move, Key>,
 }
 
 impl Default for KnightMoves {
@@ -68,11 +62,7 @@ impl KnightMoves {
     /// A game starting at `position`, which counts as already seen.
     pub fn starting_at(position: Position) -> KnightMoves {
         KnightMoves {
-            position,
-            history: vec![position.key()],
-            seen: HashSet::from([position.key()]),
-            moves: Vec::new(),
-            start: position,
+            record: Record::starting_at(position, position.key()),
         }
     }
 
@@ -82,14 +72,8 @@ impl KnightMoves {
     /// that led here are unknown, so [`KnightMoves::undo`] stops at
     /// `position`.
     pub fn resumed(position: Position, earlier: &[Position]) -> KnightMoves {
-        let mut history: Vec<Key> = earlier.iter().map(Position::key).collect();
-        history.push(position.key());
         KnightMoves {
-            seen: history.iter().copied().collect(),
-            history,
-            position,
-            moves: Vec::new(),
-            start: position,
+            record: Record::resumed(position, position.key(), earlier.iter().map(Position::key)),
         }
     }
 
@@ -100,39 +84,39 @@ impl KnightMoves {
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        &self.position
+        self.record.position()
     }
 
     /// The position the game started from.
     pub fn start_position(&self) -> &Position {
-        &self.start
+        self.record.start()
     }
 
     /// The moves played so far.
     pub fn moves_played(&self) -> &[Move] {
-        &self.moves
+        self.record.moves()
     }
 
     /// Keys of every position seen, in order, the current one last.
     pub fn history(&self) -> &[Key] {
-        &self.history
+        self.record.history()
     }
 
     /// The side to move.
     pub fn turn(&self) -> Side {
-        self.position.turn()
+        self.position().turn()
     }
 
     /// Whether the position with `key` has occurred in this game.
     pub fn has_seen(&self, key: &Key) -> bool {
-        self.seen.contains(key)
+        self.record.has_seen(key)
     }
 
     /// The legal turns, sorted by notation.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::new();
         for_each_legal(
-            &self.position,
+            self.position(),
             |child| self.has_seen(&child.key()),
             |mv, _| moves.push(mv),
         );
@@ -144,7 +128,7 @@ impl KnightMoves {
     pub fn has_legal_move(&self) -> bool {
         let mut any = false;
         for_each_legal(
-            &self.position,
+            self.position(),
             |child| self.has_seen(&child.key()),
             |_, _| any = true,
         );
@@ -153,7 +137,7 @@ impl KnightMoves {
 
     /// Won, lost or still going (docs/rules/knight-moves.md#winning).
     pub fn status(&self) -> Status {
-        if let Some(side) = self.position.winner() {
+        if let Some(side) = self.position().winner() {
             Status::BallHome(side)
         } else if !self.has_legal_move() {
             Status::NoLegalTurn(self.turn())
@@ -176,7 +160,7 @@ impl KnightMoves {
     /// Reads a move in notation for the side to move (a two-square move
     /// from that side's ball holder is a pass). Checks form only.
     pub fn read_move(&self, text: &str) -> Result<Move, String> {
-        Move::read(text, self.position.holder(self.turn()))
+        Move::read(text, self.position().holder(self.turn()))
     }
 
     /// Plays `mv` if the rules allow it; otherwise says why not and changes
@@ -191,31 +175,20 @@ impl KnightMoves {
 
     /// Plays a move known to be legal (from [`KnightMoves::legal_moves`]).
     pub fn play_unchecked(&mut self, mv: Move) {
-        self.position = self.position.play_unchecked(&mv);
-        self.history.push(self.position.key());
-        self.seen.insert(self.position.key());
-        self.moves.push(mv);
+        let position = self.position().play_unchecked(&mv);
+        self.record.push(mv, position, position.key());
     }
 
     /// Takes back the last move, if any.
     pub fn undo(&mut self) -> Option<Move> {
-        let mv = self.moves.pop()?;
-        let key = self
-            .history
-            .pop()
-            .expect("history holds one key per move plus the start");
-        self.seen.remove(&key);
-        self.position = self
-            .moves
-            .iter()
-            .fold(self.start, |pos, mv| pos.play_unchecked(mv));
-        Some(mv)
+        self.record
+            .undo(|start, moves| moves.iter().fold(start, |pos, mv| pos.play_unchecked(mv)))
     }
 
     /// `None` if `mv` is legal now, otherwise the reason it is not, in
     /// words a player understands.
     pub fn why_illegal(&self, mv: &Move) -> Option<String> {
-        let pos = &self.position;
+        let pos = self.position();
         let us = pos.turn();
         match self.status() {
             Status::Ongoing => {}
@@ -310,7 +283,7 @@ fn why_not_a_chain(pos: &Position, squares: &[Square]) -> Option<String> {
             let mut sq = from;
             loop {
                 sq = sq
-                    .offset(step.0, step.1)
+                    .offset(step)
                     .expect("the line reaches `to` before the edge");
                 if sq == to {
                     return Some(format!("there is no piece on {to} to receive the ball"));

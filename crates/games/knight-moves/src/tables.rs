@@ -25,12 +25,12 @@ const fn leaps(deltas: &[(i8, i8); 8]) -> [Bitboard; SQUARES] {
         let mut bits = 0u64;
         let mut d = 0;
         while d < 8 {
-            if let Some(to) = Square::new(i).offset(deltas[d].0, deltas[d].1) {
+            if let Some(to) = Square::new(i).offset(deltas[d]) {
                 bits |= 1 << to.index();
             }
             d += 1;
         }
-        table[i] = Bitboard(bits);
+        table[i] = Bitboard::from_bits(bits);
         i += 1;
     }
     table
@@ -44,11 +44,11 @@ const fn rays() -> [[Bitboard; SQUARES]; 8] {
         while i < SQUARES {
             let mut bits = 0u64;
             let mut sq = Square::new(i);
-            while let Some(next) = sq.offset(DIRECTIONS[d].0, DIRECTIONS[d].1) {
+            while let Some(next) = sq.offset(DIRECTIONS[d]) {
                 bits |= 1 << next.index();
                 sq = next;
             }
-            table[d][i] = Bitboard(bits);
+            table[d][i] = Bitboard::from_bits(bits);
             i += 1;
         }
         d += 1;
@@ -89,7 +89,7 @@ pub fn first_on_lines(sq: Square, occupied: Bitboard) -> Bitboard {
             found |= 1 << (63 - hit.leading_zeros());
         }
     }
-    Bitboard(found)
+    Bitboard::from_bits(found)
 }
 
 #[cfg(test)]

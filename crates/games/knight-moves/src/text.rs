@@ -13,7 +13,7 @@
 
 use crate::position::{Cell, Position, Setup};
 use crate::side::Side;
-use crate::square::{Square, FILES, RANKS, SQUARES};
+use crate::square::{Square, FILES, GRID, RANKS, SQUARES};
 use arbiter_core::PositionError;
 use std::fmt;
 use std::str::FromStr;
@@ -134,37 +134,26 @@ fn parse_setup(text: &str) -> Result<Setup, String> {
     })
 }
 
+/// A piece as the position string writes it: its side's letter, uppercase
+/// when it holds the ball, after `~` while it may not receive a pass.
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.ineligible {
+            f.write_str("~")?;
+        }
+        let letter = self.side.letter();
+        let letter = if self.ball {
+            letter.to_ascii_uppercase()
+        } else {
+            letter
+        };
+        write!(f, "{letter}")
+    }
+}
+
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..RANKS).rev() {
-            let mut empty = 0;
-            for file in 0..FILES {
-                let Some(cell) = self.cell_at(Square::at(file, rank)) else {
-                    empty += 1;
-                    continue;
-                };
-                if empty > 0 {
-                    write!(f, "{empty}")?;
-                    empty = 0;
-                }
-                if cell.ineligible {
-                    f.write_str("~")?;
-                }
-                let letter = cell.side.letter();
-                let letter = if cell.ball {
-                    letter.to_ascii_uppercase()
-                } else {
-                    letter
-                };
-                write!(f, "{letter}")?;
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank > 0 {
-                f.write_str("/")?;
-            }
-        }
+        GRID.write_placement(f, |c| self.cell_at(Square::at(c.file, c.rank)))?;
         write!(f, " {} ", self.turn().letter())?;
         match self.forcing() {
             Some(sq) => write!(f, "{sq}"),

@@ -5,7 +5,7 @@ use crate::game::KnightMoves;
 use crate::moves::Move;
 use crate::side::Side;
 use arbiter_core::{
-    ActionError, Game, Outcome, Perft, Phase, PositionError, Seat, TextPosition, Viewer,
+    duel, ActionError, Game, Outcome, Perft, Phase, PositionError, Seat, TextPosition, Viewer,
 };
 use serde::Serialize;
 
@@ -36,18 +36,11 @@ impl Game for KnightMoves {
     }
 
     fn phase(&self) -> Phase {
-        match KnightMoves::outcome(self) {
-            Some(outcome) => Phase::Over(outcome),
-            None => Phase::Turn(self.turn().seat()),
-        }
+        duel::phase(KnightMoves::outcome(self), self.turn().seat())
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Move> {
-        if Side::from_seat(seat) == Some(self.turn()) {
-            self.legal_moves()
-        } else {
-            Vec::new()
-        }
+        duel::actions_for(seat, self.turn().seat(), || self.legal_moves())
     }
 
     /// A two-square move is read as a pass when it starts on `seat`'s ball
@@ -62,17 +55,12 @@ impl Game for KnightMoves {
     }
 
     fn act(&mut self, seat: Seat, action: &Move) -> Result<(), ActionError> {
-        if let Some(outcome) = KnightMoves::outcome(self) {
-            return Err(ActionError::GameOver {
-                outcome: outcome.to_string(),
-            });
-        }
-        if Side::from_seat(seat) != Some(self.turn()) {
-            return Err(ActionError::NotYourTurn {
-                seat,
-                reason: format!("{} is to move", self.turn()),
-            });
-        }
+        duel::check_turn(
+            KnightMoves::outcome(self),
+            seat,
+            self.turn().seat(),
+            self.turn(),
+        )?;
         self.play(*action)
             .map_err(|e| ActionError::illegal(e.mv.to_string(), e.reason))
     }
@@ -83,7 +71,7 @@ impl Game for KnightMoves {
             position: self.position().to_string(),
             start: self.start_position().to_string(),
             moves: self.moves_played().iter().map(Move::to_string).collect(),
-            to_move: outcome.is_none().then(|| self.turn().seat()),
+            to_move: duel::seat_to_move(outcome.as_ref(), self.turn().seat()),
             must_pass: self.position().must_pass(),
             legal_moves: self.legal_moves().iter().map(Move::to_string).collect(),
             outcome,

@@ -143,27 +143,27 @@ pub static ZIGZAG: [ZigzagPaths; 49] = zigzag_table();
 
 #[inline]
 pub fn king(sq: Square) -> Bitboard {
-    Bitboard(KING[sq.index()])
+    Bitboard::from_bits(KING[sq.index()])
 }
 #[inline]
 pub fn wazir(sq: Square) -> Bitboard {
-    Bitboard(WAZIR[sq.index()])
+    Bitboard::from_bits(WAZIR[sq.index()])
 }
 #[inline]
 pub fn ferz(sq: Square) -> Bitboard {
-    Bitboard(FERZ[sq.index()])
+    Bitboard::from_bits(FERZ[sq.index()])
 }
 #[inline]
 pub fn camel(sq: Square) -> Bitboard {
-    Bitboard(CAMEL[sq.index()])
+    Bitboard::from_bits(CAMEL[sq.index()])
 }
 #[inline]
 pub fn pawn_captures(color: Color, sq: Square) -> Bitboard {
-    Bitboard(PAWN_CAPTURES[color.index()][sq.index()])
+    Bitboard::from_bits(PAWN_CAPTURES[color.index()][sq.index()])
 }
 #[inline]
 pub fn pawn_step(color: Color, sq: Square) -> Bitboard {
-    Bitboard(PAWN_STEPS[color.index()][sq.index()])
+    Bitboard::from_bits(PAWN_STEPS[color.index()][sq.index()])
 }
 
 /// The first piece of `blockers` on ray `dir` (`blockers` must lie on it).
@@ -182,9 +182,9 @@ pub fn ray(dir: usize, sq: Square, occupied: Bitboard) -> Bitboard {
     let ray = RAYS[dir][sq.index()];
     let blockers = ray & occupied.0;
     if blockers == 0 {
-        Bitboard(ray)
+        Bitboard::from_bits(ray)
     } else {
-        Bitboard(ray ^ RAYS[dir][first_on_ray(dir, blockers)])
+        Bitboard::from_bits(ray ^ RAYS[dir][first_on_ray(dir, blockers)])
     }
 }
 
@@ -230,7 +230,7 @@ pub fn cannon_line(dir: usize, sq: Square, occupied: Bitboard) -> CannonLine {
     let blockers = ray & occupied.0;
     if blockers == 0 {
         return CannonLine {
-            quiet: Bitboard(ray),
+            quiet: Bitboard::from_bits(ray),
             first: None,
             second: None,
         };
@@ -241,7 +241,7 @@ pub fn cannon_line(dir: usize, sq: Square, occupied: Bitboard) -> CannonLine {
     let blockers2 = beyond & occupied.0;
     if blockers2 == 0 {
         return CannonLine {
-            quiet: Bitboard(before | beyond),
+            quiet: Bitboard::from_bits(before | beyond),
             first: Some(Square::new(p1)),
             second: None,
         };
@@ -249,7 +249,7 @@ pub fn cannon_line(dir: usize, sq: Square, occupied: Bitboard) -> CannonLine {
     let p2 = first_on_ray(dir, blockers2);
     let between = beyond ^ RAYS[dir][p2] ^ (1 << p2);
     CannonLine {
-        quiet: Bitboard(before | between),
+        quiet: Bitboard::from_bits(before | between),
         first: Some(Square::new(p1)),
         second: Some(Square::new(p2)),
     }
@@ -301,7 +301,7 @@ pub fn zigzag(sq: Square, occupied: Bitboard) -> Bitboard {
             }
         }
     }
-    Bitboard(set)
+    Bitboard::from_bits(set)
 }
 
 #[cfg(test)]

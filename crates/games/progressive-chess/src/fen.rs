@@ -18,34 +18,17 @@
 
 use crate::piece::{Color, Piece, Role};
 use crate::position::{Position, Setup};
-use crate::square::Square;
+use crate::square::{Square, GRID};
 use arbiter_core::PositionError;
 use std::fmt;
 use std::str::FromStr;
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..7).rev() {
-            let mut empty = 0;
-            for file in 0..7 {
-                match self.piece_at(Square::at(file, rank)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write!(f, "{}", p.char())?;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank > 0 {
-                f.write_str("/")?;
-            }
-        }
+        GRID.write_placement(f, |c| {
+            self.piece_at(Square::at(c.file, c.rank))
+                .map(|piece| piece.char())
+        })?;
         write!(
             f,
             " {} {} {} ",

@@ -73,7 +73,7 @@ impl Safety {
         let diag = them & board.role(Role::Bishop);
         let mut exposed = Bitboard::EMPTY;
         for d in attacks::ORTHOGONAL_RAYS {
-            let ray = Bitboard(attacks::RAYS[d][king.index()]);
+            let ray = Bitboard::from_bits(attacks::RAYS[d][king.index()]);
             let liners = if attacks::RANK_RAYS.contains(&d) {
                 orth | rank
             } else {
@@ -84,7 +84,7 @@ impl Safety {
             }
         }
         for d in attacks::DIAGONAL_RAYS {
-            let ray = Bitboard(attacks::RAYS[d][king.index()]);
+            let ray = Bitboard::from_bits(attacks::RAYS[d][king.index()]);
             if (ray & diag).any() {
                 exposed |= ray;
             }

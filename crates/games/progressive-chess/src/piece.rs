@@ -1,68 +1,9 @@
 //! Sides, piece kinds and pieces.
 
-use arbiter_core::Seat;
 use std::fmt;
 
-/// A side. White is seat 0, Black seat 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Color {
-    White,
-    Black,
-}
-
-impl Color {
-    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
-
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    #[inline]
-    pub const fn other(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// The rank step of this side's pawns: up for White, down for Black.
-    pub const fn forward(self) -> i8 {
-        match self {
-            Color::White => 1,
-            Color::Black => -1,
-        }
-    }
-
-    pub const fn seat(self) -> Seat {
-        Seat(self as u8)
-    }
-
-    pub fn from_seat(seat: Seat) -> Option<Color> {
-        match seat.0 {
-            0 => Some(Color::White),
-            1 => Some(Color::Black),
-            _ => None,
-        }
-    }
-
-    /// `w` or `b`, as in the position string.
-    pub const fn letter(self) -> char {
-        match self {
-            Color::White => 'w',
-            Color::Black => 'b',
-        }
-    }
-}
-
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Color::White => "White",
-            Color::Black => "Black",
-        })
-    }
-}
+/// A side. White moves first and sits in seat 0.
+pub use arbiter_core::Color;
 
 /// A kind of piece, named as in the rulebook
 /// (docs/rules/progressive-chess.md#pieces). The order is the order of the
@@ -184,20 +125,12 @@ impl Piece {
 
     /// The letter in the position string: uppercase for White.
     pub fn char(self) -> char {
-        match self.color {
-            Color::White => self.role.letter(),
-            Color::Black => self.role.letter().to_ascii_lowercase(),
-        }
+        self.color.case(self.role.letter())
     }
 
     pub fn from_char(c: char) -> Option<Piece> {
         let role = Role::from_letter(c.to_ascii_uppercase())?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Some(Piece { color, role })
+        Some(Piece::new(Color::of_case(c), role))
     }
 }
 

@@ -7,7 +7,7 @@ use crate::perft;
 use crate::piece::Color;
 use crate::rules::Ruleset;
 use arbiter_core::{
-    ActionError, Game, Outcome, Perft, Phase, PositionError, Seat, TextPosition, Viewer,
+    duel, ActionError, Game, Outcome, Perft, Phase, PositionError, Seat, TextPosition, Viewer,
 };
 use serde::Serialize;
 
@@ -40,37 +40,24 @@ impl Game for ProgressiveChess {
     }
 
     fn phase(&self) -> Phase {
-        match ProgressiveChess::outcome(self) {
-            Some(outcome) => Phase::Over(outcome),
-            None => Phase::Turn(self.turn().seat()),
-        }
+        duel::phase(ProgressiveChess::outcome(self), self.turn().seat())
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Turn> {
-        if Color::from_seat(seat) == Some(self.turn()) {
-            self.legal_turns()
-        } else {
-            Vec::new()
-        }
+        duel::actions_for(seat, self.turn().seat(), || self.legal_turns())
     }
 
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<Turn, ActionError> {
-        text.parse()
-            .map_err(|reason| ActionError::malformed(text, reason))
+        duel::parse_action(text)
     }
 
     fn act(&mut self, seat: Seat, action: &Turn) -> Result<(), ActionError> {
-        if let Some(outcome) = ProgressiveChess::outcome(self) {
-            return Err(ActionError::GameOver {
-                outcome: outcome.to_string(),
-            });
-        }
-        if Color::from_seat(seat) != Some(self.turn()) {
-            return Err(ActionError::NotYourTurn {
-                seat,
-                reason: format!("{} is to move", self.turn()),
-            });
-        }
+        duel::check_turn(
+            ProgressiveChess::outcome(self),
+            seat,
+            self.turn().seat(),
+            self.turn(),
+        )?;
         self.play(*action)
             .map_err(|e| ActionError::illegal(e.turn.to_string(), e.reason))
     }
@@ -82,7 +69,7 @@ impl Game for ProgressiveChess {
             position: pos.to_string(),
             start: self.start_position().to_string(),
             turns: self.turns_played().iter().map(Turn::to_string).collect(),
-            to_move: outcome.is_none().then(|| self.turn().seat()),
+            to_move: duel::seat_to_move(outcome.as_ref(), self.turn().seat()),
             check: pos.is_check(),
             points: [pos.points(Color::White), pos.points(Color::Black)],
             legal_turns: self.legal_turns().iter().map(Turn::to_string).collect(),

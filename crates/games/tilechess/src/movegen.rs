@@ -9,30 +9,13 @@ use crate::action::Deed;
 use crate::board::Board;
 use crate::coord::{Block, Tile};
 use crate::piece::{Piece, Role};
+use arbiter_core::geometry::{self, widen};
 use arbiter_core::Seat;
 
-pub const STEPS: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
-pub const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-pub const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-pub const KNIGHT_LEAPS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+pub const STEPS: [(i32, i32); 8] = widen(geometry::KING_STEPS);
+pub const ORTHOGONAL: [(i32, i32); 4] = widen(geometry::ORTHOGONAL);
+pub const DIAGONAL: [(i32, i32); 4] = widen(geometry::DIAGONAL);
+pub const KNIGHT_LEAPS: [(i32, i32); 8] = widen(geometry::KNIGHT_LEAPS);
 
 /// Calls `f(to, victim)` for every tile the piece on `from` can reach: an
 /// empty opened tile (`victim` is `None`) or one holding an enemy piece.
