@@ -122,6 +122,23 @@ impl AppState {
         gone.len()
     }
 
+    /// Rebuilds every stored game after a restart, so deadlines, clocks,
+    /// claims and bots carry on by themselves instead of waiting for the
+    /// first request; the sweep then drops the finished and idle ones.
+    /// Returns how many games were rebuilt.
+    pub async fn resume_all(&self) -> ApiResult<usize> {
+        let ids = self.inner.store.game_ids().await?;
+        let mut resumed = 0;
+        for id in &ids {
+            match self.game(id).await {
+                Ok(_) => resumed += 1,
+                Err(e) => tracing::error!("resuming game {id}: {e}"),
+            }
+        }
+        self.sweep().await;
+        Ok(resumed)
+    }
+
     /// How many games are in the memory cache now.
     pub async fn cached_games(&self) -> usize {
         self.inner.games.lock().await.len()

@@ -30,7 +30,15 @@ pub async fn serve(addr: &str, db: &str, settings: Settings) -> Result<(), Strin
         .map_err(|e| format!("listening on {addr}: {e}"))?;
     let local = listener.local_addr().map_err(|e| e.to_string())?;
     println!("Arbiter is serving on http://{local}/ (database {db})");
-    axum::serve(listener, router(AppState::new(store, settings)))
+    let state = AppState::new(store, settings);
+    let resumed = state
+        .resume_all()
+        .await
+        .map_err(|e| format!("resuming games from {db}: {e}"))?;
+    if resumed > 0 {
+        println!("Resumed {resumed} stored games");
+    }
+    axum::serve(listener, router(state))
         .await
         .map_err(|e| e.to_string())
 }

@@ -490,7 +490,7 @@ impl Hosted for PcHost {
             return self.legal_actions(seat).into_iter().next();
         }
         let colour = self.colour_of(seat.0 as usize);
-        crate::bots::search_action(self.current(), colour.seat(), level).map(PcAction::Turn)
+        crate::bots::bot_action(self.current(), colour.seat(), level, false).map(PcAction::Turn)
     }
 
     /// A whole turn ends both steps at once, so by the rules its time is

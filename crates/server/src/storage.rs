@@ -191,6 +191,18 @@ impl Store {
         })
     }
 
+    /// Every game's id, oldest first.
+    pub async fn game_ids(&self) -> ApiResult<Vec<String>> {
+        on_pool!(self, pool => {
+            let rows = sqlx::query("SELECT id FROM games ORDER BY created_ms, id")
+                .fetch_all(pool)
+                .await?;
+            rows.iter()
+                .map(|r| r.try_get::<String, _>("id").map_err(Into::into))
+                .collect()
+        })
+    }
+
     pub async fn events(&self, game_id: &str) -> ApiResult<Vec<EventRecord>> {
         on_pool!(self, pool => {
             let rows = sqlx::query(

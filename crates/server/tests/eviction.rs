@@ -122,3 +122,40 @@ async fn games_in_use_stay_in_the_cache() {
 async fn state_of(app: &axum::Router, id: &str, token: &str) -> serde_json::Value {
     state(app, id, Some(token)).await
 }
+
+/// After a restart every stored game is rebuilt at once, so its bots and
+/// deadlines carry on without anyone opening the table.
+#[tokio::test]
+async fn a_restart_resumes_stored_games_without_a_request() {
+    let (url, path) = temp_db("resume");
+    let id;
+    {
+        let store = Store::open(&url).await.unwrap();
+        let app = router(AppState::new(store.clone(), settings()));
+        let g = create(&app, json!({"game": "knight-moves", "seats": 2})).await;
+        id = g.id;
+        // Both seats handed to bots while the server is down: written to the
+        // log directly, so the old actor never sees them.
+        for seat in 0..2 {
+            let event = arbiter_server::storage::EventRecord {
+                seq: seat,
+                at_ms: arbiter_server::host::now_ms(),
+                kind: "bot".into(),
+                seat: Some(seat),
+                body: "1".into(),
+            };
+            store.append(&id, &event).await.unwrap();
+        }
+    }
+    let state_after = AppState::new(Store::open(&url).await.unwrap(), settings());
+    assert_eq!(state_after.cached_games().await, 0);
+    assert_eq!(state_after.resume_all().await.unwrap(), 1);
+    assert_eq!(state_after.cached_games().await, 1);
+    let app = router(state_after);
+    let moved = wait_for(&app, &id, |s| {
+        s["history"].as_array().is_some_and(|h| h.len() >= 4)
+    })
+    .await;
+    assert_eq!(moved["seats"][0]["bot"], 1);
+    remove_db(&path);
+}
