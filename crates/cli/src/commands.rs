@@ -84,11 +84,18 @@ pub fn run(command: Command) -> Result<(), String> {
             position,
             seat,
             think_ms,
+            level,
         } => {
             if !(1..=2).contains(&seat) {
                 return Err(format!("--as takes 1 (first mover) or 2, not {seat}"));
             }
-            find(&game)?.play(position.as_deref(), seat - 1, think_ms)?;
+            let mut engine: arbiter_search::Spec =
+                level.parse().map_err(|e| format!("--level {level}: {e}"))?;
+            if !level.contains(':') {
+                engine.budget =
+                    arbiter_search::Budget::Time(std::time::Duration::from_millis(think_ms));
+            }
+            find(&game)?.play(position.as_deref(), seat - 1, engine)?;
         }
     }
     Ok(())

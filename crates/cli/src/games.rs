@@ -23,7 +23,12 @@ pub trait CliGame: Sync {
     /// The board diagram after `moves`.
     fn show(&self, position: Option<&str>, moves: &[String]) -> Result<String, String>;
     /// An interactive game against the engine.
-    fn play(&self, position: Option<&str>, human_seat: u8, think_ms: u64) -> Result<(), String>;
+    fn play(
+        &self,
+        position: Option<&str>,
+        human_seat: u8,
+        engine: arbiter_search::Spec,
+    ) -> Result<(), String>;
 }
 
 /// Every game, in the order `arbiter games` lists them.
@@ -145,7 +150,12 @@ where
         Ok(Self::replay(position, moves)?.diagram())
     }
 
-    fn play(&self, position: Option<&str>, human_seat: u8, think_ms: u64) -> Result<(), String> {
-        crate::play::play(Self::start(position)?, human_seat, think_ms)
+    fn play(
+        &self,
+        position: Option<&str>,
+        human_seat: u8,
+        engine: arbiter_search::Spec,
+    ) -> Result<(), String> {
+        crate::play::play(Self::start(position)?, human_seat, engine)
     }
 }

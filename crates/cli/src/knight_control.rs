@@ -280,7 +280,7 @@ impl CliGame for KnightControlCli {
         show(moves, None)
     }
 
-    fn play(&self, _: Option<&str>, _: u8, _: u64) -> Result<(), String> {
+    fn play(&self, _: Option<&str>, _: u8, _: arbiter_search::Spec) -> Result<(), String> {
         Err(USE_RECORDS.into())
     }
 }

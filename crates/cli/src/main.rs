@@ -131,9 +131,14 @@ enum Command {
         /// The side you play: 1 moves first, 2 second.
         #[arg(long = "as", default_value_t = 1)]
         seat: u8,
-        /// The engine's thinking time per move, in milliseconds.
+        /// The engine's thinking time per move, in milliseconds (when the
+        /// level names no budget of its own).
         #[arg(long, default_value_t = 500)]
         think_ms: u64,
+        /// The engine's level: `random`, `greedy`, `max` (default), or a
+        /// level with a budget such as `max:2s` or `max:5000n`.
+        #[arg(long, default_value = "max")]
+        level: String,
     },
 }
 

@@ -4,16 +4,15 @@ use arbiter_core::{Diagram, Game, Phase, Seat, Seed};
 use arbiter_knight_court::KnightCourt;
 use arbiter_knight_moves::KnightMoves;
 use arbiter_progressive_chess::ProgressiveChess;
-use arbiter_search::{knight_court, Bots, Budget, Level, Negamax, Spec};
+use arbiter_search::{knight_court, Bots, Budget, Negamax, Spec};
 use std::any::Any;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-/// The engine's move: the `max` bot of the game (Knight Court plays
-/// perfectly from its solved table), or plain negamax for games without
-/// bots yet.
-fn engine_move<G: Game + 'static>(game: &G, think_ms: u64) -> Option<(G::Action, String)> {
-    let spec = Spec::new(Level::Max, Budget::Time(Duration::from_millis(think_ms)));
+/// The engine's move: the game's bot at `spec` (by default `max`; Knight
+/// Court's `max` plays perfectly from its solved table), or plain negamax
+/// for games without bots.
+fn engine_move<G: Game + 'static>(game: &G, spec: Spec) -> Option<(G::Action, String)> {
     let seat = match game.phase() {
         Phase::Turn(seat) => seat,
         _ => return None,
@@ -44,7 +43,10 @@ fn engine_move<G: Game + 'static>(game: &G, think_ms: u64) -> Option<(G::Action,
     }
     let result = Negamax {
         max_depth: 64,
-        time: Some(Duration::from_millis(think_ms)),
+        time: Some(match spec.budget {
+            Budget::Time(t) => t,
+            Budget::Nodes(_) => Duration::from_millis(500),
+        }),
     }
     .choose(game);
     Some((
@@ -56,7 +58,7 @@ fn engine_move<G: Game + 'static>(game: &G, think_ms: u64) -> Option<(G::Action,
 pub fn play<G: Game + Diagram + 'static>(
     mut game: G,
     human: u8,
-    think_ms: u64,
+    engine: Spec,
 ) -> Result<(), String> {
     let human = Seat(human);
     let stdin = std::io::stdin();
@@ -81,7 +83,7 @@ pub fn play<G: Game + Diagram + 'static>(
             other => return Err(format!("this game needs the server to play ({other:?})")),
         };
         if seat != human {
-            let (action, why) = engine_move(&game, think_ms).ok_or("the engine found no move")?;
+            let (action, why) = engine_move(&game, engine).ok_or("the engine found no move")?;
             println!("Engine plays {action} ({why})");
             game.act(seat, &action).map_err(|e| e.to_string())?;
             continue;

@@ -80,7 +80,12 @@ impl CliGame for TilechessCli {
         Ok(Self::replay(position, moves)?.diagram())
     }
 
-    fn play(&self, _position: Option<&str>, _human_seat: u8, _think_ms: u64) -> Result<(), String> {
+    fn play(
+        &self,
+        _position: Option<&str>,
+        _human_seat: u8,
+        _engine: arbiter_search::Spec,
+    ) -> Result<(), String> {
         Err("Tilechess is a many-player game of claimed turns: play it on the server".into())
     }
 }

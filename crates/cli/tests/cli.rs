@@ -181,6 +181,34 @@ fn play_runs_a_game_from_standard_input() {
 }
 
 #[test]
+fn play_takes_a_level_and_refuses_an_unknown_one() {
+    use std::io::Write;
+    use std::process::Stdio;
+    // The engine (White, seat 1) moves first at the greedy level; the
+    // person then quits.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["play", "knight-moves", "--as", "2", "--level", "greedy"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.as_mut().unwrap().write_all(b"quit\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    assert!(text.contains("Engine plays"), "{text}");
+    assert!(text.contains("greedy"), "{text}");
+
+    let out = arbiter(&["play", "knight-court", "--level", "genius"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("unknown level 'genius'"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn solve_summarises_and_states_the_start_last() {
     let dir = std::env::temp_dir().join(format!("arbiter-solve-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
