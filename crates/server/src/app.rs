@@ -342,6 +342,21 @@ async fn snapshot(
     Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?))
 }
 
+/// The game and the role of a request that must carry a link's token;
+/// without one it is refused with `missing` (what the request needs).
+async fn with_token(
+    state: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+    query: &TokenQuery,
+    missing: &str,
+) -> ApiResult<(GameHandle, Role)> {
+    let handle = state.game(id).await?;
+    let token = token_of(headers, query).ok_or_else(|| ApiError::Forbidden(missing.into()))?;
+    let role = state.role(&handle, Some(token)).await?;
+    Ok((handle, role))
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ActBody {
@@ -356,10 +371,14 @@ async fn act(
     body: Result<axum::body::Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
     let body = body?;
-    let handle = state.game(&id).await?;
-    let token = token_of(&headers, &query)
-        .ok_or_else(|| ApiError::Forbidden("playing needs your seat link's token".into()))?;
-    let role = state.role(&handle, Some(token)).await?;
+    let (handle, role) = with_token(
+        &state,
+        &id,
+        &headers,
+        &query,
+        "playing needs your seat link's token",
+    )
+    .await?;
     let request: ActBody = parse_body(&body)?;
     handle
         .ask(|r| Command::Act(role, request.action, r))
@@ -373,10 +392,14 @@ async fn claim(
     Query(query): Query<TokenQuery>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
-    let handle = state.game(&id).await?;
-    let token = token_of(&headers, &query)
-        .ok_or_else(|| ApiError::Forbidden("claiming needs your seat link's token".into()))?;
-    let role = state.role(&handle, Some(token)).await?;
+    let (handle, role) = with_token(
+        &state,
+        &id,
+        &headers,
+        &query,
+        "claiming needs your seat link's token",
+    )
+    .await?;
     handle.ask(|r| Command::Claim(role, r)).await??;
     Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?))
 }
@@ -389,10 +412,14 @@ async fn host_command(
     body: Result<axum::body::Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
     let body = body?;
-    let handle = state.game(&id).await?;
-    let token = token_of(&headers, &query)
-        .ok_or_else(|| ApiError::Forbidden("host commands need the host link's token".into()))?;
-    let role = state.role(&handle, Some(token)).await?;
+    let (handle, role) = with_token(
+        &state,
+        &id,
+        &headers,
+        &query,
+        "host commands need the host link's token",
+    )
+    .await?;
     let command: HostCommand = parse_body(&body)?;
     handle.ask(|r| Command::Host(role, command, r)).await??;
     Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?))
@@ -422,10 +449,14 @@ async fn check(
     body: Result<axum::body::Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
     let body = body?;
-    let handle = state.game(&id).await?;
-    let token = token_of(&headers, &query)
-        .ok_or_else(|| ApiError::Forbidden("checking needs your seat link's token".into()))?;
-    let role = state.role(&handle, Some(token)).await?;
+    let (handle, role) = with_token(
+        &state,
+        &id,
+        &headers,
+        &query,
+        "checking needs your seat link's token",
+    )
+    .await?;
     let request: ActBody = parse_body(&body)?;
     let preview = handle
         .ask(|r| Command::Check(role, request.action, r))
