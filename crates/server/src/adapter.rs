@@ -11,7 +11,6 @@ use crate::bots;
 use arbiter_core::{ActionError, Game, Seat, Seed, TextPosition};
 use arbiter_knight_court::KnightCourt;
 use arbiter_knight_moves::KnightMoves;
-use arbiter_progressive_chess::ProgressiveChess;
 use arbiter_tilechess::{Ruleset, Tilechess};
 use serde::Serialize;
 use serde_json::Value;
@@ -173,15 +172,6 @@ impl Hosted for KnightCourt {
 }
 
 impl Hosted for KnightMoves {
-    fn create(options: &Value, _: &Creation) -> Result<Self, String> {
-        from_position_option(options)
-    }
-    fn bot_action(&self, seat: Seat, level: u8) -> Option<Self::Action> {
-        bots::bot_action(self, seat, level, false)
-    }
-}
-
-impl Hosted for ProgressiveChess {
     fn create(options: &Value, _: &Creation) -> Result<Self, String> {
         from_position_option(options)
     }
