@@ -23,7 +23,10 @@ function refresh() {
   $("options").innerHTML = (k.id === "tilechess"
     ? '<label>Blocks across <input id="opt-wide" type="number" min="1" max="20" value="6"></label>' +
       '<label>Blocks up <input id="opt-high" type="number" min="1" max="20" value="6"></label>' +
-      '<label>A claim holds the next turn for <input id="opt-hold" type="number" min="0" max="86400" value="60"> s</label>'
+      '<label>A claim holds the next turn for <input id="opt-hold" type="number" min="0" max="86400" value="60"> s</label>' +
+      // House rules (docs/rules/tilechess.md#house-rules): off unless set.
+      '<label>End after <input id="opt-turn-limit" type="number" min="1" max="1000000" placeholder="no limit"> turns (house rule)</label>' +
+      '<label>End at <input id="opt-end-at" type="datetime-local"> (house rule)</label>'
     : k.id === "knight-control"
     ? '<label>Rounds <input id="opt-rounds" type="number" min="1" max="99" value="10"></label>'
     : (window.Clocks ? Clocks.lobbyOptions(k.id) : "")) +
@@ -42,6 +45,32 @@ function seatRows() {
   }
   $("seat-list").innerHTML = html;
   if (n > 1) $("seat-1").value = "3";
+  $("seat-list").onchange = suggestEnds;
+  suggestEnds();
+}
+
+// A Tilechess game of bots only never ends by itself: suggest a turn limit
+// and an end half an hour from now, and take back the suggestions (never
+// the host's own values) once a person sits down.
+const SUGGESTED_TURNS = 200;
+const SUGGESTED_MINUTES = 30;
+function suggestEnds() {
+  const turns = $("opt-turn-limit"), end = $("opt-end-at");
+  if (!turns || !end) return;
+  const n = Number($("seats").value) || 0;
+  let allBots = n > 0;
+  for (let i = 0; i < n; i++) if ($(`seat-${i}`).value === "0") allBots = false;
+  for (const [input, value] of [[turns, String(SUGGESTED_TURNS)], [end, localTime(Date.now() + SUGGESTED_MINUTES * 60000)]]) {
+    if (allBots && input.value === "") { input.value = value; input.dataset.suggested = "yes"; }
+    if (!allBots && input.dataset.suggested === "yes") { input.value = ""; delete input.dataset.suggested; }
+    input.oninput = () => delete input.dataset.suggested;
+  }
+}
+
+// A time as a datetime-local input's value, in the browser's time zone.
+function localTime(ms) {
+  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60000);
+  return d.toISOString().slice(0, 16);
 }
 
 $("go").onclick = async () => {
@@ -54,6 +83,8 @@ $("go").onclick = async () => {
   }
   const options = {};
   if ($("opt-wide")) { options.wide = Number($("opt-wide").value); options.high = Number($("opt-high").value); }
+  if ($("opt-turn-limit") && $("opt-turn-limit").value !== "") options.turn_limit = Number($("opt-turn-limit").value);
+  if ($("opt-end-at") && $("opt-end-at").value !== "") options.end_at_ms = new Date($("opt-end-at").value).getTime();
   if (window.Clocks) Clocks.readOptions(options);
   if ($("opt-rounds")) options.rules = { rounds: Number($("opt-rounds").value) };
   const deadline = Number($("opt-deadline").value);

@@ -5,7 +5,12 @@ use crate::Command;
 
 pub fn run(command: Command) -> Result<(), String> {
     match command {
-        Command::Serve { addr, db } => crate::serve::run(&addr, &db)?,
+        Command::Serve {
+            addr,
+            db,
+            bot_delay_ms,
+            bot_threads,
+        } => crate::serve::run(&addr, &db, bot_delay_ms, bot_threads)?,
         Command::Games => {
             for game in all() {
                 println!("{}", game.id());

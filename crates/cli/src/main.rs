@@ -122,6 +122,13 @@ enum Command {
         /// missing) or postgres://user@host/db (an existing database).
         #[arg(long, default_value = "sqlite://arbiter.db")]
         db: String,
+        /// The pause before each bot move on a turn, in ms (so people can
+        /// follow the board).
+        #[arg(long, default_value_t = 400)]
+        bot_delay_ms: u64,
+        /// Bots thinking at once, across all games.
+        #[arg(long, default_value_t = 2)]
+        bot_threads: usize,
     },
     /// Play against the engine in the terminal.
     Play {

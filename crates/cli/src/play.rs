@@ -45,7 +45,7 @@ fn engine_move<G: Game + 'static>(game: &G, spec: Spec) -> Option<(G::Action, St
         max_depth: 64,
         time: Some(match spec.budget {
             Budget::Time(t) => t,
-            Budget::Nodes(_) => Duration::from_millis(500),
+            Budget::Nodes(_) | Budget::Until { .. } => Duration::from_millis(500),
         }),
     }
     .choose(game);

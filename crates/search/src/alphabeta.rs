@@ -144,10 +144,7 @@ pub struct Searcher<'g, D: Duel> {
 
 impl<'g, D: Duel> Searcher<'g, D> {
     pub fn new(game: &'g D::Game, budget: Budget) -> Searcher<'g, D> {
-        let (limit, deadline) = match budget {
-            Budget::Nodes(n) => (Some(n), None),
-            Budget::Time(t) => (None, Some(Instant::now() + t)),
-        };
+        let (limit, deadline) = budget.limits();
         Searcher {
             game,
             path: Vec::with_capacity(MAX_PLY),
@@ -163,7 +160,8 @@ impl<'g, D: Duel> Searcher<'g, D> {
     }
 
     /// Iterative deepening up to `max_depth` plies; the result of the last
-    /// completed iteration (or of the first move, if none completed).
+    /// completed iteration, or a move that beat it in the unfinished one
+    /// (or the first move, if none completed).
     pub fn run(&mut self, max_depth: u32, seed: Seed) -> Found<D::Move> {
         let root = D::root(self.game);
         let mut moves = Vec::new();
@@ -202,6 +200,12 @@ impl<'g, D: Duel> Searcher<'g, D> {
                 }
             }
             if self.stopped {
+                // Anytime: the previous best was searched first, so a move
+                // that beat it in this unfinished iteration is better.
+                if let Some((mv, score)) = best.filter(|_| depth > 1) {
+                    found.best = Some(mv);
+                    found.score = score;
+                }
                 break;
             }
             let (mv, score) = best.expect("at least two root moves");

@@ -12,7 +12,7 @@
 use arbiter_core::{Game, GameRng, Outcome, Phase, Seat, Seed};
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What one seat knows of a game: the only thing a bot receives.
 pub trait Observe: Game {
@@ -28,6 +28,36 @@ pub enum Budget {
     Time(Duration),
     /// Search nodes (alpha-beta), playouts (tree search) or evaluations.
     Nodes(u64),
+    /// Up to `nodes`, but never past `at`: a host's deadline. Every search
+    /// is anytime, so when `at` comes it answers with its best so far.
+    Until { nodes: u64, at: Instant },
+}
+
+impl Budget {
+    /// This budget, stopping at `at` at the latest. A time budget starts
+    /// counting now.
+    pub fn until(self, at: Instant) -> Budget {
+        match self {
+            Budget::Time(t) => Budget::Until {
+                nodes: u64::MAX,
+                at: at.min(Instant::now() + t),
+            },
+            Budget::Nodes(nodes) => Budget::Until { nodes, at },
+            Budget::Until { nodes, at: before } => Budget::Until {
+                nodes,
+                at: at.min(before),
+            },
+        }
+    }
+
+    /// The node limit and the moment to stop, for a search starting now.
+    pub fn limits(self) -> (Option<u64>, Option<Instant>) {
+        match self {
+            Budget::Time(t) => (None, Some(Instant::now() + t)),
+            Budget::Nodes(n) => (Some(n), None),
+            Budget::Until { nodes, at } => ((nodes < u64::MAX).then_some(nodes), Some(at)),
+        }
+    }
 }
 
 impl Default for Budget {
@@ -41,6 +71,13 @@ impl fmt::Display for Budget {
         match self {
             Budget::Time(t) => write!(f, "{}ms", t.as_millis()),
             Budget::Nodes(n) => write!(f, "{n}n"),
+            Budget::Until { nodes, at } => {
+                let left = at.saturating_duration_since(Instant::now()).as_millis();
+                match *nodes {
+                    u64::MAX => write!(f, "{left}ms"),
+                    n => write!(f, "{n}n within {left}ms"),
+                }
+            }
         }
     }
 }

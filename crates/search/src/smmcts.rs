@@ -113,22 +113,13 @@ pub fn search(
     mut simulate: impl FnMut(&[usize], &mut GameRng) -> Vec<f64>,
 ) -> Duct {
     let mut duct = Duct::new(arms_per_seat, exploration);
-    let deadline = match budget {
-        Budget::Time(t) => Some(Instant::now() + t),
-        Budget::Nodes(_) => None,
-    };
-    let limit = match budget {
-        Budget::Nodes(n) => n,
-        Budget::Time(_) => u64::MAX,
-    };
+    let (limit, deadline) = budget.limits();
+    let limit = limit.unwrap_or(u64::MAX);
     while duct.iterations < limit {
-        if let Some(deadline) = deadline {
-            if duct.iterations.is_multiple_of(8)
-                && Instant::now() >= deadline
-                && duct.iterations > 0
-            {
-                break;
-            }
+        // Checked every iteration: one simulates whole rounds, so the
+        // clock costs nothing beside it, and a host's deadline is kept.
+        if deadline.is_some_and(|d| duct.iterations > 0 && Instant::now() >= d) {
+            break;
         }
         let joint = duct.select();
         let rewards = simulate(&joint, rng);

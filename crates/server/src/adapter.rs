@@ -7,7 +7,7 @@
 //! join, so a link is bound to a game seat by its first action (a join): the
 //! game's newcomer seat is always `seat_count()` (see arbiter-core's docs).
 
-use crate::bots;
+use crate::bots::{self, Think};
 use arbiter_core::{ActionError, Game, Seat, Seed, TextPosition};
 use arbiter_knight_court::KnightCourt;
 use arbiter_knight_moves::KnightMoves;
@@ -93,9 +93,9 @@ pub struct Creation {
 pub trait Hosted: Game + 'static {
     /// A new game from the lobby's ruleset options (a JSON object).
     fn create(options: &Value, creation: &Creation) -> Result<Self, String>;
-    /// A bot's action for `seat` at `level`, or `None` if it has none.
-    /// Runs on the blocking pool.
-    fn bot_action(&self, seat: Seat, level: u8) -> Option<Self::Action>;
+    /// A bot's action for `seat` thinking as `think` says, or `None` if it
+    /// has none. Runs on the blocking pool.
+    fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action>;
     /// The host ends the game. Games with a way to rank an unfinished game
     /// (Tilechess's leaderboard) record it; others simply stop.
     fn end_by_host(&mut self) {}
@@ -166,8 +166,8 @@ impl Hosted for KnightCourt {
     fn create(options: &Value, _: &Creation) -> Result<Self, String> {
         from_position_option(options)
     }
-    fn bot_action(&self, seat: Seat, level: u8) -> Option<Self::Action> {
-        bots::bot_action(self, seat, level, false)
+    fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action> {
+        bots::bot_action(self, seat, think, false)
     }
 }
 
@@ -175,8 +175,8 @@ impl Hosted for KnightMoves {
     fn create(options: &Value, _: &Creation) -> Result<Self, String> {
         from_position_option(options)
     }
-    fn bot_action(&self, seat: Seat, level: u8) -> Option<Self::Action> {
-        bots::bot_action(self, seat, level, false)
+    fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action> {
+        bots::bot_action(self, seat, think, false)
     }
 }
 
@@ -205,15 +205,47 @@ impl Hosted for Tilechess {
         rules.high = size("high", rules.high)?;
         rules.eight_pawns = flag("eight_pawns", rules.eight_pawns)?;
         rules.repeat_turns = flag("repeat_turns", rules.repeat_turns)?;
+        // House rules (docs/rules/tilechess.md#house-rules), off unless given.
+        rules.turn_limit = match options.get("turn_limit") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(
+                v.as_u64()
+                    .filter(|n| (1..=MAX_TURN_LIMIT as u64).contains(n))
+                    .ok_or_else(|| {
+                        format!(
+                            "option 'turn_limit' must be a whole number from 1 to {MAX_TURN_LIMIT}"
+                        )
+                    })? as u32,
+            ),
+        };
+        rules.end_at_ms = match options.get("end_at_ms") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(v.as_i64().filter(|&ms| (0..=MAX_END_AT_MS).contains(&ms)).ok_or_else(
+                || "option 'end_at_ms' must be a time in unix milliseconds, before the year 3000".to_string(),
+            )?),
+        };
         Ok(Tilechess::new(rules))
     }
-    fn bot_action(&self, seat: Seat, level: u8) -> Option<Self::Action> {
-        bots::bot_action(self, seat, level, false)
+    fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action> {
+        bots::bot_action(self, seat, think, false)
     }
     fn end_by_host(&mut self) {
         Tilechess::end_by_host(self)
     }
+    /// The set time of the house rule, if any.
+    fn wake_at(&self) -> Option<i64> {
+        self.ends_at()
+    }
+    fn on_time(&mut self, at_ms: i64) -> Result<(), String> {
+        self.time_up(at_ms);
+        Ok(())
+    }
 }
+
+/// The longest Tilechess turn limit the lobby accepts.
+pub const MAX_TURN_LIMIT: u32 = 1_000_000;
+/// The latest set time accepted: 1 January 3000, unix ms.
+pub const MAX_END_AT_MS: i64 = 32_503_680_000_000;
 
 /// Alternating games may start from a position string: `{"position": "..."}`.
 fn from_position_option<G: TextPosition>(options: &Value) -> Result<G, String> {

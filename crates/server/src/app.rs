@@ -75,6 +75,8 @@ impl AppState {
                 games: Mutex::new(HashMap::new()),
                 pool: BotPool {
                     permits: Arc::new(Semaphore::new(settings.bot_threads.max(1))),
+                    threads: settings.bot_threads.max(1),
+                    waiting: Default::default(),
                     delay: settings.bot_delay,
                     clock: settings.clock,
                 },

@@ -9,6 +9,7 @@ use crate::storage::{EventRecord, GameRecord, Store};
 use crate::token;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, oneshot, Semaphore};
@@ -141,6 +142,10 @@ impl GameHandle {
 #[derive(Clone)]
 pub struct BotPool {
     pub permits: Arc<Semaphore>,
+    /// The pool's size (`permits` when none is taken).
+    pub threads: usize,
+    /// Bot jobs waiting for a permit: each bot's budget counts them.
+    pub waiting: Arc<AtomicUsize>,
     /// A pause before each bot move, so people can follow the board.
     pub delay: Duration,
     /// Where every logged time comes from.
@@ -183,6 +188,9 @@ struct Actor {
     /// Each change sends the spectators' frame, built once for all of them.
     changed: broadcast::Sender<Arc<str>>,
     bot_busy: bool,
+    /// Each server seat's last action, as its log position: bots take
+    /// turns in a fair order by it ([`crate::bots::next_bot`]).
+    last_acted: Vec<Option<i64>>,
     /// Changes no event records (a lapsed claim): part of every version.
     ticks: u64,
     /// The earliest wake-up already scheduled.
@@ -225,6 +233,7 @@ pub fn spawn(
     let game = fresh_game(&record, &config)
         .map_err(|e| ApiError::Internal(format!("game {}: {e}", record.id)))?;
     let (tx, rx) = mpsc::channel(256);
+    let record_seats = config.bots.len();
     let mut actor = Actor {
         bots: config.bots.clone(),
         record,
@@ -239,6 +248,7 @@ pub fn spawn(
         store,
         changed: broadcast::channel(64).0,
         bot_busy: false,
+        last_acted: vec![None; record_seats],
         ticks: 0,
         wake_armed: None,
         claim: None,
@@ -501,7 +511,12 @@ impl Actor {
     fn after_apply(&mut self, event: &EventRecord, history: Option<String>) {
         let seat = event.seat.map(|s| s as usize);
         match event.kind.as_str() {
-            "act" => self.claim = None,
+            "act" => {
+                self.claim = None;
+                if let Some(k) = seat.filter(|&k| k < self.last_acted.len()) {
+                    self.last_acted[k] = Some(event.seq);
+                }
+            }
             "claim" => {
                 if let Some(k) = seat {
                     self.claim = Some((k, event.at_ms + 1000 * self.claim_hold_secs() as i64));
@@ -677,43 +692,45 @@ impl Actor {
         self.schedule_wake();
     }
 
-    /// Starts a bot's think on the blocking pool if a bot is to act, or if
-    /// a turn's deadline has passed (the level-1 bot plays it).
+    /// Starts a bot's think on the bounded pool if a bot is to act (the
+    /// fair order of [`crate::bots::next_bot`]), or if a turn's deadline
+    /// has passed (the level-1 bot plays it).
     fn schedule_bot(&mut self) {
         if self.bot_busy || self.paused || self.finished() {
             return;
         }
         let claim = self.live_claim();
-        let bot = self
-            .game
-            .actors(self.bots.len())
-            .into_iter()
-            .filter(|&k| claim.is_none_or(|(holder, _)| holder == k))
-            .find_map(|k| self.bots[k].map(|level| (k, level, false)));
+        let actors = self.game.actors(self.bots.len());
+        let holder = claim.map(|(holder, _)| holder);
+        let bot = crate::bots::next_bot(&actors, &self.bots, holder, &self.last_acted)
+            .map(|(k, level)| (k, level, false));
         let forced = || {
             let k = self.game.overdue_seat(self.now())?;
-            let k = claim.map_or(k, |(holder, _)| holder);
-            Some((k, 1, true))
+            Some((holder.unwrap_or(k), 1, true))
         };
         let Some((seat, level, forced)) = bot.or_else(forced) else {
             return;
         };
         let Some(me) = self.me.upgrade() else { return };
         self.bot_busy = true;
-        let game = self.game.boxed_clone();
+        let simultaneous = matches!(self.game.phase(), arbiter_core::Phase::Simultaneous(_));
+        let job = crate::bots::Job {
+            game: self.game.boxed_clone(),
+            seat,
+            level,
+            forced,
+            answer_by: self.game.wake_at(),
+            own_queue: if simultaneous {
+                actors.iter().filter(|&&k| self.bots[k].is_some()).count()
+            } else {
+                1
+            },
+            simultaneous,
+        };
         let version = self.version;
         let pool = self.pool.clone();
         tokio::spawn(async move {
-            tokio::time::sleep(pool.delay).await;
-            let text = match pool.permits.acquire_owned().await {
-                Ok(permit) => tokio::task::spawn_blocking(move || {
-                    let _permit = permit;
-                    game.bot_action(seat, level)
-                })
-                .await
-                .unwrap_or(None),
-                Err(_) => None,
-            };
+            let text = crate::bots::answer(job, pool).await;
             let _ = me
                 .send(Command::BotMove {
                     version,
@@ -723,6 +740,41 @@ impl Actor {
                 })
                 .await;
         });
+    }
+
+    /// A simultaneous step's deadline has come with bot seats still to
+    /// answer (the pool was busy): each answers now at level 1, before the
+    /// deadline closes the step, so no bot's step is lost to load. Returns
+    /// the bot seats that still have not answered.
+    async fn answer_late_bots(&mut self) -> Vec<usize> {
+        if !matches!(self.game.phase(), arbiter_core::Phase::Simultaneous(_)) {
+            return Vec::new();
+        }
+        let late: Vec<usize> = (self.game.actors(self.bots.len()).into_iter())
+            .filter(|&k| self.bots[k].is_some())
+            .collect();
+        let mut missed = Vec::new();
+        for seat in late {
+            let text = crate::bots::late_answer(self.game.boxed_clone(), seat).await;
+            let played = match text {
+                Some(text) => self.submit(seat, &text).await.map_err(|e| e.to_string()),
+                None => Err("no action found".into()),
+            };
+            match played {
+                Ok(()) => tracing::warn!(
+                    "game {}: the bot for seat {seat} answered late, at level 1",
+                    self.record.id
+                ),
+                Err(e) => {
+                    tracing::error!("game {}: the bot for seat {seat}: {e}", self.record.id);
+                    missed.push(seat);
+                }
+            }
+            if !self.game.time_due(self.now()) {
+                break; // the step closed: every seat has answered
+            }
+        }
+        missed
     }
 }
 

@@ -38,8 +38,8 @@ impl Hosted for KnightControl {
         KnightControl::new(creation.seats, rules, layout, creation.seed)
     }
 
-    fn bot_action(&self, seat: Seat, level: u8) -> Option<Action> {
-        bots::bot_action(self, seat, level, true)
+    fn bot_action(&self, seat: Seat, think: bots::Think) -> Option<Action> {
+        bots::bot_action(self, seat, think, true)
     }
 
     /// Round and stage: a new key for every step.

@@ -483,14 +483,14 @@ impl Hosted for PcHost {
         })
     }
 
-    fn bot_action(&self, seat: Seat, level: u8) -> Option<PcAction> {
+    fn bot_action(&self, seat: Seat, think: crate::bots::Think) -> Option<PcAction> {
         self.check_turn(seat).ok()?;
         if self.pending.is_some() {
             // A person's move step, then the seat went to a bot: complete it.
             return self.legal_actions(seat).into_iter().next();
         }
         let colour = self.colour_of(seat.0 as usize);
-        crate::bots::bot_action(self.current(), colour.seat(), level, false).map(PcAction::Turn)
+        crate::bots::bot_action(self.current(), colour.seat(), think, false).map(PcAction::Turn)
     }
 
     /// A whole turn ends both steps at once, so by the rules its time is

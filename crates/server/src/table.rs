@@ -3,6 +3,7 @@
 //! keeps the host's per-turn or per-step deadline (docs/server.md#deadlines).
 
 use crate::adapter::{kind, Creation, Hosted, KINDS};
+use crate::bots::Think;
 use arbiter_core::{ActionError, GameRng, Outcome, Phase, Seat, Seed, Viewer};
 use arbiter_knight_control::KnightControl;
 use arbiter_knight_court::KnightCourt;
@@ -43,7 +44,7 @@ pub trait LiveGame: Send + Sync {
     /// The game seat a server seat is bound to, if any.
     fn game_seat(&self, seat: usize) -> Option<Seat>;
     /// A bot's action for server seat `seat`, in notation.
-    fn bot_action(&self, seat: usize, level: u8) -> Option<String>;
+    fn bot_action(&self, seat: usize, think: Think) -> Option<String>;
     fn boxed_clone(&self) -> Box<dyn LiveGame>;
     /// The host ends the game ([`Hosted::end_by_host`]).
     fn end_by_host(&mut self);
@@ -281,10 +282,10 @@ impl<G: Hosted> LiveGame for Table<G> {
         self.bound.get(seat).copied().flatten()
     }
 
-    fn bot_action(&self, seat: usize, level: u8) -> Option<String> {
+    fn bot_action(&self, seat: usize, think: Think) -> Option<String> {
         let game_seat = self.acting_seat(seat)?;
         self.game
-            .bot_action(game_seat, level)
+            .bot_action(game_seat, think)
             .map(|a| a.to_string())
     }
 

@@ -15,6 +15,21 @@ pub struct Ruleset {
     pub eight_pawns: bool,
     /// A player may take two turns in a row.
     pub repeat_turns: bool,
+    /// House rule: the game ends once this many turns (joins included)
+    /// have been played (docs/rules/tilechess.md#house-rules).
+    pub turn_limit: Option<u32>,
+    /// House rule: the game ends at this time, unix ms; the host says when
+    /// it has come ([`Tilechess::time_up`]).
+    pub end_at_ms: Option<i64>,
+}
+
+/// Why a game stopped before one player was left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The host ended it.
+    Host,
+    /// The set time of [`Ruleset::end_at_ms`] came.
+    Time,
 }
 
 impl Default for Ruleset {
@@ -24,6 +39,8 @@ impl Default for Ruleset {
             high: 6,
             eight_pawns: false,
             repeat_turns: false,
+            turn_limit: None,
+            end_at_ms: None,
         }
     }
 }
@@ -60,8 +77,11 @@ pub struct Tilechess {
     pub(crate) players: Vec<Player>,
     /// Who took the last turn, for the no-two-turns-in-a-row rule.
     pub(crate) last: Option<Seat>,
-    /// Set when the host ends the game.
-    pub(crate) ended: bool,
+    /// Set when the host ends the game or its set time comes.
+    pub(crate) ended: Option<Ending>,
+    /// Turns played, counted only under a turn limit (so that games
+    /// without one read and print as they always have).
+    pub(crate) turns: u32,
 }
 
 impl Default for Tilechess {
@@ -78,7 +98,8 @@ impl Tilechess {
             board: Board::new(rules.wide, rules.high),
             players: Vec::new(),
             last: None,
-            ended: false,
+            ended: None,
+            turns: 0,
         }
     }
 
@@ -136,14 +157,54 @@ impl Tilechess {
     }
 
     /// The game is over once at least two players have joined and only one
-    /// is left, or when the host ends it (docs/rules/tilechess.md#the-end).
+    /// is left, when the host ends it, or when a house rule's turn limit or
+    /// set time is reached (docs/rules/tilechess.md#the-end).
     pub fn is_over(&self) -> bool {
-        self.ended || (self.players.len() >= 2 && self.active_count() == 1)
+        self.last_one_left() || self.ended.is_some() || self.turn_limit_reached()
+    }
+
+    fn last_one_left(&self) -> bool {
+        self.players.len() >= 2 && self.active_count() == 1
+    }
+
+    fn turn_limit_reached(&self) -> bool {
+        self.rules.turn_limit.is_some_and(|n| self.turns >= n)
+    }
+
+    /// Turns played so far under a turn limit (0 without one).
+    pub fn turns(&self) -> u32 {
+        self.turns
     }
 
     /// The host ends the game; the leaderboard decides the ranks.
     pub fn end_by_host(&mut self) {
-        self.ended = true;
+        if !self.is_over() {
+            self.ended = Some(Ending::Host);
+        }
+    }
+
+    /// The host says the time is now `at_ms` (unix ms): if the set time
+    /// has come, the game ends and the leaderboard decides the ranks.
+    /// Returns whether it ended now.
+    pub fn time_up(&mut self, at_ms: i64) -> bool {
+        let due = self.rules.end_at_ms.is_some_and(|end| at_ms >= end);
+        if due && !self.is_over() {
+            self.ended = Some(Ending::Time);
+            return true;
+        }
+        false
+    }
+
+    /// When the set time comes, while the game is still on (unix ms).
+    pub fn ends_at(&self) -> Option<i64> {
+        self.rules.end_at_ms.filter(|_| !self.is_over())
+    }
+
+    /// Counts a turn just played, under a turn limit.
+    pub(crate) fn count_turn(&mut self) {
+        if self.rules.turn_limit.is_some() {
+            self.turns = self.turns.saturating_add(1);
+        }
     }
 
     /// Seats that may claim the next turn, sorted: every player still in,
@@ -236,10 +297,14 @@ impl Tilechess {
                 }
             })
             .collect();
-        let reason = if self.ended {
-            "ended by the host"
-        } else {
+        let reason = if self.last_one_left() {
             "one player left"
+        } else {
+            match self.ended {
+                Some(Ending::Host) => "ended by the host",
+                Some(Ending::Time) => "the set time came (house rule)",
+                None => "the turn limit was reached (house rule)",
+            }
         };
         Some(Outcome {
             results,

@@ -31,7 +31,7 @@ pub use action::{Action, Arrangement, Deed};
 pub use board::{Board, Cell};
 pub use clock::{ClaimClock, ClaimError, ManualTime, SystemClock, TimeSource};
 pub use coord::{Block, Tile, BLOCK};
-pub use game::{Player, Ruleset, Standing, Tilechess, MAX_PLAYERS};
+pub use game::{Ending, Player, Ruleset, Standing, Tilechess, MAX_PLAYERS};
 pub use movegen::{for_each_breakable, for_each_target, path};
 pub use piece::{Colour, Piece, Role, PALETTE};
 pub use view::TilechessView;

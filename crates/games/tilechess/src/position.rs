@@ -14,7 +14,7 @@
 
 use crate::board::Board;
 use crate::coord::{Block, Tile, BLOCK};
-use crate::game::{Player, Ruleset, Tilechess, MAX_PLAYERS};
+use crate::game::{Ending, Player, Ruleset, Tilechess, MAX_PLAYERS};
 use crate::piece::{Colour, Piece, Role};
 use arbiter_core::{PositionError, Seat};
 use std::fmt::Write;
@@ -36,13 +36,23 @@ impl Tilechess {
         });
         let _ = write!(
             out,
-            " / pawns {} repeat {} start {}x{} last {last}{}",
+            " / pawns {} repeat {} start {}x{} last {last}",
             if self.rules.eight_pawns { 8 } else { 7 },
             if self.rules.repeat_turns { "yes" } else { "no" },
             self.rules.wide,
             self.rules.high,
-            if self.ended { " ended" } else { "" }
         );
+        if let Some(limit) = self.rules.turn_limit {
+            let _ = write!(out, " turns {} of {limit}", self.turns);
+        }
+        if let Some(end) = self.rules.end_at_ms {
+            let _ = write!(out, " until {end}");
+        }
+        match self.ended {
+            Some(Ending::Host) => out.push_str(" ended"),
+            Some(Ending::Time) => out.push_str(" ended time"),
+            None => {}
+        }
         let mut pieces: Vec<(Tile, Piece)> = self.board.pieces().collect();
         pieces.sort_by_key(|&(t, p)| (p.owner, p.role, t.y, t.x));
         for (i, player) in self.players.iter().enumerate() {
@@ -138,15 +148,14 @@ impl Tilechess {
             ));
         }
         // Rules and turn state.
-        let (pawns, repeat, start, last, ended) = match sections[1].as_slice() {
-            ["pawns", p, "repeat", r, "start", s, "last", l] => (p, r, s, l, false),
-            ["pawns", p, "repeat", r, "start", s, "last", l, "ended"] => (p, r, s, l, true),
-            _ => {
-                return Err(err(
-                    "the second section is 'pawns 7|8 repeat yes|no start <W>x<H> last <colour or -> [ended]'".into()
-                ))
-            }
+        let shape = || {
+            err("the second section is 'pawns 7|8 repeat yes|no start <W>x<H> last <colour or -> [turns <N> of <LIMIT>] [until <unix ms>] [ended [time]]'".into())
         };
+        let (pawns, repeat, start, last, tail) = match sections[1].as_slice() {
+            ["pawns", p, "repeat", r, "start", s, "last", l, tail @ ..] => (p, r, s, l, tail),
+            _ => return Err(shape()),
+        };
+        let (turns, turn_limit, end_at_ms, ended) = house_rules(tail).ok_or_else(shape)?;
         let size = |n: &str| n.parse::<u16>().ok().filter(|&n| n >= 1);
         let (wide, high) = match start.split_once('x').map(|(w, h)| (size(w), size(h))) {
             Some((Some(w), Some(h))) => (w, h),
@@ -171,6 +180,8 @@ impl Tilechess {
             high,
             eight_pawns,
             repeat_turns,
+            turn_limit,
+            end_at_ms,
         };
         // Players.
         let mut players: Vec<Player> = Vec::new();
@@ -286,8 +297,35 @@ impl Tilechess {
             players,
             last,
             ended,
+            turns,
         })
     }
+}
+
+/// The optional end of the rules section, in order: `turns N of LIMIT`
+/// (turns played under a turn limit), `until MS` (the set time), and
+/// `ended` or `ended time` (stopped by the host or by the set time).
+#[allow(clippy::type_complexity)]
+fn house_rules(mut tail: &[&str]) -> Option<(u32, Option<u32>, Option<i64>, Option<Ending>)> {
+    let (mut turns, mut limit, mut until, mut ended) = (0, None, None, None);
+    if let ["turns", n, "of", l, rest @ ..] = tail {
+        let (n, l): (u32, u32) = (n.parse().ok()?, l.parse().ok()?);
+        if l == 0 || n > l {
+            return None;
+        }
+        (turns, limit, tail) = (n, Some(l), rest);
+    }
+    if let ["until", ms, rest @ ..] = tail {
+        until = Some(ms.parse::<i64>().ok().filter(|&ms| ms >= 0)?);
+        tail = rest;
+    }
+    match tail {
+        [] => {}
+        ["ended"] => ended = Some(Ending::Host),
+        ["ended", "time"] if until.is_some() => ended = Some(Ending::Time),
+        _ => return None,
+    }
+    Some((turns, limit, until, ended))
 }
 
 fn players_or(players: &[Player], seat: Seat, fallback: Colour) -> Colour {

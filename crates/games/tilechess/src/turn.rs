@@ -228,6 +228,7 @@ impl Tilechess {
             Deed::Pass => {}
         }
         self.last = Some(seat);
+        self.count_turn();
     }
 
     /// Adds a player with `colour` (unchecked: the caller has validated).

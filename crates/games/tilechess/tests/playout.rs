@@ -91,6 +91,7 @@ fn playout(players: usize, seed: u64, steps: usize) -> (usize, usize, bool) {
         high: size,
         eight_pawns: eight,
         repeat_turns: repeat,
+        ..Ruleset::default()
     };
     let mut game = Tilechess::new(rules);
     let mut naive = Naive::new(size as i32, size as i32, eight, repeat);

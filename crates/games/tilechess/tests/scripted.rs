@@ -30,6 +30,7 @@ fn four_player_game() {
         high: 2,
         eight_pawns: true,
         repeat_turns: false,
+        ..Ruleset::default()
     };
     let mut game = Tilechess::new(rules);
     play(&mut game, "red: join 0,0 RNBP/QKBP/PPNR/PPPP");

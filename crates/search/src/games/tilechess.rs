@@ -127,14 +127,8 @@ pub struct TilechessMax {
 
 impl Player<Tilechess> for TilechessMax {
     fn choose(&self, game: &Tilechess, seat: Seat, seed: Seed) -> Option<Action> {
-        let deadline = match self.budget {
-            Budget::Time(t) => Some(Instant::now() + t),
-            Budget::Nodes(_) => None,
-        };
-        let mut left = match self.budget {
-            Budget::Nodes(n) => n,
-            Budget::Time(_) => u64::MAX,
-        };
+        let (limit, deadline) = self.budget.limits();
+        let mut left = limit.unwrap_or(u64::MAX);
         let mut rng = seed.rng();
         let mut actions = game.legal_actions(seat);
         rng.shuffle(&mut actions);

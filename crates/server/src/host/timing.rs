@@ -21,17 +21,29 @@ impl Actor {
         });
     }
 
-    /// Applies what is due by now: a passed deadline or the game's own
-    /// clock is logged as a `time` event (its time is the event's, so replay
-    /// is exact); an overdue turn is handed to the level-1 bot. Then arms
-    /// the next wake-up. Nothing happens while paused.
+    /// Applies what is due by now: bot seats still to answer a step whose
+    /// deadline has come answer first; then a passed deadline or the
+    /// game's own clock is logged as a `time` event (its time is the
+    /// event's, so replay is exact; its body lists the bot seats that gave
+    /// no answer, if the list of pending seats is public). An overdue turn
+    /// is handed to the level-1 bot. Then arms the next wake-up. Nothing
+    /// happens while paused.
     pub(super) async fn wake(&mut self) {
         if self.paused || self.finished() {
             return;
         }
-        let now = self.now();
-        if self.game.time_due(now) {
-            let event = self.event("time", None, String::new());
+        if self.game.time_due(self.now()) {
+            let missed = self.answer_late_bots().await;
+            let public = self.game.actors_seen_by(self.bots.len(), None);
+            let body: Vec<String> = (missed.iter())
+                .filter(|k| public.contains(k))
+                .map(|k| k.to_string())
+                .collect();
+            if !self.game.time_due(self.now()) || self.finished() {
+                self.schedule_wake();
+                return;
+            }
+            let event = self.event("time", None, body.join(" "));
             match self.record(event).await {
                 Ok(()) => self.changed_now(),
                 Err(e) => {
@@ -41,7 +53,7 @@ impl Actor {
                     return;
                 }
             }
-        } else if self.game.overdue_seat(now).is_some() {
+        } else if self.game.overdue_seat(self.now()).is_some() {
             self.schedule_bot();
         }
         self.schedule_wake();
@@ -92,7 +104,13 @@ pub(super) fn apply_to_game(
         ),
         ("time", _) => {
             game.on_time(event.at_ms, event.seq)?;
-            Some("deadline".to_string())
+            Some(match event.body.as_str() {
+                "" => "deadline".to_string(),
+                seats => format!(
+                    "deadline: no answer from the bot of seat {}, so the rules' default",
+                    seats.split(' ').collect::<Vec<_>>().join(", ")
+                ),
+            })
         }
         // A pause stops the clocks: on resume every deadline moves back by
         // the time the pause lasted.

@@ -1,0 +1,202 @@
+//! Bots at the table: every bot seat of a claim game gets its turns in a
+//! fair order, a person's claim beats every bot, bots answer every step
+//! before its deadline, and Tilechess's house rules end all-bot games.
+//! Time is moved with the server's test clock, never waited for.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::*;
+use serde_json::{json, Value};
+
+fn bots(seats: &[usize], level: u8) -> Value {
+    json!(seats
+        .iter()
+        .map(|&s| json!({"seat": s, "level": level}))
+        .collect::<Vec<_>>())
+}
+
+fn history(s: &Value) -> Vec<Value> {
+    s["history"].as_array().unwrap().clone()
+}
+
+fn is_over(s: &Value) -> bool {
+    s["status"] == "over"
+}
+
+#[tokio::test]
+async fn four_tilechess_bots_all_join_and_take_turns_in_a_fair_order() {
+    let app = app().await;
+    let g = create(
+        &app,
+        json!({
+            "game": "tilechess",
+            "seats": 4,
+            "options": {"turn_limit": 14},
+            "bots": bots(&[0, 1, 2, 3], 1),
+        }),
+    )
+    .await;
+    let s = wait_for(&app, &g.id, is_over).await;
+    let seats: Vec<i64> = history(&s)
+        .iter()
+        .map(|h| h["seat"].as_i64().unwrap())
+        .collect();
+    // Every seat joins in turn, then the one that has waited longest acts:
+    // round and round (the last to act may not act again).
+    assert_eq!(seats, [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1]);
+    for h in &history(&s)[..4] {
+        assert!(h["action"].as_str().unwrap().contains("join"), "{h}");
+    }
+    // The turn limit ended it, and the leaderboard ranked all four.
+    assert_eq!(
+        s["outcome"]["reason"],
+        "the turn limit was reached (house rule)"
+    );
+    let ranks: Vec<i64> = s["outcome"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["rank"].as_i64().unwrap())
+        .collect();
+    assert_eq!(ranks.len(), 4);
+    assert!(ranks.contains(&1), "{ranks:?}");
+}
+
+#[tokio::test]
+async fn a_persons_claim_beats_every_bot() {
+    let app = app().await;
+    let g = create(
+        &app,
+        json!({
+            "game": "tilechess",
+            "seats": 4,
+            "claim_hold_secs": 600,
+            "options": {"turn_limit": 30},
+            "bots": bots(&[1, 2, 3], 1),
+        }),
+    )
+    .await;
+    // The bots play until the person claims; then nobody else acts.
+    wait_for(&app, &g.id, |s| history(s).len() >= 3).await;
+    let person = &g.seats[0];
+    let (status, v) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/claim", g.id),
+        Some(person),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let held = history(&state(&app, &g.id, None).await).len();
+    for _ in 0..20 {
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        assert_eq!(history(&state(&app, &g.id, None).await).len(), held);
+    }
+    let s = state(&app, &g.id, Some(person)).await;
+    let join = s["legal"][0].as_str().unwrap().to_string();
+    assert_eq!(act(&app, &g.id, person, &join).await.0, StatusCode::OK);
+    // The claim is spent: the bots carry on, and all three of them act.
+    let s = wait_for(&app, &g.id, |s| history(s).len() >= held + 4).await;
+    let after: Vec<i64> = history(&s)[held + 1..]
+        .iter()
+        .map(|h| h["seat"].as_i64().unwrap())
+        .collect();
+    for bot in [1, 2, 3] {
+        assert!(after.contains(&bot), "{after:?}");
+    }
+}
+
+#[tokio::test]
+async fn eleven_top_level_knight_control_bots_answer_every_step_of_five_seconds() {
+    let (app, clock) = app_with_clock().await;
+    let g = create(
+        &app,
+        json!({
+            "game": "knight-control",
+            "seats": 11,
+            "options": {"rules": {"rounds": 2}},
+            "bots": bots(&(0..11).collect::<Vec<_>>(), 3),
+            "deadline_secs": 5,
+        }),
+    )
+    .await;
+    // Each step's five seconds pass at once on the test clock, so every
+    // bot still thinking is out of time: the bots must answer all the same.
+    let mut steps = 0;
+    loop {
+        let s = state(&app, &g.id, None).await;
+        if is_over(&s) {
+            break;
+        }
+        clock.advance(5_000);
+        steps += 1;
+        assert!(steps < 500, "the game does not end: {s}");
+    }
+    let s = state(&app, &g.id, None).await;
+    let history = history(&s);
+    // No step closed at its deadline: every seat answered every step.
+    assert!(history.iter().all(|h| !h["seat"].is_null()), "{history:?}");
+    for (said, per_seat) in [("submitted a bid", 1), ("submitted orders", 2)] {
+        for seat in 0..11 {
+            let count = history
+                .iter()
+                .filter(|h| h["seat"] == seat && h["action"] == said)
+                .count();
+            assert_eq!(count, per_seat, "seat {seat}: {said}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_tilechess_game_ends_at_its_set_time_and_is_ranked() {
+    let (app, clock) = app_with_clock().await;
+    let end = clock.now_ms() + 60_000;
+    let g = create(
+        &app,
+        json!({
+            "game": "tilechess",
+            "seats": 2,
+            "options": {"end_at_ms": end},
+        }),
+    )
+    .await;
+    for token in &g.seats {
+        let s = state(&app, &g.id, Some(token)).await;
+        let join = s["legal"][0].as_str().unwrap().to_string();
+        assert_eq!(act(&app, &g.id, token, &join).await.0, StatusCode::OK);
+    }
+    clock.advance(59_000);
+    assert_eq!(state(&app, &g.id, None).await["status"], "playing");
+    clock.advance(1_500);
+    let s = state(&app, &g.id, None).await;
+    assert_eq!(s["status"], "over", "{s}");
+    assert_eq!(s["outcome"]["reason"], "the set time came (house rule)");
+    // Both armies hold no land yet: equal scores share first place.
+    let ranks: Vec<i64> = s["outcome"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["rank"].as_i64().unwrap())
+        .collect();
+    assert_eq!(ranks, [1, 1]);
+    assert_eq!(history(&s).last().unwrap()["action"], "deadline");
+    // Bad values are refused with the reason.
+    for (options, says) in [
+        (json!({"turn_limit": 0}), "turn_limit"),
+        (json!({"turn_limit": "ten"}), "turn_limit"),
+        (json!({"end_at_ms": -1}), "end_at_ms"),
+    ] {
+        let (status, v) = call(
+            &app,
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({"game": "tilechess", "seats": 2, "options": options}).to_string()),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+        assert!(v.to_string().contains(says), "{v}");
+    }
+}
