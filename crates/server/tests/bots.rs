@@ -138,6 +138,22 @@ async fn eleven_top_level_knight_control_bots_answer_every_step_of_five_seconds(
     let history = history(&s);
     // No step closed at its deadline: every seat answered every step.
     assert!(history.iter().all(|h| !h["seat"].is_null()), "{history:?}");
+    // The replay to the end is the live view, though the last steps were
+    // private (for a spectator and for a seat).
+    for token in [None, Some(g.seats[0].as_str())] {
+        let live = state(&app, &g.id, token).await;
+        let n = live["history"].as_array().unwrap().len();
+        let (status, replay) = call(
+            &app,
+            "GET",
+            &format!("/api/games/{}/replay/{n}", g.id),
+            token,
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{replay}");
+        assert_eq!(replay["view"], live["view"]);
+    }
     for (said, per_seat) in [("submitted a bid", 1), ("submitted orders", 2)] {
         for seat in 0..11 {
             let count = history

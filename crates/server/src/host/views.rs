@@ -107,8 +107,15 @@ impl Actor {
             )));
         }
         let mut game = fresh_game(&self.record, &self.config).map_err(ApiError::Internal)?;
-        if n > 0 {
-            let upto = history[n - 1].seq;
+        // Up to the viewer's last entry: the whole log, so that the replay
+        // equals the live view even when the game went on by events this
+        // viewer does not see (Knight Control's private steps).
+        let upto = match n {
+            _ if n == history.len() => Some(i64::MAX),
+            0 => None,
+            _ => Some(history[n - 1].seq),
+        };
+        if let Some(upto) = upto {
             let mut paused_since = None;
             for event in self.log.iter().take_while(|e| e.seq <= upto) {
                 apply_to_game(game.as_mut(), event, paused_since)
