@@ -17,12 +17,16 @@ async function createGame(body) {
 const pageState = (page) => page.evaluate(() => state);
 
 async function waitFor(page, test, what) {
+  let s = null;
   for (let i = 0; i < 400; i++) {
-    const s = await pageState(page);
+    s = await pageState(page);
     if (s && test(s)) return s;
     await page.waitForTimeout(50);
   }
-  throw new Error(`timed out waiting for ${what}`);
+  // What the page showed last and what the server says now, to tell why.
+  const brief = (s) => s && { status: s.status, version: s.version, to_act: s.to_act, round: s.view.round, stage: s.view.stage, history: s.history.slice(-6).map((h) => `${h.seat}: ${h.action}`) };
+  const now = await page.evaluate(() => api("")).catch((e) => ({ error: e.message }));
+  throw new Error(`timed out waiting for ${what}; the page last showed ${JSON.stringify(brief(s))}; the server now says ${JSON.stringify(now.error ? now : brief(now))}`);
 }
 
 // How many submissions the page has made (its #ack's data-seq).
@@ -342,7 +346,7 @@ Object.assign(tests, {
     await page.waitForSelector("#kc-bid");
     const other = g.seats[1].link; // P2 re-bids to send frames; P3 never bids, so bidding stays open
     // The public log is opened and stays open through frames.
-    await page.click("#kc-log summary");
+    await page.click("#kc details > summary");
     await page.click("#kc-bid");
     await page.keyboard.type("ABDE");
     await frameFrom(page, other, "bid DEFGH");
@@ -368,8 +372,31 @@ Object.assign(tests, {
     assert.equal(await acked(page, before, "bid ABCDE"), "Your bid ABCDE is in");
     const s = await pageState(page);
     assert.equal(s.history.filter((h) => h.seat === 0).map((h) => h.action).join(), "bid ABCDE");
-    assert.equal(await page.evaluate(() => document.getElementById("kc-log").open), true);
+    assert.equal(await page.evaluate(() => document.querySelector("#kc details").open), true);
     await page.screenshot({ path: `${artifacts}/knight-control-frames.png` });
+  },
+
+  async "a request's answer that comes after a newer live frame does not take the page back"(browser) {
+    const g = await createGame({ game: "knight-control", seats: 2, deadline_secs: 600 });
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(base + g.seats[0].link);
+    await page.waitForSelector("#kc-bid");
+    // P1's bid is answered (bidding, P2 to act); before the answer reaches
+    // the page, P2 bids, which closes the bidding, and the page draws that
+    // frame. Only then does the older answer arrive.
+    await page.route("**/actions", async (route) => {
+      const answer = await route.fetch();
+      await act(g.seats[1].link, "bid DEFGH");
+      await waitFor(page, (s) => s.view.stage === "orders", "the frame that opens the orders step");
+      await route.fulfill({ response: answer });
+    });
+    await page.fill("#kc-bid", "ABCDE");
+    const before = await sentCount(page);
+    await page.click("#kc-bid-go");
+    assert.equal(await acked(page, before, "bid ABCDE"), "Your bid ABCDE is in");
+    const s = await pageState(page);
+    assert.equal(s.view.stage, "orders");
+    await page.waitForSelector("#kc-submit");
   },
 
   async "an empty or invalid Knight Control bid asks before it is sent"(browser) {

@@ -23,9 +23,8 @@ const KC = {
 document.addEventListener("input", (e) => {
   if (e.target.id in KC.inputs) KC.inputs[e.target.id] = e.target.value;
   if (e.target.id === "kc-bid") {
-    KC.confirm = null;
-    const confirm = document.getElementById("kc-confirm");
-    if (confirm) confirm.remove();
+    // Typing again answers the question: the bid is being changed.
+    if (KC.confirm && state) { KC.confirm = null; render(state); }
     const preview = document.getElementById("kc-bid-preview");
     if (preview && state) preview.textContent = kcBidPreview(state);
   }
@@ -278,7 +277,7 @@ function kcPanel(s) {
     if (v.stage === "bidding" && mine) {
       html += `<div class="kc-step">Bid five zone letters in order: <input id="kc-bid" size="8" placeholder="CAJKE" autocomplete="off" value="${esc(KC.inputs["kc-bid"])}">` +
         `<button id="kc-bid-go">Bid</button><button id="kc-bid-pass">No bid</button>` +
-        `<br><small id="kc-bid-preview">${esc(kcBidPreview(s))}</small>`;
+        (KC.confirm ? "" : `<br><small id="kc-bid-preview">${esc(kcBidPreview(s))}</small>`);
       if (KC.confirm) {
         html += `<div id="kc-confirm" class="kc-confirm" role="alertdialog">Send <code>${esc(KC.confirm.text)}</code>? ` +
           `It is not a valid bid: ${esc(KC.confirm.reason)}. <button id="kc-confirm-go">Send it anyway</button><button id="kc-confirm-cancel">Change the bid</button></div>`;

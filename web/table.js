@@ -53,7 +53,7 @@ async function submit(text) {
   showAck("sending", text, `Sending ${text}…`);
   try {
     const s = await api("/actions", { action: text });
-    render(s);
+    arrived(s);
     acknowledge(text, before, s);
     return s;
   } catch (e) {
@@ -104,6 +104,20 @@ function onClick(key) {
   const longer = all.filter((m) => m.steps.length > chosen.length && startsWith(m.steps, chosen));
   if (complete.length === 1 && longer.length === 0) { play(complete[0].text); return; }
   render(state);
+}
+
+// A snapshot from the server, by the live socket or as the answer to a
+// request. The two race: the answer to this page's own request can come
+// after a frame that is already newer (another seat acted in between), and
+// drawing it then would leave the page behind the game with no further
+// frame to catch up, waiting for an orders step that has begun. So a
+// snapshot older than the one shown is dropped (versions only grow).
+function arrived(s) {
+  if (state && s.version < state.version) return;
+  // Squares already clicked stay chosen while they still begin a legal move.
+  state = s;
+  if (chosen.length && !moves().some((m) => m.steps && m.steps.length >= chosen.length && startsWith(m.steps, chosen))) chosen = [];
+  render(s);
 }
 
 function render(s) {
@@ -161,7 +175,7 @@ function render(s) {
   patch($("choices"), buttons);
   if ($("claim")) $("claim").onclick = async () => {
     showAck("sending", "claim", "Sending your claim of the next turn…");
-    try { render(await api("/claim", {})); showAck("in", "claim", "Your claim of the next turn is in"); }
+    try { arrived(await api("/claim", {})); showAck("in", "claim", "Your claim of the next turn is in"); }
     catch (e) { $("error").textContent = e.message; showAck("refused", "claim", `Your claim was refused (${e.message})`); }
   };
   for (const el of $("choices").querySelectorAll("button[data-move]")) el.onclick = () => play(el.dataset.move);
@@ -224,7 +238,7 @@ $("live").onclick = () => { replayPly = null; $("replaying").hidden = true; rend
 
 async function hostCommand(body) {
   $("error").textContent = "";
-  try { render(await api("/host", body)); } catch (e) { $("error").textContent = e.message; }
+  try { arrived(await api("/host", body)); } catch (e) { $("error").textContent = e.message; }
 }
 for (const el of document.querySelectorAll("#host [data-cmd]")) el.onclick = () => hostCommand({ command: el.dataset.cmd });
 $("host-extend").onclick = () => hostCommand({ command: "extend", seconds: 60 });
@@ -236,15 +250,11 @@ function connect() {
   const q = token ? `?token=${encodeURIComponent(token)}` : "";
   const ws = new WebSocket(`${scheme}://${location.host}/api/games/${gameId}/ws${q}`);
   ws.onmessage = (e) => {
-    const s = JSON.parse(e.data);
     frames++;
-    // Squares already clicked stay chosen while they still begin a legal move.
-    state = s;
-    if (chosen.length && !moves().some((m) => m.steps && m.steps.length >= chosen.length && startsWith(m.steps, chosen))) chosen = [];
-    render(s);
+    arrived(JSON.parse(e.data));
   };
   ws.onclose = () => setTimeout(connect, 1000);
 }
 
-api("").then(render).catch((e) => { $("error").textContent = e.message; });
+api("").then(arrived).catch((e) => { $("error").textContent = e.message; });
 connect();
