@@ -234,8 +234,9 @@ const tests = {
     const mine = '#clocks .clock.running[data-seat="0"]';
     const first = await page.textContent(mine);
     assert.match(first, /Seat 1 \(White\): step (1:00|0:[56]\d) · reserve 1:30/);
-    await page.waitForTimeout(1300);
-    assert.notEqual(await page.textContent(mine), first);
+    // The running clock ticks down (a fact, not a wait of so many ms).
+    await page.waitForFunction(([sel, was]) => document.querySelector(sel)?.textContent !== was, [mine, first]);
+    assert.match(await page.textContent(mine), /Seat 1 \(White\): step (0:[0-5]\d) · reserve 1:30/);
     assert.match(await page.textContent('#clocks [data-seat="1"]'), /Seat 2 \(Black\): reserve 1:30/);
     await page.screenshot({ path: `${artifacts}/progressive-chess-clocks.png` });
   },

@@ -77,6 +77,14 @@ function kcMe(s) { return s.view && s.view.me; }
 function kcFresh() { return { exchange: 0, spawn: null, moves: [] }; }
 
 // The orders in notation, as the game reads them.
+// The draft as Submit would send it: with a move whose landings are being
+// clicked counted as it stands, since Submit finishes it.
+function kcSendable() {
+  const p = KC.picked;
+  const d = KC.draft || kcFresh();
+  return p && p.landings.length ? { ...d, moves: [...d.moves, { knight: p.knight, landings: p.landings }] } : d;
+}
+
 function kcOrdersText(d) {
   const parts = [];
   if (d.exchange > 0) parts.push(`exchange ${d.exchange}`);
@@ -239,7 +247,7 @@ function kcFinishMove() {
 async function kcChanged(s) {
   render(state);
   if (s.view.stage !== "orders") return;
-  const text = kcOrdersText(KC.draft);
+  const text = kcOrdersText(kcSendable());
   const n = ++KC.checking;
   try {
     const r = await api("/check", { action: text });
@@ -288,7 +296,7 @@ function kcPanel(s) {
       html += `<div class="kc-step">Orders: click your knight, then its landings (a purple dot earns a bonus leap); ` +
         `click an empty cell of your zone to spawn a <input id="kc-movement" size="4" value="${esc(KC.inputs["kc-movement"])}"> knight. ` +
         `Exchange <input id="kc-exchange" type="number" min="0" max="${me.purse.garnets}" value="${KC.draft.exchange}" style="width:3em"> garnets.` +
-        `<br><code id="kc-orders">${esc(kcOrdersText(KC.draft))}</code> <span id="kc-cost">${esc(KC.cost)}</span>` +
+        `<br>Will send: <code id="kc-orders">${esc(kcOrdersText(kcSendable()))}</code> <span id="kc-cost">${esc(KC.cost)}</span>` +
         `<br><button id="kc-submit">Submit orders</button><button id="kc-clear">Clear</button><button id="kc-pass">Pass</button></div>`;
     }
     if (["items", "final_exchange", "piece_gifts", "chip_gifts", "vote"].includes(v.stage) && mine) {

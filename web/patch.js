@@ -31,9 +31,14 @@ const PATCH_CONFIG = {
   },
 };
 
+// The HTML each element was last patched to: an unchanged panel is left
+// alone (most panels are the same from one frame to the next).
+const patchedTo = new WeakMap();
+
 function patch(el, html) {
-  if (!el) return;
+  if (!el || patchedTo.get(el) === html) return;
   Idiomorph.morph(el, html, PATCH_CONFIG);
+  patchedTo.set(el, html);
 }
 
 // An id for a control that does `what` (an action text, a square's key):

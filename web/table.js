@@ -10,7 +10,6 @@ const auth = token ? { authorization: "Bearer " + token } : {};
 let state = null;      // the newest snapshot for this viewer
 let chosen = [];       // keys clicked so far
 let replayPly = null;  // a history ply being shown, or null for live
-let frames = 0;        // live frames received (the browser tests read it)
 
 async function api(path, body) {
   const res = await fetch(`/api/games/${gameId}${path}`, body === undefined
@@ -58,14 +57,14 @@ async function submit(text) {
     return s;
   } catch (e) {
     $("error").textContent = e.message;
-    showAck("refused", text, `Not sent: ${text} was refused (${e.message})`);
+    showAck("refused", text, `Refused: ${text} (${e.message}); nothing of it was played`);
     render(state);
     return null;
   }
 }
 
 // #ack's data-seq counts the submissions this page has made, data-state
-// says where the newest stands ("sending", "in", "refused"), data-action
+// says where the newest stands ("sending", "in", "accepted", "refused"), data-action
 // holds its text as the server recorded it.
 let submissions = 0;
 function showAck(kind, action, message) {
@@ -82,9 +81,8 @@ function showAck(kind, action, message) {
 // history: the first of this seat's entries past what the page had seen.
 function acknowledge(sent, before, s) {
   const mine = s.history.slice(before).find((h) => h.seat === s.you.seat);
-  const action = mine ? mine.action : sent;
-  const says = board().ack ? board().ack(action) : `Your move ${action} is in`;
-  showAck("in", action, mine ? says : `${says} (sent ${sent})`);
+  if (!mine) { showAck("accepted", sent, `The server accepted ${sent}; its record here does not show it yet`); return; }
+  showAck("in", mine.action, board().ack ? board().ack(mine.action) : `Your move ${mine.action} is in`);
 }
 
 async function play(text) {
@@ -250,7 +248,6 @@ function connect() {
   const q = token ? `?token=${encodeURIComponent(token)}` : "";
   const ws = new WebSocket(`${scheme}://${location.host}/api/games/${gameId}/ws${q}`);
   ws.onmessage = (e) => {
-    frames++;
     arrived(JSON.parse(e.data));
   };
   ws.onclose = () => setTimeout(connect, 1000);
