@@ -241,6 +241,8 @@ function kcPanel(s) {
           `modifies ${h.modifies.join(", ") || "-"}, extra spawns ${h.extra_spawns}</div>`;
       }
       if (v.stage === "vote") html += `<div>Tied EC candidates: ${v.vote_candidates.join(", ")}</div>`;
+      if (v.stage === "final_exchange") html += `<div>After the last round: exchange garnets, trade or spend communal garnets, then ` +
+        `<button class="kc-act" id="kc-done" data-action="done">I'm done</button></div>`;
       html += `<div class="kc-step">` + s.legal.slice(0, 60).map((a) => `<button class="kc-legal" data-action="${esc(a)}">${esc(a)}</button>`).join("") +
         `<br><input id="kc-typed" size="40" placeholder="or type e.g. items extra i10 j12" value="${esc(KC.inputs["kc-typed"])}"><button id="kc-typed-go">Submit</button></div>`;
     }
@@ -252,7 +254,7 @@ function kcPanel(s) {
       for (const o of me.offers.filter((o) => o.to === me.player)) html += ` <button class="kc-act" data-action="accept ${esc(o.from)}">Accept ${o.chips} from ${esc(o.from)}</button>`;
       for (const o of me.offers.filter((o) => o.from === me.player)) html += ` <span>offered ${o.chips} to ${esc(o.to)}</span>`;
       for (const c of me.communal.filter((c) => !c.spent && !c.my_consent)) html += ` <button class="kc-act" data-action="communal ${c.number}">Spend communal garnet ${c.number} with ${esc(c.partner)}</button>`;
-      if (v.stage === "orders" && me.purse.garnets > 0) html += ` <button class="kc-act" data-action="exchange 1">Exchange a garnet now</button>`;
+      if (["orders", "final_exchange"].includes(v.stage) && me.purse.garnets > 0) html += ` <button class="kc-act" data-action="exchange 1">Exchange a garnet now</button>`;
       html += `</div>`;
     }
   }

@@ -106,3 +106,49 @@ fn a_setup_record_with_top_level_items_is_refused_and_unsorted_items_replay() {
         stderr(&out)
     );
 }
+
+#[test]
+fn replay_shows_the_end_of_game_step_and_its_trades_to_their_traders() {
+    let new = arbiter(&["new", "knight-control", "--players", "2", "--seed", "7"]);
+    let mut record: serde_json::Value = serde_json::from_slice(&new.stdout).unwrap();
+    record["items"] = serde_json::json!([]);
+    record["items_from_seed"] = serde_json::json!(false);
+    record["setup"] = serde_json::json!({
+        "round": 10,
+        "players": [
+            { "zone": "A", "chips": 3, "garnets": 0, "chips_gained": 0, "tol_pieces": 0 },
+            { "zone": "B", "chips": 3, "garnets": 0, "chips_gained": 0, "tol_pieces": 0 },
+        ],
+        "knights": [],
+        "items": [],
+    });
+    let act = |player: &str, action: &str| serde_json::json!({ "type": "act", "player": player, "action": action });
+    record["entries"] = serde_json::json!([
+        act("P1", "orders pass"),
+        act("P2", "orders pass"),
+        act("P1", "offer P2 1"),
+        act("P2", "accept P1"),
+        act("P1", "done"),
+    ]);
+    let path = temp_file("end-step.json", &record.to_string());
+    let out = arbiter(&[
+        "replay",
+        "knight-control",
+        path.to_str().unwrap(),
+        "--as",
+        "P1",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("the end-of-game step after the last round, waiting for [\"P2\"]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("trade (after the last round): P1 gave P2 1 chips"),
+        "{text}"
+    );
+    // Nobody else's replay mentions the trade.
+    let out = arbiter(&["replay", "knight-control", path.to_str().unwrap()]);
+    assert!(!String::from_utf8(out.stdout).unwrap().contains("trade"));
+}
