@@ -73,3 +73,18 @@ fn chips_items_and_rules_have_bounds() {
         assert!(err.contains("above the largest allowed"), "{err}");
     }
 }
+
+#[test]
+fn movement_sizes_above_the_bound_are_refused_with_the_bound() {
+    use arbiter_knight_control::Movement;
+    assert!("1x255".parse::<Movement>().is_ok());
+    for text in ["1x256", "4294967297x2", "99999999999999999999x3"] {
+        let err = text.parse::<Movement>().unwrap_err();
+        assert!(
+            err.contains("at most 255") || err.contains("not a movement"),
+            "{text}: {err}"
+        );
+    }
+    let err = "1x256".parse::<Movement>().unwrap_err();
+    assert!(err.contains("at most 255"), "{err}");
+}
