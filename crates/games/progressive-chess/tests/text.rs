@@ -92,7 +92,10 @@ fn bad_position_strings_say_why() {
         ("pppkppp/7/7/7/7/7/PPPKPPP w 2 1 - -", "8 fields"),
         ("pppkppp/7/7/7/7/PPPKPPP w 2 1 - - 0 1", "6 ranks"),
         ("pppkppp/7/7/7/7/7/PPPKPPPP w 2 1 - - 0 1", "more than 7"),
-        ("pppkppp/7/7/7/7/7/PPPKPP w 2 1 - - 0 1", "6 squares"),
+        (
+            "pppkppp/7/7/7/7/7/PPPKPP w 2 1 - - 0 1",
+            "only 6 of its 7 squares",
+        ),
         ("pppkppp/7/7/7/7/7/PPPQPPP w 2 1 - - 0 1", "'Q'"),
         (
             "ppppppp/7/7/7/7/7/PPPKPPP w 2 1 - - 0 1",
