@@ -392,8 +392,13 @@ impl<G: Game> Run<'_, G> {
             let cut: String = text.chars().take(text.chars().count() / 2).collect();
             tries.push((seat, cut, false));
             tries.push((seat, format!("{text}x"), false));
+            // A seat the phase does not name must be refused, except in a
+            // simultaneous step, where a seat that has submitted may still
+            // revise its submission (Knight Control) until the step closes.
+            let simultaneous = matches!(phase, Phase::Simultaneous(_));
             for other in Seat::all(seats + 1).filter(|&s| !phase.may_act(s)) {
-                tries.push((other, text.clone(), true));
+                let must_refuse = !simultaneous || other.index() >= seats;
+                tries.push((other, text.clone(), must_refuse));
             }
         }
         if let Some(Step::Act(_, earlier)) = rng.choose(&self.steps) {
