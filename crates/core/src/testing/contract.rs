@@ -49,7 +49,7 @@ pub enum Step {
     Act(Seat, String),
     /// The host resolved a chance step or closed a simultaneous one, with
     /// this stream (as it was before the call).
-    Resolve(GameRng),
+    Resolve(Box<GameRng>),
 }
 
 type Check<G> = Box<dyn Fn(&G) -> Result<(), String>>;
@@ -308,7 +308,7 @@ impl<G: Game> Run<'_, G> {
         self.twin
             .resolve(&mut stream.clone())
             .unwrap_or_else(|e| panic!("{}: the clone's step does not resolve: {e}", self.at()));
-        self.steps.push(Step::Resolve(stream));
+        self.steps.push(Step::Resolve(Box::new(stream)));
         self.report.steps += 1;
     }
 
@@ -515,7 +515,7 @@ impl<G: Game> Run<'_, G> {
         for step in &self.steps {
             match step {
                 Step::Act(seat, text) => replay.act_text(*seat, text).map(|_| ()),
-                Step::Resolve(stream) => replay.resolve(&mut stream.clone()),
+                Step::Resolve(stream) => replay.resolve(&mut GameRng::clone(stream)),
             }
             .unwrap_or_else(|e| panic!("{}: replaying {step:?}: {e}", self.at()));
         }
