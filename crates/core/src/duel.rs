@@ -37,7 +37,7 @@ impl<M: Display> From<IllegalMove<M>> for ActionError {
 /// rules describe it.
 pub trait Duel: Clone + Send + Sync + Default {
     /// The position: what the position string writes and reads.
-    type Position: Display + FromStr<Err = PositionError>;
+    type Position: Clone + Display + FromStr<Err = PositionError>;
     /// One move (or turn) in the game's notation.
     type Move: Clone + Eq + Debug + Display + Send + Sync;
     /// The two sides; the one that moves first sits in seat 0.
@@ -49,6 +49,10 @@ pub trait Duel: Clone + Send + Sync + Default {
     fn starting_at(position: Self::Position) -> Self;
     /// The current position.
     fn current(&self) -> &Self::Position;
+    /// The position the game started from.
+    fn first(&self) -> &Self::Position;
+    /// The moves played since, in order.
+    fn played(&self) -> &[Self::Move];
     fn side_to_move(&self) -> Self::Side;
     /// The result, once the game is over.
     fn result(&self) -> Option<Outcome>;

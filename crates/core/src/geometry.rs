@@ -184,6 +184,23 @@ impl Grid {
         Ok(())
     }
 
+    /// [`Grid::read_placement`] for boards of one letter per piece:
+    /// `piece` reads a letter; `letters` tells a player which exist.
+    pub fn read_pieces<T>(
+        self,
+        text: &str,
+        piece: impl Fn(char) -> Option<T>,
+        letters: &str,
+    ) -> Result<Vec<Option<T>>, String> {
+        self.read_placement(text, &[], |token| {
+            let mut chars = token.chars();
+            match (chars.next().and_then(&piece), chars.next()) {
+                (Some(p), None) => Ok(p),
+                _ => Err(format!("'{token}' is not a piece letter{letters}")),
+            }
+        })
+    }
+
     /// Reads a board written the FEN way (what [`Grid::write_placement`]
     /// writes): ranks from the top separated by `/`, files left to right,
     /// a number for each run of empty squares, and for each occupied

@@ -20,6 +20,7 @@
 //! - a finished game reports one result per seat, refuses every action,
 //!   and its outcome is what the game's judge reads from the final state.
 
+use crate::duel::Duel;
 use crate::{Game, GameRng, Outcome, Phase, Seat, Seed, TextPosition, Viewer};
 
 /// What a simulation run saw, for callers that want to assert more.
@@ -156,6 +157,23 @@ impl<G: Game + TextPosition + 'static> Contract<G> {
             }
         }));
         self
+    }
+}
+
+impl<D: Duel + 'static> Contract<D> {
+    /// The contract for a duel: open information, position strings, and
+    /// the record of the start and the moves played, read back.
+    pub fn duel(name: impl Into<String>, start: D) -> Self {
+        Contract::new(name, start)
+            .perfect_information()
+            .position_strings()
+            .record("the start and the moves played", |game: &D, _| {
+                let mut again = D::starting_at(game.first().clone());
+                for mv in game.played() {
+                    again.try_play(mv).map_err(|e| e.to_string())?;
+                }
+                Ok(again)
+            })
     }
 }
 

@@ -105,12 +105,14 @@ impl PerftCase {
     }
 }
 
-/// Checks `count(game, depth)` against every count of the file up to
+/// Checks `count(case, depth)` against every count of the file up to
 /// `max_depth`, one thread per case; returns how many counts were checked.
-pub fn check_with<G>(text: &str, max_depth: u32, count: impl Fn(&G, u32) -> u64 + Sync) -> usize
-where
-    G: Game + TextPosition,
-{
+/// For counters that are not a [`Game`], such as a naive generator.
+pub fn check_counts(
+    text: &str,
+    max_depth: u32,
+    count: impl Fn(&PerftCase, u32) -> u64 + Sync,
+) -> usize {
     let cases = cases(text);
     let count = &count;
     std::thread::scope(|scope| {
@@ -118,11 +120,10 @@ where
             .iter()
             .map(|case| {
                 scope.spawn(move || {
-                    let game: G = case.game();
                     let mut checked = 0;
                     for &(depth, expected) in case.counts.iter().filter(|c| c.0 <= max_depth) {
                         assert_eq!(
-                            count(&game, depth),
+                            count(case, depth),
                             expected,
                             "case '{}' ({}) at depth {depth}",
                             case.id,
@@ -139,6 +140,15 @@ where
             .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
             .sum()
     })
+}
+
+/// Checks `count(game, depth)` for the game at each case (see
+/// [`check_counts`]).
+pub fn check_with<G>(text: &str, max_depth: u32, count: impl Fn(&G, u32) -> u64 + Sync) -> usize
+where
+    G: Game + TextPosition,
+{
+    check_counts(text, max_depth, |case, depth| count(&case.game(), depth))
 }
 
 /// Checks the game's [`Perft`] against every count of the file up to

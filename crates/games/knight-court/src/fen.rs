@@ -37,15 +37,11 @@ fn parse_setup(text: &str) -> Result<Setup, String> {
         }
     };
 
-    let cells = GRID.read_placement(board_text, &[], |letter| {
-        letter
-            .parse::<char>()
-            .ok()
-            .and_then(Piece::from_char)
-            .ok_or_else(|| {
-                format!("'{letter}' is not a piece letter (N, B, R; lowercase for Black)")
-            })
-    })?;
+    let cells = GRID.read_pieces(
+        board_text,
+        Piece::from_char,
+        " (N, B, R; lowercase for Black)",
+    )?;
     let board = cells.try_into().expect("the grid has 9 squares");
 
     let mut hands = Vec::new();

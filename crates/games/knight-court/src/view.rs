@@ -41,6 +41,14 @@ impl Duel for KnightCourt {
         self.position()
     }
 
+    fn first(&self) -> &Position {
+        self.start_position()
+    }
+
+    fn played(&self) -> &[Move] {
+        self.moves_played()
+    }
+
     fn side_to_move(&self) -> Color {
         self.turn()
     }

@@ -1,7 +1,7 @@
 //! The contract every game passes (`arbiter_core::testing::contract`),
 //! from the start and from positions with pieces in hand.
 
-use arbiter_core::testing::{Contract, Step};
+use arbiter_core::testing::Contract;
 use arbiter_core::{Outcome, TextPosition};
 use arbiter_knight_court::KnightCourt;
 
@@ -19,14 +19,6 @@ fn judge(game: &KnightCourt, outcome: &Outcome) -> Result<(), String> {
     }
 }
 
-fn replay(game: &KnightCourt, _: &[Step]) -> Result<KnightCourt, String> {
-    let mut again = KnightCourt::starting_at(*game.start_position());
-    for &mv in game.moves_played() {
-        again.play(mv).map_err(|e| e.to_string())?;
-    }
-    Ok(again)
-}
-
 #[test]
 fn random_games_keep_the_contract() {
     for (start, games) in [
@@ -34,11 +26,8 @@ fn random_games_keep_the_contract() {
         ("2n/B2/N2[Rbr] w", 15),
         ("1n1/3/1N1[BRbr] w", 15),
     ] {
-        let report = Contract::new(start, KnightCourt::from_position(start).unwrap())
+        let report = Contract::duel(start, KnightCourt::from_position(start).unwrap())
             .games(games, 10_000)
-            .perfect_information()
-            .position_strings()
-            .record("the start and the moves played", replay)
             .judge(judge)
             .run();
         assert_eq!(report.finished, games, "every random game ends");

@@ -41,6 +41,14 @@ impl Duel for KnightMoves {
         self.position()
     }
 
+    fn first(&self) -> &Position {
+        self.start_position()
+    }
+
+    fn played(&self) -> &[Move] {
+        self.moves_played()
+    }
+
     fn side_to_move(&self) -> Side {
         self.turn()
     }

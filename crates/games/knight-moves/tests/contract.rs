@@ -1,7 +1,7 @@
 //! The contract every game passes (`arbiter_core::testing::contract`),
 //! from the start and from positions of the perft data.
 
-use arbiter_core::testing::{Contract, Step};
+use arbiter_core::testing::Contract;
 use arbiter_core::{Outcome, TextPosition};
 use arbiter_knight_moves::KnightMoves;
 
@@ -19,14 +19,6 @@ fn judge(game: &KnightMoves, outcome: &Outcome) -> Result<(), String> {
     }
 }
 
-fn replay(game: &KnightMoves, _: &[Step]) -> Result<KnightMoves, String> {
-    let mut again = KnightMoves::starting_at(*game.start_position());
-    for &mv in game.moves_played() {
-        again.play(mv).map_err(|e| e.to_string())?;
-    }
-    Ok(again)
-}
-
 #[test]
 fn random_games_keep_the_contract() {
     for (start, games) in [
@@ -34,11 +26,8 @@ fn random_games_keep_the_contract() {
         ("1xxX3/7/4x2/7/7/7/3x3/1ooOoo1 o d2", 3),
         ("7/2x2~o1/1o5/3Oo2/2X3x/7/x2o~x2/7 x -", 3),
     ] {
-        let report = Contract::new(start, KnightMoves::from_position(start).unwrap())
+        let report = Contract::duel(start, KnightMoves::from_position(start).unwrap())
             .games(games, 300)
-            .perfect_information()
-            .position_strings()
-            .record("the start and the moves played", replay)
             .judge(judge)
             .run();
         eprintln!("{start}: {report:?}");

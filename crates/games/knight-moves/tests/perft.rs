@@ -71,39 +71,16 @@ fn divide_adds_up_and_generic_perft_agrees() {
 /// every run (the full depth-5 check is `naive_matches_recorded_counts_deep`).
 #[test]
 fn naive_matches_recorded_counts_shallow() {
-    for case in cases() {
-        let game = naive(&case);
-        for &(depth, expected) in case.counts.iter().filter(|c| c.0 <= 3) {
-            assert_eq!(
-                game.perft(depth),
-                expected,
-                "{} depth {depth}",
-                case.position
-            );
-        }
-    }
+    let checked = perft_file::check_counts(DATA, 3, |case, depth| naive(case).perft(depth));
+    assert_eq!(checked, 18);
 }
 
 /// The naive implementation to the full recorded depth (5), one thread per
 /// case: the slowest test of the crate, and the one that matters most.
 #[test]
 fn naive_matches_recorded_counts_deep() {
-    let cases = cases();
-    std::thread::scope(|scope| {
-        for case in &cases {
-            scope.spawn(move || {
-                let game = naive(case);
-                for &(depth, expected) in &case.counts {
-                    assert_eq!(
-                        game.perft(depth),
-                        expected,
-                        "{} depth {depth}",
-                        case.position
-                    );
-                }
-            });
-        }
-    });
+    let checked = perft_file::check_counts(DATA, 5, |case, depth| naive(case).perft(depth));
+    assert_eq!(checked, 30);
 }
 
 /// Along random games, the engine and the naive implementation list the

@@ -63,13 +63,7 @@ fn number(field: &str, what: &str) -> Result<u32, String> {
 }
 
 fn parse_placement(text: &str) -> Result<[Option<Piece>; 49], String> {
-    let cells = GRID.read_placement(text, &[], |letter| {
-        letter
-            .parse::<char>()
-            .ok()
-            .and_then(Piece::from_char)
-            .ok_or_else(|| format!("'{letter}' is not a piece letter"))
-    })?;
+    let cells = GRID.read_pieces(text, Piece::from_char, "")?;
     Ok(cells.try_into().expect("the grid has 49 squares"))
 }
 

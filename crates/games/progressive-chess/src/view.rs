@@ -47,6 +47,14 @@ impl Duel for ProgressiveChess {
         self.position()
     }
 
+    fn first(&self) -> &Position {
+        self.start_position()
+    }
+
+    fn played(&self) -> &[Turn] {
+        self.turns_played()
+    }
+
     fn side_to_move(&self) -> Color {
         self.turn()
     }

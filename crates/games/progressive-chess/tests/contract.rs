@@ -1,7 +1,7 @@
 //! The contract every game passes (`arbiter_core::testing::contract`),
 //! under the rule text, with both draw rules, and with Black first.
 
-use arbiter_core::testing::{Contract, Step};
+use arbiter_core::testing::Contract;
 use arbiter_core::Outcome;
 use arbiter_progressive_chess::movegen::legal_turns;
 use arbiter_progressive_chess::{Color, ProgressiveChess, Ruleset};
@@ -34,14 +34,6 @@ fn judge(game: &ProgressiveChess, outcome: &Outcome) -> Result<(), String> {
     }
 }
 
-fn replay(game: &ProgressiveChess, _: &[Step]) -> Result<ProgressiveChess, String> {
-    let mut again = ProgressiveChess::starting_at(*game.start_position(), game.rules());
-    for &turn in game.turns_played() {
-        again.play(turn).map_err(|e| e.to_string())?;
-    }
-    Ok(again)
-}
-
 #[test]
 fn random_games_keep_the_contract() {
     let black_first = Ruleset {
@@ -53,12 +45,9 @@ fn random_games_keep_the_contract() {
         (2, "both draw rules", Ruleset::with_draw_rules()),
         (3, "Black first", black_first),
     ] {
-        let report = Contract::new(name, ProgressiveChess::new(rules))
+        let report = Contract::duel(name, ProgressiveChess::new(rules))
             .seed(seed)
             .games(3, 100)
-            .perfect_information()
-            .position_strings()
-            .record("the start and the turns played", replay)
             .judge(judge)
             .run();
         eprintln!("{name}: {report:?}");

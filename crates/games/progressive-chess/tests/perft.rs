@@ -10,34 +10,12 @@ mod naive;
 use arbiter_core::testing::perft_file::{self, PerftCase};
 use arbiter_progressive_chess::perft::{for_children, perft};
 use arbiter_progressive_chess::{Position, ProgressiveChess};
-use naive::Naive;
+use naive::{engine_key, Naive};
 
 const DATA: &str = include_str!("data/perft.txt");
 
 fn cases() -> Vec<PerftCase> {
     perft_file::cases(DATA)
-}
-
-/// The engine's position string reduced to what the naive key holds.
-fn engine_key(pos: &Position) -> String {
-    let text = pos.to_string();
-    let f: Vec<&str> = text.split(' ').collect();
-    let mut pools: Vec<char> = if f[5] == "-" {
-        Vec::new()
-    } else {
-        f[5].chars().collect()
-    };
-    pools.sort();
-    let pools: String = pools.into_iter().collect();
-    format!(
-        "{} {} {} {} {} {}",
-        f[0],
-        f[1],
-        f[2],
-        f[3],
-        f[4],
-        if pools.is_empty() { "-" } else { &pools }
-    )
 }
 
 #[test]
@@ -64,7 +42,7 @@ fn children_agree_with_the_naive_implementation_two_plies_deep() {
             for (pos, naive) in frontier {
                 let mut engine_kids: Vec<(String, Position)> = Vec::new();
                 for_children(&pos, |_, child| {
-                    engine_kids.push((engine_key(child), *child))
+                    engine_kids.push((engine_key(&child.to_string()), *child))
                 });
                 let mut naive_kids: Vec<(String, Naive)> =
                     naive.children().into_iter().map(|n| (n.key(), n)).collect();
