@@ -30,6 +30,7 @@ fn random_games_keep_the_contract() {
             .games(games, 10_000)
             .judge(judge)
             .run();
+        eprintln!("{start}: {report:?}");
         assert_eq!(report.finished, games, "every random game ends");
     }
 }
