@@ -301,7 +301,7 @@ fn naive_bidding(g: &KnightControl, texts: &[Option<String>]) {
             }
         }
     }
-    let letters = zone_letters(&g);
+    let letters = zone_letters(g);
     for s in 0..players {
         match got[s] {
             Some(l) => assert_eq!(letters[s], l, "P{} by bid", s + 1),
