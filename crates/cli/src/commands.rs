@@ -5,7 +5,7 @@ use crate::Command;
 
 pub fn run(command: Command) -> Result<(), String> {
     match command {
-        Command::Serve { addr, db } => crate::serve::run(&addr, &db)?,
+        Command::Serve(args) => crate::serve::run(args)?,
         Command::Games => {
             for game in all() {
                 println!("{}", game.id());
