@@ -3,14 +3,13 @@
 use crate::games::{all, find};
 use crate::Command;
 
+/// The deepest `perft` the CLI runs. Every game's tree is far too big to
+/// count near this depth, and a much deeper one would overflow the stack.
+pub const MAX_PERFT_DEPTH: u32 = 30;
+
 pub fn run(command: Command) -> Result<(), String> {
     match command {
-        Command::Serve {
-            addr,
-            db,
-            bot_delay_ms,
-            bot_threads,
-        } => crate::serve::run(&addr, &db, bot_delay_ms, bot_threads)?,
+        Command::Serve(args) => crate::serve::run(args)?,
         Command::Games => {
             for game in all() {
                 println!("{}", game.id());
@@ -38,6 +37,11 @@ pub fn run(command: Command) -> Result<(), String> {
             position,
             divide,
         } => {
+            if depth > MAX_PERFT_DEPTH {
+                return Err(format!(
+                    "perft depth {depth} is above the largest allowed, {MAX_PERFT_DEPTH}"
+                ));
+            }
             let (split, total) = find(&game)?.perft(position.as_deref(), depth, divide)?;
             for (mv, n) in split {
                 println!("{mv}: {n}");

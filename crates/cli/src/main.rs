@@ -114,22 +114,7 @@ enum Command {
         openings: Option<String>,
     },
     /// Run the web host: every game in the browser, stored in a database.
-    Serve {
-        /// The address to listen on.
-        #[arg(long, default_value = "127.0.0.1:8080")]
-        addr: String,
-        /// The database URL: sqlite://file (created, with its tables, if
-        /// missing) or postgres://user@host/db (an existing database).
-        #[arg(long, default_value = "sqlite://arbiter.db")]
-        db: String,
-        /// The pause before each bot move on a turn, in ms (so people can
-        /// follow the board).
-        #[arg(long, default_value_t = 400)]
-        bot_delay_ms: u64,
-        /// Bots thinking at once, across all games.
-        #[arg(long, default_value_t = 2)]
-        bot_threads: usize,
-    },
+    Serve(serve::ServeArgs),
     /// Play against the engine in the terminal.
     Play {
         game: String,
@@ -149,8 +134,31 @@ enum Command {
     },
 }
 
+/// Printing to a pipe whose reader has gone (`arbiter moves … | head -1`)
+/// makes `println!` panic with this message; the command has nobody left to
+/// tell anything, so it stops quietly instead of printing a panic.
+fn quiet_on_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The host logs through its own writers and must never stop this way.
+    if !matches!(cli.command, Command::Serve { .. }) {
+        quiet_on_closed_pipe();
+    }
     match commands::run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

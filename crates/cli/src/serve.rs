@@ -1,6 +1,43 @@
 //! `arbiter serve`: starts the web host on a multi-threaded runtime.
 
-pub fn run(addr: &str, db: &str, bot_delay_ms: u64, bot_threads: usize) -> Result<(), String> {
+use arbiter_server::listen;
+use std::time::Duration;
+
+#[derive(clap::Args)]
+pub struct ServeArgs {
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: String,
+    /// The database URL: sqlite://file (created, with its tables, if
+    /// missing) or postgres://user@host/db (an existing database).
+    #[arg(long, default_value = "sqlite://arbiter.db")]
+    db: String,
+    /// Close a connection that has not sent a whole request head this many
+    /// seconds after opening (or after its last answer).
+    #[arg(long, value_name = "SECONDS", default_value_t = listen::DEFAULT_HEADER_TIMEOUT_SECS,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    header_timeout_secs: u64,
+    /// Connections open at once, WebSockets included; more wait until one
+    /// closes (a warning is logged when the limit is reached).
+    #[arg(long, value_name = "N", default_value_t = listen::DEFAULT_MAX_CONNECTIONS,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
+    max_connections: usize,
+    /// Ping every WebSocket this often; one that has not answered by the
+    /// next ping is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = arbiter_server::DEFAULT_WS_PING_SECS,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    ws_ping_secs: u64,
+    /// The pause before each bot move on a turn, in ms (so people can
+    /// follow the board).
+    #[arg(long, value_name = "MS", default_value_t = 400)]
+    bot_delay_ms: u64,
+    /// Bots thinking at once, across all games.
+    #[arg(long, value_name = "N", default_value_t = 2,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
+    bot_threads: usize,
+}
+
+pub fn run(args: ServeArgs) -> Result<(), String> {
     // Internal errors are logged here and never shown to clients.
     let _ = tracing_subscriber::fmt()
         .with_max_level(tracing_subscriber::filter::LevelFilter::INFO)
@@ -9,13 +46,18 @@ pub fn run(addr: &str, db: &str, bot_delay_ms: u64, bot_threads: usize) -> Resul
         .enable_all()
         .build()
         .map_err(|e| format!("starting the runtime: {e}"))?;
+    let settings = arbiter_server::Settings {
+        ws_ping_every: Duration::from_secs(args.ws_ping_secs),
+        bot_delay: Duration::from_millis(args.bot_delay_ms),
+        bot_threads: args.bot_threads,
+        ..arbiter_server::Settings::default()
+    };
+    let limits = listen::Limits {
+        header_timeout: Duration::from_secs(args.header_timeout_secs),
+        max_connections: args.max_connections,
+        ..listen::Limits::default()
+    };
     runtime.block_on(arbiter_server::serve(
-        addr,
-        db,
-        arbiter_server::Settings {
-            bot_delay: std::time::Duration::from_millis(bot_delay_ms),
-            bot_threads: bot_threads.max(1),
-            ..arbiter_server::Settings::default()
-        },
+        &args.addr, &args.db, settings, limits,
     ))
 }

@@ -164,6 +164,7 @@ pub trait Hosted: Game + 'static {
 
 impl Hosted for KnightCourt {
     fn create(options: &Value, _: &Creation) -> Result<Self, String> {
+        crate::options::only("Knight Court", options, &["position"])?;
         from_position_option(options)
     }
     fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action> {
@@ -173,6 +174,7 @@ impl Hosted for KnightCourt {
 
 impl Hosted for KnightMoves {
     fn create(options: &Value, _: &Creation) -> Result<Self, String> {
+        crate::options::only("Knight Moves", options, &["position"])?;
         from_position_option(options)
     }
     fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action> {
@@ -182,6 +184,15 @@ impl Hosted for KnightMoves {
 
 impl Hosted for Tilechess {
     fn create(options: &Value, _: &Creation) -> Result<Self, String> {
+        let known = [
+            "wide",
+            "high",
+            "eight_pawns",
+            "repeat_turns",
+            "turn_limit",
+            "end_at_ms",
+        ];
+        crate::options::only("Tilechess", options, &known)?;
         let mut rules = Ruleset::default();
         let size = |key: &str, default: u16| -> Result<u16, String> {
             match options.get(key) {

@@ -293,7 +293,7 @@ impl PcHost {
             Play::Single(g) => g.play(turn),
             Play::Match(m) => m.play(turn),
         };
-        result.map_err(|e| ActionError::illegal(e.turn.to_string(), e.reason))
+        result.map_err(|e| ActionError::illegal(e.mv.to_string(), e.reason))
     }
 
     /// Plays `action` with no clock: a move step is checked and held
@@ -445,6 +445,8 @@ impl Game for PcHost {
 
 impl Hosted for PcHost {
     fn create(options: &Value, _: &Creation) -> Result<Self, String> {
+        let known = ["position", "clock", "match", "draw_rules"];
+        crate::options::only("Progressive Chess", options, &known)?;
         let settings = clock_option(options)?;
         let is_match = match options.get("match") {
             None | Some(Value::Null) => false,

@@ -24,7 +24,7 @@ impl Game for KnightControl {
     /// is far too large): passing; for bids, the claimable letters in
     /// layout order and their rotations; for orders, each single 1×2 spawn
     /// and each single one-leap move; for items, each single use; for the
-    /// final exchange, every count; for gifts, nullifying and gifting every
+    /// end-of-game step, `done` and exchanging one garnet or all; for gifts, nullifying and gifting every
     /// ToL to one player; for votes, abstaining and each candidate. `act`
     /// accepts every legal action.
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
@@ -47,20 +47,12 @@ impl Game for KnightControl {
             }
             Stage::Orders => {
                 out.push(Action::Orders(Orders::default()));
-                if let Some(z) = state.zones[seat.index()] {
-                    for &cell in &layout.zone(z).cells {
-                        if state.knight_at(cell).is_none() {
-                            let spawn = Spawn {
-                                cell: layout.place(cell),
-                                movement: crate::Movement::KNIGHT,
-                            };
-                            out.push(Action::Orders(Orders {
-                                spawn: Some(spawn),
-                                ..Orders::default()
-                            }));
-                        }
-                    }
-                }
+                out.extend(self.spawns(seat).into_iter().map(|spawn| {
+                    Action::Orders(Orders {
+                        spawn: Some(spawn),
+                        ..Orders::default()
+                    })
+                }));
                 for k in state.knights.iter().filter(|k| k.owner == seat) {
                     for to in state.landings(layout, seat, k.cell, k.movement) {
                         let mv = Move {
@@ -80,7 +72,15 @@ impl Game for KnightControl {
                 out.extend(candidates.into_iter().map(Action::Items));
             }
             Stage::FinalExchange => {
-                out.extend((0..=state.purses[seat.index()].garnets).map(Action::Exchange));
+                out.push(Action::Done);
+                // One garnet, or all of them (a purse may hold very many).
+                let garnets = state.purses[seat.index()].garnets;
+                out.extend(
+                    [1, garnets]
+                        .into_iter()
+                        .filter(|&n| n > 0)
+                        .map(Action::Exchange),
+                );
             }
             Stage::PieceGifts | Stage::ChipGifts => {
                 let count = self.awards().to_place[seat.index()] as usize;
@@ -171,21 +171,29 @@ impl KnightControl {
             }
         }
         if held.extra_spawns > 0 {
-            if let Some(z) = state.zones[seat.index()] {
-                for &cell in &layout.zone(z).cells {
-                    if state.knight_at(cell).is_none() {
-                        let spawn = Spawn {
-                            cell: layout.place(cell),
-                            movement: crate::Movement::KNIGHT,
-                        };
-                        out.push(ItemChoices {
-                            spawns: vec![spawn],
-                            ..Default::default()
-                        });
-                    }
-                }
-            }
+            out.extend(self.spawns(seat).into_iter().map(|spawn| ItemChoices {
+                spawns: vec![spawn],
+                ..Default::default()
+            }));
         }
         out
+    }
+
+    /// A 1×2 knight on each empty cell of `seat`'s zone.
+    fn spawns(&self, seat: Seat) -> Vec<Spawn> {
+        let (layout, state) = (self.layout(), self.state());
+        let Some(zone) = state.zones[seat.index()] else {
+            return Vec::new();
+        };
+        layout
+            .zone(zone)
+            .cells
+            .iter()
+            .filter(|&&cell| state.knight_at(cell).is_none())
+            .map(|&cell| Spawn {
+                cell: layout.place(cell),
+                movement: crate::Movement::KNIGHT,
+            })
+            .collect()
     }
 }

@@ -9,8 +9,39 @@ use crate::event::Event;
 use crate::item::Item;
 use crate::layout::{Cell, Layout};
 use crate::place::{player_name, Player};
-use crate::state::{Purse, Rules, State};
+use crate::state::{add, mul, Purse, Rules, State};
 use arbiter_core::Seat;
+
+/// Every submission pays for itself; one its player cannot pay for is void
+/// and does nothing (docs/rules/knight-control.md#costs-and-void-submissions).
+/// `bill` gives a submission's garnets exchanged, costs and refunds.
+fn pay_for_all<'a, T>(
+    rules: &Rules,
+    state: &mut State,
+    submissions: &[Option<&'a T>],
+    what: &str,
+    void: &mut Vec<(Seat, String)>,
+    bill: impl Fn(&T) -> (u32, u32, u32),
+) -> Vec<Option<&'a T>> {
+    let mut active = vec![None; submissions.len()];
+    for (s, submission) in submissions.iter().enumerate() {
+        let Some(submission) = *submission else {
+            continue;
+        };
+        let (exchange, costs, refunds) = bill(submission);
+        match pay(
+            &mut state.purses[s],
+            rules.garnet_rate,
+            exchange,
+            costs,
+            refunds,
+        ) {
+            Ok(_) => active[s] = Some(submission),
+            Err(reason) => void.push((Seat(s as u8), format!("{what} void: {reason}"))),
+        }
+    }
+    active
+}
 
 /// Pays a submission: explicit exchanges first, then refunds, then as few
 /// automatic exchanges as needed. Returns the number of garnets exchanged,
@@ -28,11 +59,18 @@ pub fn pay(
             purse.garnets
         ));
     }
-    let available = purse.chips + rate * exchange + refunds;
+    let too_many = |e: String| format!("it cannot be paid: {e}");
+    let available = add(
+        "the chips available",
+        purse.chips,
+        mul("the exchange", rate, exchange).map_err(too_many)?,
+    )
+    .and_then(|c| add("the chips available", c, refunds))
+    .map_err(too_many)?;
     let mut exchanged = exchange;
     if costs > available {
         let auto = (costs - available).div_ceil(rate);
-        if exchange + auto > purse.garnets {
+        if exchange.checked_add(auto).is_none_or(|n| n > purse.garnets) {
             return Err(format!(
                 "it costs {costs} chips and the player has {} chips{} and {} garnets",
                 purse.chips,
@@ -46,10 +84,26 @@ pub fn pay(
         }
         exchanged += auto;
     }
+    let chips = mul("the exchange", rate, exchanged - exchange)
+        .and_then(|c| add("the player's chips", available, c))
+        .map_err(too_many)?
+        - costs;
+    let gained = mul("the exchange", rate, exchanged)
+        .and_then(|c| add("the chips gained", c, refunds))
+        .and_then(|c| add("the player's chips gained", purse.gained, c))
+        .map_err(too_many)?;
     purse.garnets -= exchanged;
-    purse.chips = available + rate * (exchanged - exchange) - costs;
-    purse.gained += rate * exchanged + refunds;
+    purse.chips = chips;
+    purse.gained = gained;
     Ok(exchanged)
+}
+
+/// The value of a count that cannot leave the `u32` range: every input is
+/// bounded (docs/rules/knight-control.md#bounds) and a game adds at most a
+/// few thousand garnets, ToL pieces and item chips to a purse, so this
+/// never fails; it is checked so that a count can never wrap silently.
+fn within_bounds<T>(count: Result<T, String>) -> T {
+    count.unwrap_or_else(|e| panic!("{e}: a count left its documented bounds"))
 }
 
 /// Per-cell scratch space for judging, kept between rounds so judging
@@ -104,7 +158,8 @@ pub fn judge(
                     scratch.removed[still as usize] = true;
                     let garnet = victim.owner != k.owner;
                     if garnet {
-                        state.purses[k.owner.index()].garnets += 1;
+                        let purse = &mut state.purses[k.owner.index()];
+                        purse.garnets = within_bounds(add("garnets", purse.garnets, 1));
                     }
                     events.push(Event::Captured {
                         cell: layout.place(k.cell),
@@ -151,20 +206,9 @@ pub fn resolve_orders(
 ) -> (Vec<Held>, Vec<Cell>) {
     let players = orders.len();
     // Step 1: pay. A void submission does nothing at all.
-    let mut active: Vec<Option<&CheckedOrders>> = vec![None; players];
-    for (s, o) in orders.iter().enumerate() {
-        let Some(o) = o else { continue };
-        match pay(
-            &mut state.purses[s],
-            rules.garnet_rate,
-            o.exchange,
-            o.cost,
-            0,
-        ) {
-            Ok(_) => active[s] = Some(o),
-            Err(reason) => void.push((Seat(s as u8), format!("orders void: {reason}"))),
-        }
-    }
+    let active = pay_for_all(rules, state, orders, "orders", void, |o| {
+        (o.exchange, o.cost, 0)
+    });
     // Step 2: spawns, all at once (spawn cells were empty and are in
     // distinct zones, so order does not matter).
     let mut spawned = vec![NONE; players];
@@ -213,12 +257,11 @@ pub fn resolve_orders(
         let purse = &mut state.purses[k.owner.index()];
         let h = &mut held[k.owner.index()];
         match item {
-            Item::Garnet => purse.garnets += 1,
-            Item::Chips(n) => {
-                purse.chips += n;
-                purse.gained += n;
+            Item::Garnet => purse.garnets = within_bounds(add("garnets", purse.garnets, 1)),
+            Item::Chips(n) => within_bounds(purse.gain(n)),
+            Item::TolPiece => {
+                purse.tol_pieces = within_bounds(add("ToL pieces", purse.tol_pieces, 1))
             }
-            Item::TolPiece => purse.tol_pieces += 1,
             Item::ExtraMove => h.extra_moves.push(k.id),
             Item::ExtraSpawn => h.extra_spawns += 1,
             Item::Portal => {
@@ -253,21 +296,9 @@ pub fn resolve_choices(
     events: &mut Vec<Event>,
     void: &mut Vec<(Seat, String)>,
 ) {
-    let players = choices.len();
-    let mut active: Vec<Option<&CheckedChoices>> = vec![None; players];
-    for (s, c) in choices.iter().enumerate() {
-        let Some(c) = c else { continue };
-        match pay(
-            &mut state.purses[s],
-            rules.garnet_rate,
-            c.exchange,
-            c.costs,
-            c.refunds,
-        ) {
-            Ok(_) => active[s] = Some(c),
-            Err(reason) => void.push((Seat(s as u8), format!("item choices void: {reason}"))),
-        }
-    }
+    let active = pay_for_all(rules, state, choices, "item choices", void, |c| {
+        (c.exchange, c.costs, c.refunds)
+    });
     // Extra spawns first.
     for (s, c) in active.iter().enumerate() {
         let Some(c) = c else { continue };

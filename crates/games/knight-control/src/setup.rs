@@ -5,7 +5,7 @@
 use crate::item::{Item, ItemPlacement};
 use crate::layout::{CellKind, Layout};
 use crate::place::{parse_player, Movement, Place};
-use crate::state::{Knight, Purse, State};
+use crate::state::{bounded, Purse, State, MAX_COUNT};
 use serde::{Deserialize, Serialize};
 
 /// A game state as a host writes it.
@@ -72,6 +72,14 @@ impl Setup {
                 return Err(format!("setup: zone {} is given to two players", p.zone));
             }
             state.zones[i] = Some(zone);
+            for (what, value) in [
+                ("chips", p.chips),
+                ("garnets", p.garnets),
+                ("chips_gained", p.chips_gained),
+                ("tol_pieces", p.tol_pieces),
+            ] {
+                bounded(&format!("setup: P{}'s {what}", i + 1), value, MAX_COUNT)?;
+            }
             state.purses[i] = Purse {
                 chips: p.chips,
                 garnets: p.garnets,
@@ -91,14 +99,7 @@ impl Setup {
             if state.knight_at(cell).is_some() {
                 return Err(format!("setup: two knights on {}", k.cell));
             }
-            let id = state.next_id;
-            state.next_id += 1;
-            state.knights.push(Knight {
-                id,
-                owner,
-                cell,
-                movement: k.movement,
-            });
+            state.spawn(owner, cell, k.movement);
         }
         place_items(layout, &mut state, &self.items)?;
         Ok(state)

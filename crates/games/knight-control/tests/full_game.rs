@@ -4,6 +4,10 @@
 //!
 //! Expected values are worked out by hand (see the comments).
 
+mod common;
+
+use common::zone_letters;
+
 use arbiter_core::{Game, Phase, Seat, Seed};
 use arbiter_knight_control::record::{Entry, Record, Recorder};
 use arbiter_knight_control::{Event, ItemPlacement, Rules, Stage};
@@ -103,9 +107,10 @@ fn play_game() -> Recorder {
             rec.close().unwrap();
         }
     }
-    // P4 holds the garnet from its capture and does not answer: no exchange.
+    // The end-of-game step waits for everyone; P4 holds the garnet from its
+    // capture and does not answer: no exchange.
     assert_eq!(rec.game.stage(), Stage::FinalExchange);
-    assert_eq!(rec.game.pending(), vec![Seat(3)]);
+    assert_eq!(rec.game.pending().len(), 6);
     rec.close().unwrap();
     // Step 1 needs no decision (nobody has 20 pieces); step 2: P1 and P2 tie
     // on 2 chips gained and both hold a ToL already.
@@ -144,12 +149,7 @@ fn six_player_game_from_a_record() {
     let g = record.replay().unwrap();
 
     // Zones by first-choice bids.
-    let letters: Vec<char> = g
-        .state()
-        .zones
-        .iter()
-        .map(|z| g.layout().zone(z.unwrap()).letter)
-        .collect();
+    let letters = zone_letters(&g);
     assert_eq!(letters, vec!['A', 'G', 'J', 'D', 'E', 'F']);
 
     // Knights: P6's was captured by P4 on n4 in round 6.
@@ -294,9 +294,12 @@ fn a_record_can_start_from_a_setup() {
     rec.act(Seat(1), "orders move K2 b10").unwrap();
     rec.act(Seat(0), "orders pass").unwrap();
     rec.act(Seat(1), "orders pass").unwrap();
-    // Round 10 done; P1 holds a garnet: the final exchange waits for P1.
-    assert_eq!(rec.game.pending(), vec![Seat(0)]);
+    // Round 10 done: the end-of-game step waits for both; P1 exchanges its
+    // garnet, both are done.
+    assert_eq!(rec.game.pending(), vec![Seat(0), Seat(1)]);
     rec.act(Seat(0), "exchange 1").unwrap();
+    rec.act(Seat(0), "done").unwrap();
+    rec.act(Seat(1), "").unwrap();
     let g = Record::from_json(&rec.record.to_json())
         .unwrap()
         .replay()

@@ -7,6 +7,10 @@
 //! The accounting here is the test's own, from its submissions and the
 //! public log, not the engine's.
 
+mod common;
+
+use common::{knights, zone_letters};
+
 use arbiter_core::{GameRng, Seat, Seed};
 use arbiter_knight_control::record::{Record, Recorder};
 use arbiter_knight_control::{
@@ -174,19 +178,6 @@ struct Run {
     texts: Vec<Option<String>>,
 }
 
-/// Every knight as "cell Pn movement", sorted (the engine's answer).
-fn board(g: &KnightControl) -> Vec<String> {
-    let layout = g.layout();
-    let mut out: Vec<String> = g
-        .state()
-        .knights
-        .iter()
-        .map(|k| format!("{} P{} {}", layout.name(k.cell), k.owner.0 + 1, k.movement))
-        .collect();
-    out.sort();
-    out
-}
-
 /// A deliberately naive referee for one orders or item step: knights as
 /// (cell name, owner, movement, moved) strings, looked up by name; a knight
 /// that did not move is removed when any mover ends on its cell, a mover
@@ -310,12 +301,7 @@ fn naive_bidding(g: &KnightControl, texts: &[Option<String>]) {
             }
         }
     }
-    let letters: Vec<char> = g
-        .state()
-        .zones
-        .iter()
-        .map(|z| g.layout().zone(z.unwrap()).letter)
-        .collect();
+    let letters = zone_letters(g);
     for s in 0..players {
         match got[s] {
             Some(l) => assert_eq!(letters[s], l, "P{} by bid", s + 1),
@@ -351,7 +337,7 @@ impl Run {
         }
         if matches!(stage, Stage::Orders | Stage::Items) {
             assert_eq!(
-                board(g),
+                knights(g),
                 naive_step(pre, &texts, &void),
                 "{stage:?} step of round {}",
                 pre.round()
@@ -570,10 +556,19 @@ impl Run {
                 }
             }
             Stage::FinalExchange => {
+                // Exchanges, trades and communal garnets, then `done` (or
+                // an empty submission) from most players.
+                self.side_deals();
                 for s in pending {
-                    let garnets = g.state().purses[s.index()].garnets;
-                    let n = self.rng.below(garnets as usize + 1);
-                    self.submit(s, format!("exchange {n}"), None);
+                    let garnets = self.rec.game.state().purses[s.index()].garnets;
+                    if garnets > 0 && self.rng.chance(0.5) {
+                        let n = 1 + self.rng.below(garnets as usize);
+                        self.rec.act(s, &format!("exchange {n}")).unwrap();
+                    }
+                    if self.rng.chance(0.9) {
+                        let text = if self.rng.chance(0.5) { "done" } else { "" };
+                        self.submit(s, text.into(), None);
+                    }
                 }
             }
             Stage::PieceGifts | Stage::ChipGifts => {
