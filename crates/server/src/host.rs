@@ -755,28 +755,40 @@ impl Actor {
             .collect();
         let mut missed = Vec::new();
         for seat in late {
-            let text = crate::bots::late_answer(self.game.boxed_clone(), seat).await;
-            let played = match text {
-                Some(text) => self.submit(seat, &text).await.map_err(|e| e.to_string()),
-                None => Err("no action found".into()),
-            };
-            match played {
-                Ok(()) => tracing::warn!(
-                    "game {}: the bot for seat {seat} answered late, at level 1",
-                    self.record.id
-                ),
-                Err(e) => {
-                    tracing::error!("game {}: the bot for seat {seat}: {e}", self.record.id);
-                    missed.push(seat);
+            // A step may take several actions of a seat (Knight Control's
+            // end-of-game step: exchanges, then done): until it has none.
+            for _ in 0..LATE_ACTIONS {
+                if !self.game.actors(self.bots.len()).contains(&seat) {
+                    break;
                 }
-            }
-            if !self.game.time_due(self.now()) {
-                break; // the step closed: every seat has answered
+                let text = crate::bots::late_answer(self.game.boxed_clone(), seat).await;
+                let played = match text {
+                    Some(text) => self.submit(seat, &text).await.map_err(|e| e.to_string()),
+                    None => Err("no action found".into()),
+                };
+                match played {
+                    Ok(()) => tracing::warn!(
+                        "game {}: the bot for seat {seat} answered late, at level 1",
+                        self.record.id
+                    ),
+                    Err(e) => {
+                        tracing::error!("game {}: the bot for seat {seat}: {e}", self.record.id);
+                        missed.push(seat);
+                        break;
+                    }
+                }
+                if !self.game.time_due(self.now()) {
+                    return missed; // the step closed: every seat has answered
+                }
             }
         }
         missed
     }
 }
+
+/// The most actions a late bot makes in one step before the deadline
+/// closes it (a bound, in case a bot's answers never finish its part).
+const LATE_ACTIONS: usize = 8;
 
 /// The longest action text accepted (Knight Control orders for many
 /// knights are long).
