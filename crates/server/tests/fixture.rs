@@ -315,9 +315,16 @@ async fn write_fixture() {
 async fn views_of(db: &Path, now_ms: i64, games: &[Played]) -> (Vec<Value>, Vec<(usize, usize)>) {
     let (url, path) = temp_db("fixture-copy");
     std::fs::copy(db, &path).unwrap();
+    let seen = views_at(&url, now_ms, games).await;
+    remove_db(&path);
+    seen
+}
+
+/// [`views_of`] on the database at `url`.
+async fn views_at(url: &str, now_ms: i64, games: &[Played]) -> (Vec<Value>, Vec<(usize, usize)>) {
     let clock = Clock::default();
     clock.advance(now_ms - clock.now_ms());
-    let store = Store::open(&url).await.unwrap();
+    let store = Store::open(url).await.unwrap();
     let settings = Settings {
         clock,
         bot_delay: Duration::from_secs(3600),
@@ -348,13 +355,11 @@ async fn views_of(db: &Path, now_ms: i64, games: &[Played]) -> (Vec<Value>, Vec<
         out.push(Value::Object(views));
         logs.push((before, store.events(&g.id).await.unwrap().len()));
     }
-    drop(app);
-    remove_db(&path);
     (out, logs)
 }
 
-#[tokio::test]
-async fn a_database_from_the_first_event_log_replays_to_the_same_views() {
+/// The fixture's expected views, its games and the time they were seen at.
+fn expected() -> (Value, Vec<Played>, i64) {
     let expected: Value =
         serde_json::from_str(&std::fs::read_to_string(data("v1-views.json")).unwrap()).unwrap();
     let strings = |v: &Value| -> Vec<String> {
@@ -364,7 +369,7 @@ async fn a_database_from_the_first_event_log_replays_to_the_same_views() {
             .map(|s| s.as_str().unwrap().to_string())
             .collect()
     };
-    let games: Vec<Played> = expected["games"]
+    let games = expected["games"]
         .as_array()
         .unwrap()
         .iter()
@@ -375,10 +380,13 @@ async fn a_database_from_the_first_event_log_replays_to_the_same_views() {
         })
         .collect();
     let now_ms = expected["now_ms"].as_i64().unwrap();
-    let (views, logs) = views_of(&data("v1-games.db"), now_ms, &games).await;
+    (expected, games, now_ms)
+}
+
+fn same_views(expected: &Value, games: &[Played], seen: (Vec<Value>, Vec<(usize, usize)>)) {
+    let (views, logs) = seen;
     for (g, got) in expected["games"].as_array().unwrap().iter().zip(&views) {
-        let want = &g["views"];
-        for (viewer, want) in want.as_object().unwrap() {
+        for (viewer, want) in g["views"].as_object().unwrap() {
             assert_eq!(
                 got[viewer]["state"], want["state"],
                 "game {} ({}), {viewer}: state",
@@ -391,7 +399,111 @@ async fn a_database_from_the_first_event_log_replays_to_the_same_views() {
             );
         }
     }
+    assert_eq!(views.len(), games.len());
     for (g, (before, after)) in games.iter().zip(logs) {
         assert_eq!(before, after, "game {}: opening it logged new events", g.id);
     }
+}
+
+#[tokio::test]
+async fn a_database_from_the_first_event_log_replays_to_the_same_views() {
+    let (expected, games, now_ms) = expected();
+    let seen = views_of(&data("v1-games.db"), now_ms, &games).await;
+    same_views(&expected, &games, seen);
+}
+
+/// The same games on PostgreSQL: a database at migration 0001 holding the
+/// fixture's rows, opened by today's server, replays to the same views.
+#[tokio::test]
+async fn a_postgres_database_from_the_first_event_log_replays_to_the_same_views() {
+    let Some(url) = postgres_db("fixture").await else {
+        eprintln!("ARBITER_TEST_POSTGRES is unset; PostgreSQL skipped");
+        return;
+    };
+    let (expected, games, now_ms) = expected();
+    copy_v1_to_postgres(&url).await;
+    let seen = views_at(&url, now_ms, &games).await;
+    same_views(&expected, &games, seen);
+}
+
+/// Migrates the PostgreSQL database at `url` to 0001 only and copies the
+/// fixture's rows into it, as the server of that time would have left them.
+async fn copy_v1_to_postgres(url: &str) {
+    use sqlx::Row;
+    let only_first = std::env::temp_dir().join(format!(
+        "arbiter-test-migrations-{}-{}",
+        std::process::id(),
+        arbiter_server::host::now_ms()
+    ));
+    std::fs::create_dir_all(&only_first).unwrap();
+    let first = "0001_games.sql";
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/postgres");
+    std::fs::copy(source.join(first), only_first.join(first)).unwrap();
+    let pg = sqlx::PgPool::connect(url).await.unwrap();
+    sqlx::migrate::Migrator::new(only_first.as_path())
+        .await
+        .unwrap()
+        .run(&pg)
+        .await
+        .unwrap();
+    std::fs::remove_dir_all(&only_first).unwrap();
+    let lite = sqlx::SqlitePool::connect(&format!(
+        "sqlite://{}?mode=ro",
+        data("v1-games.db").display()
+    ))
+    .await
+    .unwrap();
+    for r in sqlx::query("SELECT * FROM games")
+        .fetch_all(&lite)
+        .await
+        .unwrap()
+    {
+        sqlx::query(
+            "INSERT INTO games (id, kind, config, seed, commitment, host_hash, created_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(r.get::<String, _>("id"))
+        .bind(r.get::<String, _>("kind"))
+        .bind(r.get::<String, _>("config"))
+        .bind(r.get::<String, _>("seed"))
+        .bind(r.get::<String, _>("commitment"))
+        .bind(r.get::<Vec<u8>, _>("host_hash"))
+        .bind(r.get::<i64, _>("created_ms"))
+        .execute(&pg)
+        .await
+        .unwrap();
+    }
+    for r in sqlx::query("SELECT * FROM seats")
+        .fetch_all(&lite)
+        .await
+        .unwrap()
+    {
+        sqlx::query("INSERT INTO seats (game_id, seat, token_hash) VALUES ($1, $2, $3)")
+            .bind(r.get::<String, _>("game_id"))
+            .bind(r.get::<i64, _>("seat"))
+            .bind(r.get::<Vec<u8>, _>("token_hash"))
+            .execute(&pg)
+            .await
+            .unwrap();
+    }
+    for r in sqlx::query("SELECT * FROM events")
+        .fetch_all(&lite)
+        .await
+        .unwrap()
+    {
+        sqlx::query(
+            "INSERT INTO events (game_id, seq, at_ms, kind, seat, body) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(r.get::<String, _>("game_id"))
+        .bind(r.get::<i64, _>("seq"))
+        .bind(r.get::<i64, _>("at_ms"))
+        .bind(r.get::<String, _>("kind"))
+        .bind(r.get::<Option<i64>, _>("seat"))
+        .bind(r.get::<String, _>("body"))
+        .execute(&pg)
+        .await
+        .unwrap();
+    }
+    pg.close().await;
 }
