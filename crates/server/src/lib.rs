@@ -10,6 +10,7 @@ pub mod clock;
 pub mod error;
 pub mod host;
 pub mod knight_control;
+pub mod options;
 pub mod pc;
 pub mod storage;
 pub mod table;
