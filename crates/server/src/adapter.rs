@@ -185,8 +185,10 @@ pub const KINDS: &[Kind] = &[
                     toggle: false,
                     fields: &[
                         int("rounds", "Rounds", 1, 99, 10),
-                        int("start_chips", "Chips at the start", 0, 99, 5),
-                        int("garnet_rate", "Chips a garnet", 1, 99, 3),
+                        // The game's own bounds (arbiter-knight-control's
+                        // MAX_COUNT and MAX_RATE; the registry test checks them).
+                        int("start_chips", "Chips at the start", 0, 1_000_000, 5),
+                        int("garnet_rate", "Chips a garnet", 1, 1_000, 3),
                         flag(
                             "extra_spawn_base_free",
                             "Extra Spawn waives the base chip",
@@ -432,6 +434,16 @@ mod tests {
             flag("knight-control", "rules.extra_spawn_base_free"),
             k.extra_spawn_base_free
         );
+        // The registry's bounds are the game's: its own check accepts the
+        // largest values and refuses one more.
+        let rules = |rate: u32, chips: u32| arbiter_knight_control::Rules {
+            garnet_rate: rate,
+            start_chips: chips,
+            ..k
+        };
+        assert!(rules(1_000, 1_000_000).check().is_ok());
+        assert!(rules(1_001, 5).check().is_err());
+        assert!(rules(3, 1_000_001).check().is_err());
         let c = arbiter_progressive_chess::ClockSettings::default();
         assert_eq!(
             int("progressive-chess", "clock.step_secs"),
