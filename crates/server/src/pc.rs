@@ -445,8 +445,6 @@ impl Game for PcHost {
 
 impl Hosted for PcHost {
     fn create(options: &Value, _: &Creation) -> Result<Self, String> {
-        let known = ["position", "clock", "match", "draw_rules"];
-        crate::options::only("Progressive Chess", options, &known)?;
         let settings = clock_option(options)?;
         let is_match = match options.get("match") {
             None | Some(Value::Null) => false,
