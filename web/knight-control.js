@@ -306,6 +306,8 @@ function kcPanel(s) {
           `modifies ${h.modifies.join(", ") || "-"}, extra spawns ${h.extra_spawns}</div>`;
       }
       if (v.stage === "vote") html += `<div>Tied EC candidates: ${v.vote_candidates.join(", ")}</div>`;
+      if (v.stage === "final_exchange") html += `<div>After the last round: exchange garnets, trade or spend communal garnets, then ` +
+        `<button class="kc-act" id="kc-done" data-action="done">I'm done</button></div>`;
       html += `<div class="kc-step">` + s.legal.slice(0, 60).map((a) => `<button id="${esc(actionId("kc-legal", a))}" class="kc-legal" data-action="${esc(a)}">${esc(a)}</button>`).join("") +
         `<br><input id="kc-typed" size="40" placeholder="or type e.g. items extra i10 j12" value="${esc(KC.inputs["kc-typed"])}"><button id="kc-typed-go">Submit</button></div>`;
     }
@@ -319,7 +321,7 @@ function kcPanel(s) {
       for (const o of me.offers.filter((o) => o.to === me.player)) html += act(`accept ${o.from}`, `Accept ${o.chips} from ${o.from}`);
       for (const o of me.offers.filter((o) => o.from === me.player)) html += ` <span>offered ${o.chips} to ${esc(o.to)}</span>`;
       for (const c of me.communal.filter((c) => !c.spent && !c.my_consent)) html += act(`communal ${c.number}`, `Spend communal garnet ${c.number} with ${c.partner}`);
-      if (v.stage === "orders" && me.purse.garnets > 0) html += act("exchange 1", "Exchange a garnet now");
+      if (["orders", "final_exchange"].includes(v.stage) && me.purse.garnets > 0) html += act("exchange 1", "Exchange a garnet now");
       html += `</div>`;
     }
   }
