@@ -358,6 +358,7 @@ function kcAck(action, from) {
   const m = /^bid\s+(.*)$/.exec(action);
   if (m) return m[1] === "pass" ? "Your bid is in: no bid" : `Your bid ${m[1]} is in`;
   if (/^orders\b/.test(action)) return `Your orders for round ${from.view.round} are in: ${action}`;
+  if (action === "done") return "You are done with the final exchange: that is in";
   return `Your ${action} is in`;
 }
 
