@@ -293,7 +293,7 @@ impl PcHost {
             Play::Single(g) => g.play(turn),
             Play::Match(m) => m.play(turn),
         };
-        result.map_err(|e| ActionError::illegal(e.turn.to_string(), e.reason))
+        result.map_err(|e| ActionError::illegal(e.mv.to_string(), e.reason))
     }
 
     /// Plays `action` with no clock: a move step is checked and held
