@@ -135,13 +135,6 @@ pub trait Hosted: Game + 'static {
     fn hides_pending(&self) -> bool {
         false
     }
-    /// How `viewer` (`None`: a spectator or the host) sees `actor`'s
-    /// `action` (canonical notation) in the history, or `None` to hide it.
-    /// Perfect-information games show every action to everyone.
-    fn describe(&self, actor: Seat, action: &str, viewer: Option<Seat>) -> Option<String> {
-        let _ = (actor, viewer);
-        Some(action.to_string())
-    }
     /// What a client may want to know about `action` before submitting it
     /// (Knight Control: its chip cost), for `POST .../check`.
     fn preview(&self, seat: Seat, action: &Self::Action) -> Value {
