@@ -17,23 +17,61 @@ async function createGame(body) {
 const pageState = (page) => page.evaluate(() => state);
 
 async function waitFor(page, test, what) {
+  let s = null;
   for (let i = 0; i < 400; i++) {
-    const s = await pageState(page);
+    s = await pageState(page);
     if (s && test(s)) return s;
     await page.waitForTimeout(50);
   }
-  throw new Error(`timed out waiting for ${what}`);
+  // What the page showed last and what the server says now, to tell why.
+  const brief = (s) => s && { status: s.status, version: s.version, to_act: s.to_act, round: s.view.round, stage: s.view.stage, history: s.history.slice(-6).map((h) => `${h.seat}: ${h.action}`) };
+  const now = await page.evaluate(() => api("")).catch((e) => ({ error: e.message }));
+  throw new Error(`timed out waiting for ${what}; the page last showed ${JSON.stringify(brief(s))}; the server now says ${JSON.stringify(now.error ? now : brief(now))}`);
 }
 
-// Plays `move` by clicking its steps on the board, then any "Play" button.
-async function clickMove(page, move) {
+// How many submissions the page has made (its #ack's data-seq).
+const sentCount = (page) => page.evaluate(() => Number(document.getElementById("ack").dataset.seq || 0));
+
+// Waits for the server's acknowledgement of the page's next submission
+// after `before` and checks that what the server recorded is `action`.
+async function acked(page, before, action) {
+  await page.waitForFunction((n) => {
+    const el = document.getElementById("ack");
+    return Number(el.dataset.seq || 0) > n && el.dataset.state !== "sending";
+  }, before);
+  const ack = await page.evaluate(() => ({ ...document.getElementById("ack").dataset, text: document.getElementById("ack").textContent }));
+  assert.equal(ack.state, "in", `the server refused ${action}: ${ack.text}`);
+  assert.equal(ack.action, action);
+  return ack.text;
+}
+
+// Plays `move` by clicking its steps on the board, then any "Play" button,
+// and waits for the server to acknowledge it as `recorded`.
+async function clickMove(page, move, recorded = move) {
   const steps = await page.evaluate((m) => Boards[state.game].steps(m), move);
   assert.ok(steps, `${move} has no click steps`);
-  const before = (await pageState(page)).version;
+  const before = await sentCount(page);
   for (const key of steps) await page.click(`[data-key="${key}"]`);
   const button = page.locator(`#choices button[data-move="${move}"]`);
-  if ((await pageState(page)).version === before && (await button.count()) > 0) await button.click();
-  await waitFor(page, (s) => s.version > before, `${move} to be played`);
+  if ((await sentCount(page)) === before && (await button.count()) > 0) await button.click();
+  await acked(page, before, recorded);
+}
+
+// A seat's action sent straight to the server, as another player's page would.
+async function act(link, action) {
+  const [path, token] = link.split("#");
+  const res = await fetch(`${base}/api/games/${path.split("/").pop()}/actions`, {
+    method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ action }),
+  });
+  assert.equal(res.status, 200, await res.text());
+}
+
+// Has another seat submit, and waits until `page` has drawn the frame it brings.
+async function frameFrom(page, link, action) {
+  const seen = (await pageState(page)).history.length;
+  await act(link, action);
+  await waitFor(page, (s) => s.history.length > seen, "a live frame");
 }
 
 const tests = {
@@ -70,8 +108,10 @@ const tests = {
     const targets = await page.$$eval("rect.target", (els) => els.map((e) => e.dataset.key).sort());
     assert.deepEqual(targets, ["a2", "b2", "c1", "c2"]);
     await page.screenshot({ path: `${artifacts}/knight-court-drop.png` });
+    const before = await sentCount(page);
     await page.click('[data-key="c1"]');
-    const s = await waitFor(page, (s) => s.history.length === 1, "the drop to be played");
+    assert.equal(await acked(page, before, "R@c1"), "Your move R@c1 is in");
+    const s = await pageState(page);
     assert.equal(s.history[0].action, "R@c1");
     assert.equal(s.view.position, "nbr/3/NBR[] b");
   },
@@ -111,12 +151,15 @@ const tests = {
     await b.fill("#colour", "green");
     await b.fill("#army", "RNBR/PQKP/PBNP/PPP.");
     const join = s.legal.find((m) => m.includes("join"));
-    await clickMove(b, join);
+    const arranged = join.replace(/^[^:]+/, "green").replace(/\S+$/, "RNBR/PQKP/PBNP/PPP.");
+    await clickMove(b, join, arranged);
     const joined = await pageState(b);
-    assert.equal(joined.history[1].action, join.replace(/^[^:]+/, "green").replace(/\S+$/, "RNBR/PQKP/PBNP/PPP."));
+    assert.equal(joined.history[1].action, arranged);
     // Claiming: reserve the next turn, which the other player sees live, then move.
     await waitFor(a, (s) => s.legal.some((m) => /\d-\d/.test(m)), "a move to claim");
+    const claimed = await sentCount(a);
     await a.click("#claim");
+    assert.equal(await acked(a, claimed, "claim"), "Your claim of the next turn is in");
     await waitFor(b, (s) => s.claim && s.claim.seat === 0, "the claim to reach the other player");
     assert.match(await b.textContent("#status"), /seat 1 has claimed the next turn/);
     s = await pageState(a);
@@ -144,8 +187,10 @@ const tests = {
     assert.deepEqual(offered, ["b1b2", ...upgrades].sort());
     assert.match(await page.textContent('#choices button[data-move="b1b2"]'), /no upgrade/);
     await page.screenshot({ path: `${artifacts}/progressive-chess-upgrade-choice.png` });
+    const before = await sentCount(page);
     await page.click('#choices button[data-move="b1b2+b2=F"]');
-    const s = await waitFor(page, (s) => s.history.length === 1, "the turn to be played");
+    await acked(page, before, "b1b2+b2=F");
+    const s = await pageState(page);
     assert.equal(s.history[0].action, "b1b2+b2=F");
     assert.equal(s.view.position, "pppkppp/7/7/7/7/1F5/P1PKPPP b 1 2 - - 0 1");
     assert.match(await page.textContent("#history"), /b1b2\+b2=F/);
@@ -171,13 +216,17 @@ const tests = {
     assert.match(await page.textContent("#clocks"), /Clocks start with the first turn \(60 s a step, 90 s reserve\)/);
     // With clocks the move is its own step: clicking the pawn and its
     // target sends b1b2+? at once, and the upgrade buttons stay up.
+    let before = await sentCount(page);
     await page.click('[data-key="b1"]');
     await page.click('[data-key="b2"]');
+    await acked(page, before, "b1b2+?");
     await waitFor(page, (s) => s.view.pending_move === "b1b2", "the move step");
     assert.equal((await pageState(page)).history[0].action, "b1b2+?");
     assert.match(await page.textContent("#clocks"), /Move b1b2 played/);
     await page.screenshot({ path: `${artifacts}/progressive-chess-move-step.png` });
+    before = await sentCount(page);
     await page.click('#choices button[data-move="b1b2"]');
+    await acked(page, before, "b1b2");
     // The bot answers; then White's step runs and ticks.
     const s = await waitFor(page, (s) => s.history.length === 3, "the bot's answer");
     assert.equal(s.history[1].action, "b1b2");
@@ -185,8 +234,9 @@ const tests = {
     const mine = '#clocks .clock.running[data-seat="0"]';
     const first = await page.textContent(mine);
     assert.match(first, /Seat 1 \(White\): step (1:00|0:[56]\d) · reserve 1:30/);
-    await page.waitForTimeout(1300);
-    assert.notEqual(await page.textContent(mine), first);
+    // The running clock ticks down (a fact, not a wait of so many ms).
+    await page.waitForFunction(([sel, was]) => document.querySelector(sel)?.textContent !== was, [mine, first]);
+    assert.match(await page.textContent(mine), /Seat 1 \(White\): step (0:[0-5]\d) · reserve 1:30/);
     assert.match(await page.textContent('#clocks [data-seat="1"]'), /Seat 2 \(Black\): reserve 1:30/);
     await page.screenshot({ path: `${artifacts}/progressive-chess-clocks.png` });
   },
@@ -225,9 +275,18 @@ const tests = {
     await Promise.all(pages.map(async (page, k) => {
       await page.waitForSelector("#kc-bid");
       await page.fill("#kc-bid", bids[k]);
+      assert.equal(await page.textContent("#kc-bid-preview"), `Will send: bid ${bids[k]}`);
+      const before = await sentCount(page);
       await page.click("#kc-bid-go");
+      assert.equal(await acked(page, before, `bid ${bids[k]}`), `Your bid ${bids[k]} is in`);
     }));
     for (const page of pages) await waitFor(page, (s) => s.view.stage === "orders", "the orders step");
+    // Each got the first letter of their bid: no two asked for the same one.
+    for (const [k, page] of pages.entries()) {
+      const s = await pageState(page);
+      const zone = s.view.board.zones.find((z) => z.owner === `P${k + 1}`);
+      assert.equal(zone && zone.letter, bids[k][0], `P${k + 1}'s zone`);
+    }
     // Orders by clicks: P1 spawns a 1x2 knight on A3 (1 chip), P2 a 2x3 on D3
     // (3 chips), P3 passes. The cost is shown before submitting.
     const spawn = async (page, cell, movement, cost) => {
@@ -238,7 +297,12 @@ const tests = {
     await spawn(pages[0], "A3", "1x2", "Cost: 1 chip");
     await spawn(pages[1], "D3", "2x3", "Cost: 3 chips");
     await pages[0].screenshot({ path: `${artifacts}/knight-control-orders.png` });
-    await Promise.all([pages[0].click("#kc-submit"), pages[1].click("#kc-submit"), pages[2].click("#kc-pass")]);
+    const orders = ["orders spawn A3 1x2", "orders spawn D3 2x3", "orders pass"];
+    await Promise.all(pages.map(async (page, k) => {
+      const before = await sentCount(page);
+      await page.click(k < 2 ? "#kc-submit" : "#kc-pass");
+      assert.equal(await acked(page, before, orders[k]), `Your orders are in: ${orders[k]}`);
+    }));
     for (const page of pages) await waitFor(page, (s) => s.view.round === 2 && s.view.stage === "orders", "round 2");
     const chips = [4, 2, 5];
     for (const [k, page] of pages.entries()) {
@@ -256,6 +320,7 @@ const tests = {
       // The others' orders are in the history only as "submitted orders".
       const history = await page.textContent("#history");
       assert.match(history, /submitted orders/);
+      assert.ok(history.includes(`P${k + 1}: ${orders[k]}`), `P${k + 1}'s own orders in their history`);
       assert.ok(k === 1 || !history.includes("D3 2x3"), `P${k + 1} sees P2's orders`);
       await page.screenshot({ path: `${artifacts}/knight-control-P${k + 1}.png` });
     }
@@ -274,12 +339,105 @@ const tests = {
   },
 };
 
+Object.assign(tests, {
+  async "live frames while a player types and clicks keep the text, caret, focus, open log and click"(browser) {
+    const g = await createGame({ game: "knight-control", seats: 3, deadline_secs: 600 });
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(base + g.seats[0].link);
+    await page.waitForSelector("#kc-bid");
+    const other = g.seats[1].link; // P2 re-bids to send frames; P3 never bids, so bidding stays open
+    // The public log is opened and stays open through frames.
+    await page.click("#kc details > summary");
+    await page.click("#kc-bid");
+    await page.keyboard.type("ABDE");
+    await frameFrom(page, other, "bid DEFGH");
+    // Focus and the typed text survive; the caret is moved back two letters.
+    assert.equal(await page.evaluate(() => document.activeElement.id), "kc-bid");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await frameFrom(page, other, "bid DEFGI");
+    assert.deepEqual(await page.evaluate(() => {
+      const el = document.getElementById("kc-bid");
+      return [document.activeElement.id, el.value, el.selectionStart, el.selectionEnd];
+    }), ["kc-bid", "ABDE", 2, 2]);
+    await page.keyboard.type("C");
+    assert.equal(await page.inputValue("#kc-bid"), "ABCDE");
+    assert.equal(await page.textContent("#kc-bid-preview"), "Will send: bid ABCDE");
+    // A click whose press and release straddle a frame still lands.
+    const box = await page.locator("#kc-bid-go").boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const before = await sentCount(page);
+    await page.mouse.down();
+    await frameFrom(page, other, "bid DEFGH");
+    await page.mouse.up();
+    assert.equal(await acked(page, before, "bid ABCDE"), "Your bid ABCDE is in");
+    const s = await pageState(page);
+    assert.equal(s.history.filter((h) => h.seat === 0).map((h) => h.action).join(), "bid ABCDE");
+    assert.equal(await page.evaluate(() => document.querySelector("#kc details").open), true);
+    await page.screenshot({ path: `${artifacts}/knight-control-frames.png` });
+  },
+
+  async "a request's answer that comes after a newer live frame does not take the page back"(browser) {
+    const g = await createGame({ game: "knight-control", seats: 2, deadline_secs: 600 });
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(base + g.seats[0].link);
+    await page.waitForSelector("#kc-bid");
+    // P1's bid is answered (bidding, P2 to act); before the answer reaches
+    // the page, P2 bids, which closes the bidding, and the page draws that
+    // frame. Only then does the older answer arrive.
+    await page.route("**/actions", async (route) => {
+      const answer = await route.fetch();
+      await act(g.seats[1].link, "bid DEFGH");
+      await waitFor(page, (s) => s.view.stage === "orders", "the frame that opens the orders step");
+      await route.fulfill({ response: answer });
+    });
+    await page.fill("#kc-bid", "ABCDE");
+    const before = await sentCount(page);
+    await page.click("#kc-bid-go");
+    assert.equal(await acked(page, before, "bid ABCDE"), "Your bid ABCDE is in");
+    const s = await pageState(page);
+    assert.equal(s.view.stage, "orders");
+    await page.waitForSelector("#kc-submit");
+  },
+
+  async "an empty or invalid Knight Control bid asks before it is sent"(browser) {
+    const g = await createGame({ game: "knight-control", seats: 2, deadline_secs: 600 });
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(base + g.seats[0].link);
+    await page.waitForSelector("#kc-bid");
+    // Lower-case letters are not zone letters: nothing is sent until confirmed.
+    await page.fill("#kc-bid", "abcde");
+    await page.click("#kc-bid-go");
+    await page.waitForSelector("#kc-confirm");
+    assert.match(await page.textContent("#kc-confirm"), /Send bid abcde\? It is not a valid bid: abcde are not zone letters \(capitals: [A-Z]+\), so it counts as no bid/);
+    assert.equal(await sentCount(page), 0);
+    await page.click("#kc-confirm-cancel");
+    assert.equal(await page.locator("#kc-confirm").count(), 0);
+    assert.equal(await page.evaluate(() => document.activeElement.id), "kc-bid");
+    // An empty bid is sent as no bid, once confirmed.
+    await page.fill("#kc-bid", "");
+    assert.match(await page.textContent("#kc-bid-preview"), /^Will send: bid pass \(the bid is empty/);
+    await page.click("#kc-bid-go");
+    await page.waitForSelector("#kc-confirm");
+    await page.screenshot({ path: `${artifacts}/knight-control-confirm.png` });
+    const before = await sentCount(page);
+    await page.click("#kc-confirm-go");
+    assert.equal(await acked(page, before, "bid pass"), "Your bid is in: no bid");
+    assert.equal((await pageState(page)).history.length, 1);
+    assert.equal(await sentCount(page), 1);
+  },
+});
+
+// Runs only the tests whose names contain ONLY (for checking one test).
+if (process.env.ONLY) for (const name of Object.keys(tests)) if (!name.includes(process.env.ONLY)) delete tests[name];
+
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
 let failed = 0;
 for (const [name, test] of Object.entries(tests)) {
   try {
+    const started = Date.now();
     await test(browser);
-    console.log(`ok - ${name}`);
+    console.log(`ok - ${name} (${Date.now() - started} ms)`);
   } catch (e) {
     failed++;
     console.log(`not ok - ${name}\n${e.stack}`);

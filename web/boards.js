@@ -17,7 +17,9 @@ function cell(x, y, w, key, base, ui) {
   if (ui.chosen.includes(key)) cls = "chosen";
   else if (ui.next.has(key) && ui.chosen.length > 0) cls = "target";
   const click = ui.next.has(key) || ui.first.has(key) ? " clickable" : "";
-  return `<rect x="${x}" y="${y}" width="${w}" height="${w}" class="${cls}${click}" data-key="${esc(key)}"/>`;
+  // The id names the key and the place, so a redraw never turns this
+  // square into another one under a click that has started.
+  return `<rect id="${esc(actionId("sq", `${key}@${x},${y}`))}" x="${x}" y="${y}" width="${w}" height="${w}" class="${cls}${click}" data-key="${esc(key)}"/>`;
 }
 
 function glyph(x, y, w, text, fill, stroke) {
@@ -160,7 +162,7 @@ Boards["tilechess"] = {
           const key = "join:" + blk;
           let cls = ui.first.has(key) || ui.next.has(key) ? "clickable" : "";
           if (ui.chosen.includes(key)) cls = "chosen";
-          svg += `<rect x="${px}" y="${py}" width="${S}" height="${S}" fill="#8a8a8a" stroke="#777" stroke-width="0.5" class="${cls}" data-key="${key}"/>`;
+          svg += `<rect id="${esc(actionId("sq", `${key}@${px},${py}`))}" x="${px}" y="${py}" width="${S}" height="${S}" fill="#8a8a8a" stroke="#777" stroke-width="0.5" class="${cls}" data-key="${key}"/>`;
           continue;
         }
         const key = `${x},${y}`;

@@ -70,7 +70,7 @@ window.Clocks = (() => {
     } else if (v.seat_colours && m) {
       html += `<div>Seat 1 plays ${COLOUR[v.seat_colours[0]]}, seat 2 ${COLOUR[v.seat_colours[1]]}</div>`;
     }
-    el.innerHTML = html;
+    patch(el, html);
   }
 
   // Lobby: extra options for Progressive Chess.

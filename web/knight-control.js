@@ -12,9 +12,60 @@ const KC = {
   picked: null,     // a knight chosen for a move: { knight, landings }
   cost: "",         // the server's answer about the draft
   checking: 0,
-  // Typed values survive the redraw each live frame brings.
-  inputs: { "kc-bid": "", "kc-movement": "1x2", "kc-offer-chips": "1", "kc-typed": "" },
+  // What the player typed or picked, kept as they enter it (see the input
+  // listener below) and drawn back into every redraw.
+  inputs: { "kc-bid": "", "kc-movement": "1x2", "kc-offer-to": "", "kc-offer-chips": "1", "kc-typed": "" },
+  // A bid waiting for the player to confirm it: { text, reason }.
+  confirm: null,
 };
+
+// Mirrored as typed, in one listener that no redraw replaces.
+document.addEventListener("input", (e) => {
+  if (e.target.id in KC.inputs) KC.inputs[e.target.id] = e.target.value;
+  if (e.target.id === "kc-bid") {
+    // Typing again answers the question: the bid is being changed.
+    if (KC.confirm && state) { KC.confirm = null; render(state); }
+    const preview = document.getElementById("kc-bid-preview");
+    if (preview && state) preview.textContent = kcBidPreview(state);
+  }
+  if (e.target.id === "kc-exchange" && state) {
+    KC.draft.exchange = Math.max(0, Number(e.target.value) || 0);
+    kcChanged(state);
+  }
+});
+
+// The claimable zone letters a bid may name.
+function kcClaimable(s) {
+  const geo = s.hints && s.hints.geometry;
+  return geo ? geo.zones.filter((z) => z.claimable).map((z) => z.letter) : [];
+}
+
+// Why the letters typed are not a valid bid (spaces are ignored by the
+// rules), or null when they are one: as many different claimable letters
+// as the layout has, up to five.
+function kcBidProblem(s, typed) {
+  const letters = typed.replace(/\s+/g, "");
+  if (!letters) return "the bid is empty, which counts as no bid";
+  const claimable = kcClaimable(s);
+  const need = Math.min(5, claimable.length);
+  const bad = [...letters].filter((c) => !claimable.includes(c));
+  if (bad.length) return `${bad.join("")} ${bad.length === 1 ? "is not a zone letter" : "are not zone letters"} (capitals: ${claimable.join("")}), so it counts as no bid`;
+  if (new Set(letters).size !== letters.length) return "a letter is repeated, so it counts as no bid";
+  if (letters.length !== need) return `a bid names ${need} letters, not ${letters.length}, so it counts as no bid`;
+  return null;
+}
+
+// The action the bid box would send.
+function kcBidAction(typed) {
+  const letters = typed.replace(/\s+/g, "");
+  return letters ? "bid " + letters : "bid pass";
+}
+
+function kcBidPreview(s) {
+  const typed = KC.inputs["kc-bid"];
+  const problem = kcBidProblem(s, typed);
+  return `Will send: ${kcBidAction(typed)}` + (problem ? ` (${problem})` : "");
+}
 
 const KC_COLOURS = ["#e53935", "#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#00897b",
   "#6d4c41", "#d81b60", "#3949ab", "#c0ca33", "#546e7a"];
@@ -26,6 +77,14 @@ function kcMe(s) { return s.view && s.view.me; }
 function kcFresh() { return { exchange: 0, spawn: null, moves: [] }; }
 
 // The orders in notation, as the game reads them.
+// The draft as Submit would send it: with a move whose landings are being
+// clicked counted as it stands, since Submit finishes it.
+function kcSendable() {
+  const p = KC.picked;
+  const d = KC.draft || kcFresh();
+  return p && p.landings.length ? { ...d, moves: [...d.moves, { knight: p.knight, landings: p.landings }] } : d;
+}
+
 function kcOrdersText(d) {
   const parts = [];
   if (d.exchange > 0) parts.push(`exchange ${d.exchange}`);
@@ -106,7 +165,7 @@ function kcRenderBoard(s) {
     let cls = "kc-cell";
     if (targets.has(c.name)) cls += " target";
     if (KC.picked && (KC.picked.knight === c.name || KC.picked.landings.includes(c.name))) cls += " chosen";
-    svg += `<rect x="${X(c.x)}" y="${Y(c.y)}" width="${S}" height="${S}" fill="${fill}" stroke="#0002" class="${cls}" data-cell="${esc(c.name)}"/>`;
+    svg += `<rect id="kc-cell-${esc(c.name)}" x="${X(c.x)}" y="${Y(c.y)}" width="${S}" height="${S}" fill="${fill}" stroke="#0002" class="${cls}" data-cell="${esc(c.name)}"/>`;
     if (me && bonus.has(c.name)) svg += `<circle cx="${X(c.x) + S - 5}" cy="${Y(c.y) + 5}" r="2.5" fill="#7b1fa2" pointer-events="none"/>`;
   }
   for (const z of geo.zones) {
@@ -188,7 +247,7 @@ function kcFinishMove() {
 async function kcChanged(s) {
   render(state);
   if (s.view.stage !== "orders") return;
-  const text = kcOrdersText(KC.draft);
+  const text = kcOrdersText(kcSendable());
   const n = ++KC.checking;
   try {
     const r = await api("/check", { action: text });
@@ -207,7 +266,7 @@ function kcPanel(s) {
   const me = kcMe(s);
   const v = s.view;
   const stageKey = `${v.round}:${v.stage}`;
-  if (KC.key !== stageKey) { KC.key = stageKey; KC.draft = kcFresh(); KC.picked = null; KC.cost = ""; }
+  if (KC.key !== stageKey) { KC.key = stageKey; KC.draft = kcFresh(); KC.picked = null; KC.cost = ""; KC.confirm = null; }
   let html = `<div class="kc-phase">Round ${v.round} of ${v.rules.rounds} · ${v.stage.replace("_", " ")}`;
   if (v.waiting_for.length) html += ` · waiting for ${v.waiting_for.join(", ")}`;
   html += ` <span id="kc-deadline"></span></div>`;
@@ -224,14 +283,20 @@ function kcPanel(s) {
   const mine = s.you.role === "seat" && s.to_act.includes(s.you.seat) && s.status === "playing";
   if (me && s.status === "playing") {
     if (v.stage === "bidding" && mine) {
-      html += `<div class="kc-step">Bid five zone letters in order: <input id="kc-bid" size="8" placeholder="CAJKE" value="${esc(KC.inputs["kc-bid"])}">` +
-        `<button id="kc-bid-go">Bid</button><button id="kc-bid-pass">No bid</button></div>`;
+      html += `<div class="kc-step">Bid five zone letters in order: <input id="kc-bid" size="8" placeholder="CAJKE" autocomplete="off" value="${esc(KC.inputs["kc-bid"])}">` +
+        `<button id="kc-bid-go">Bid</button><button id="kc-bid-pass">No bid</button>` +
+        (KC.confirm ? "" : `<br><small id="kc-bid-preview">${esc(kcBidPreview(s))}</small>`);
+      if (KC.confirm) {
+        html += `<div id="kc-confirm" class="kc-confirm" role="alertdialog">Send <code>${esc(KC.confirm.text)}</code>? ` +
+          `It is not a valid bid: ${esc(KC.confirm.reason)}. <button id="kc-confirm-go">Send it anyway</button><button id="kc-confirm-cancel">Change the bid</button></div>`;
+      }
+      html += `</div>`;
     }
     if (v.stage === "orders" && mine) {
       html += `<div class="kc-step">Orders: click your knight, then its landings (a purple dot earns a bonus leap); ` +
         `click an empty cell of your zone to spawn a <input id="kc-movement" size="4" value="${esc(KC.inputs["kc-movement"])}"> knight. ` +
         `Exchange <input id="kc-exchange" type="number" min="0" max="${me.purse.garnets}" value="${KC.draft.exchange}" style="width:3em"> garnets.` +
-        `<br><code id="kc-orders">${esc(kcOrdersText(KC.draft))}</code> <span id="kc-cost">${esc(KC.cost)}</span>` +
+        `<br>Will send: <code id="kc-orders">${esc(kcOrdersText(kcSendable()))}</code> <span id="kc-cost">${esc(KC.cost)}</span>` +
         `<br><button id="kc-submit">Submit orders</button><button id="kc-clear">Clear</button><button id="kc-pass">Pass</button></div>`;
     }
     if (["items", "final_exchange", "piece_gifts", "chip_gifts", "vote"].includes(v.stage) && mine) {
@@ -241,25 +306,29 @@ function kcPanel(s) {
           `modifies ${h.modifies.join(", ") || "-"}, extra spawns ${h.extra_spawns}</div>`;
       }
       if (v.stage === "vote") html += `<div>Tied EC candidates: ${v.vote_candidates.join(", ")}</div>`;
-      html += `<div class="kc-step">` + s.legal.slice(0, 60).map((a) => `<button class="kc-legal" data-action="${esc(a)}">${esc(a)}</button>`).join("") +
+      if (v.stage === "final_exchange") html += `<div>After the last round: exchange garnets, trade or spend communal garnets, then ` +
+        `<button class="kc-act" id="kc-done" data-action="done">I'm done</button></div>`;
+      html += `<div class="kc-step">` + s.legal.slice(0, 60).map((a) => `<button id="${esc(actionId("kc-legal", a))}" class="kc-legal" data-action="${esc(a)}">${esc(a)}</button>`).join("") +
         `<br><input id="kc-typed" size="40" placeholder="or type e.g. items extra i10 j12" value="${esc(KC.inputs["kc-typed"])}"><button id="kc-typed-go">Submit</button></div>`;
     }
     // Trades, communal garnets and exchanges between rounds.
     if (["bidding", "orders", "final_exchange"].includes(v.stage)) {
       const others = Array.from({ length: v.players }, (_, i) => `P${i + 1}`).filter((p) => p !== me.player);
-      html += `<div class="kc-trade">Offer <select id="kc-offer-to">${others.map((p) => `<option>${p}</option>`).join("")}</select>` +
+      const to = others.includes(KC.inputs["kc-offer-to"]) ? KC.inputs["kc-offer-to"] : others[0];
+      html += `<div class="kc-trade">Offer <select id="kc-offer-to">${others.map((p) => `<option ${p === to ? "selected" : ""}>${p}</option>`).join("")}</select>` +
         ` <input id="kc-offer-chips" type="number" min="1" value="${esc(KC.inputs["kc-offer-chips"])}" style="width:3em"> chips <button id="kc-offer">Offer</button>`;
-      for (const o of me.offers.filter((o) => o.to === me.player)) html += ` <button class="kc-act" data-action="accept ${esc(o.from)}">Accept ${o.chips} from ${esc(o.from)}</button>`;
+      const act = (action, label) => ` <button id="${esc(actionId("kc-act", action))}" class="kc-act" data-action="${esc(action)}">${esc(label)}</button>`;
+      for (const o of me.offers.filter((o) => o.to === me.player)) html += act(`accept ${o.from}`, `Accept ${o.chips} from ${o.from}`);
       for (const o of me.offers.filter((o) => o.from === me.player)) html += ` <span>offered ${o.chips} to ${esc(o.to)}</span>`;
-      for (const c of me.communal.filter((c) => !c.spent && !c.my_consent)) html += ` <button class="kc-act" data-action="communal ${c.number}">Spend communal garnet ${c.number} with ${esc(c.partner)}</button>`;
-      if (v.stage === "orders" && me.purse.garnets > 0) html += ` <button class="kc-act" data-action="exchange 1">Exchange a garnet now</button>`;
+      for (const c of me.communal.filter((c) => !c.spent && !c.my_consent)) html += act(`communal ${c.number}`, `Spend communal garnet ${c.number} with ${c.partner}`);
+      if (["orders", "final_exchange"].includes(v.stage) && me.purse.garnets > 0) html += act("exchange 1", "Exchange a garnet now");
       html += `</div>`;
     }
   }
   if (v.awards) {
     html += `<div>ToLs: ${v.awards.tols.map((t, i) => `P${i + 1} ${t}`).join(", ")}; EC: ${v.awards.ec || "none"}</div>`;
   }
-  html += `<details><summary>Public log</summary>` + v.log.map((r) => `<div><b>${r.round ? "Round " + r.round : "Bidding"}</b>: ` +
+  html += `<details id="kc-log"><summary>Public log</summary>` + v.log.map((r) => `<div><b>${r.round ? "Round " + r.round : "Bidding"}</b>: ` +
     r.events.map((e) => esc(kcEvent(e))).join("; ") + `</div>`).join("") + `</details>`;
   return html;
 }
@@ -276,28 +345,45 @@ function kcEvent(e) {
   }
 }
 
+// Sends through table.js's submit, which shows what is sent and then the
+// server's acknowledgement.
 async function kcPlay(text) {
-  document.getElementById("error").textContent = "";
-  try { render(await api("/actions", { action: text })); }
-  catch (e) { document.getElementById("error").textContent = e.message; }
+  KC.confirm = null;
+  await submit(text);
+}
+
+// The acknowledgement, in the words of the step.
+function kcAck(action) {
+  const m = /^bid\s+(.*)$/.exec(action);
+  if (m) return m[1] === "pass" ? "Your bid is in: no bid" : `Your bid ${m[1]} is in`;
+  if (/^orders\b/.test(action)) return `Your orders are in: ${action}`;
+  return `Your ${action} is in`;
+}
+
+// The Bid button: a valid bid goes at once; an empty or invalid one asks
+// first, in the page, saying what it would send and why it counts as no bid.
+function kcBid() {
+  const typed = document.getElementById("kc-bid").value;
+  KC.inputs["kc-bid"] = typed;
+  const text = kcBidAction(typed);
+  const problem = kcBidProblem(state, typed);
+  if (!problem) { kcPlay(text); return; }
+  KC.confirm = { text, reason: problem };
+  render(state);
 }
 
 function kcWire(s) {
   const on = (id, f) => { const el = document.getElementById(id); if (el) el.onclick = f; };
   for (const el of document.querySelectorAll("#kc-board [data-cell]")) el.onclick = () => kcClick(state, el.dataset.cell);
-  on("kc-bid-go", () => kcPlay("bid " + document.getElementById("kc-bid").value.trim()));
+  on("kc-bid-go", kcBid);
+  on("kc-confirm-go", () => kcPlay(KC.confirm.text));
+  on("kc-confirm-cancel", () => { KC.confirm = null; render(state); document.getElementById("kc-bid").focus(); });
   on("kc-bid-pass", () => kcPlay("bid pass"));
   on("kc-submit", () => { kcFinishMove(); kcPlay(kcOrdersText(KC.draft)); });
   on("kc-clear", () => { KC.draft = kcFresh(); KC.picked = null; kcChanged(state); });
   on("kc-pass", () => kcPlay("orders pass"));
   on("kc-offer", () => kcPlay(`offer ${document.getElementById("kc-offer-to").value} ${document.getElementById("kc-offer-chips").value}`));
   on("kc-typed-go", () => kcPlay(document.getElementById("kc-typed").value.trim()));
-  for (const id of Object.keys(KC.inputs)) {
-    const el = document.getElementById(id);
-    if (el) el.oninput = () => { KC.inputs[id] = el.value; };
-  }
-  const ex = document.getElementById("kc-exchange");
-  if (ex) ex.onchange = () => { KC.draft.exchange = Math.max(0, Number(ex.value) || 0); kcChanged(state); };
   for (const el of document.querySelectorAll(".kc-legal, .kc-act")) el.onclick = () => kcPlay(el.dataset.action);
   kcTick();
 }
@@ -318,6 +404,7 @@ Boards["knight-control"] = {
   // Nothing is clicked through the generic model: see kcClick.
   render(view) { return view && state ? kcRenderBoard({ ...state, view }) : ""; },
   label(text) { return text; },
+  ack: kcAck,
   panel: kcPanel,
   wire: kcWire,
   name(i) { return `P${i + 1}`; },

@@ -32,16 +32,18 @@ function refresh() {
   seatRows();
 }
 
+// Changing the number of seats patches the list (web/patch.js): the seats
+// already set up keep their choice; a new seat 2 starts as a level 3 bot.
 function seatRows() {
   const n = Number($("seats").value) || 0;
   let html = "";
   for (let i = 0; i < n; i++) {
+    const was = $(`seat-${i}`) ? $(`seat-${i}`).value : i === 1 ? "3" : "0";
+    const option = (v, label) => `<option value="${v}"${v === was ? " selected" : ""}>${label}</option>`;
     html += `<label>Seat ${i + 1} <select id="seat-${i}" data-seat="${i}">` +
-      `<option value="0">a person</option><option value="1">bot, level 1</option>` +
-      `<option value="2">bot, level 2</option><option value="3">bot, level 3</option></select></label>`;
+      option("0", "a person") + option("1", "bot, level 1") + option("2", "bot, level 2") + option("3", "bot, level 3") + `</select></label>`;
   }
-  $("seat-list").innerHTML = html;
-  if (n > 1) $("seat-1").value = "3";
+  patch($("seat-list"), html);
 }
 
 $("go").onclick = async () => {

@@ -3,6 +3,10 @@
 use crate::games::{all, find};
 use crate::Command;
 
+/// The deepest `perft` the CLI runs. Every game's tree is far too big to
+/// count near this depth, and a much deeper one would overflow the stack.
+pub const MAX_PERFT_DEPTH: u32 = 30;
+
 pub fn run(command: Command) -> Result<(), String> {
     match command {
         Command::Serve { addr, db } => crate::serve::run(&addr, &db)?,
@@ -33,6 +37,11 @@ pub fn run(command: Command) -> Result<(), String> {
             position,
             divide,
         } => {
+            if depth > MAX_PERFT_DEPTH {
+                return Err(format!(
+                    "perft depth {depth} is above the largest allowed, {MAX_PERFT_DEPTH}"
+                ));
+            }
             let (split, total) = find(&game)?.perft(position.as_deref(), depth, divide)?;
             for (mv, n) in split {
                 println!("{mv}: {n}");

@@ -174,11 +174,17 @@ pub fn replay(args: ReplayArgs) -> Result<(), String> {
         for n in &me.notices {
             let _ = writeln!(out, "  notice (round {}): {}", n.round, n.text);
         }
+        let rounds = game.rules().rounds;
         for t in &me.trades {
+            let when = if t.round > rounds {
+                "after the last round".to_string()
+            } else {
+                format!("round {}", t.round)
+            };
             let _ = writeln!(
                 out,
-                "  trade (round {}): {} gave {} {} chips",
-                t.round, t.from, t.to, t.chips
+                "  trade ({when}): {} gave {} {} chips",
+                t.from, t.to, t.chips
             );
         }
     }
@@ -189,11 +195,15 @@ pub fn replay(args: ReplayArgs) -> Result<(), String> {
 fn results(game: &KnightControl) -> String {
     let mut out = String::new();
     if game.stage() != Stage::Over {
+        let step = match game.stage() {
+            Stage::Bidding => "bidding".to_string(),
+            Stage::Orders | Stage::Items => format!("{:?} of round {}", game.stage(), game.round()),
+            Stage::FinalExchange => "the end-of-game step after the last round".to_string(),
+            stage => format!("{stage:?} (the awards)"),
+        };
         let _ = writeln!(
             out,
-            "\nthe record stops before the end: {:?} of round {}, waiting for {:?}",
-            game.stage(),
-            game.round(),
+            "\nthe record stops before the end: {step}, waiting for {:?}",
             game.pending()
                 .iter()
                 .map(|&s| player_name(s))

@@ -142,8 +142,31 @@ enum Command {
     },
 }
 
+/// Printing to a pipe whose reader has gone (`arbiter moves … | head -1`)
+/// makes `println!` panic with this message; the command has nobody left to
+/// tell anything, so it stops quietly instead of printing a panic.
+fn quiet_on_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The host logs through its own writers and must never stop this way.
+    if !matches!(cli.command, Command::Serve { .. }) {
+        quiet_on_closed_pipe();
+    }
     match commands::run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

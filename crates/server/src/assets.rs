@@ -13,6 +13,9 @@ const TABLE_JS: &str = include_str!("../../../web/table.js");
 const BOARDS_JS: &str = include_str!("../../../web/boards.js");
 const CLOCKS_JS: &str = include_str!("../../../web/clocks.js");
 const KNIGHT_CONTROL_JS: &str = include_str!("../../../web/knight-control.js");
+const PATCH_JS: &str = include_str!("../../../web/patch.js");
+// Vendored idiomorph (npm "idiomorph", 0BSD): see the header of the file.
+const IDIOMORPH_JS: &str = include_str!("../../../web/idiomorph.js");
 
 fn asset(kind: &'static str, body: &'static str) -> impl IntoResponse {
     ([(header::CONTENT_TYPE, kind)], body)
@@ -48,5 +51,13 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route(
             "/knight-control.js",
             get(|| async { asset("text/javascript", KNIGHT_CONTROL_JS) }),
+        )
+        .route(
+            "/patch.js",
+            get(|| async { asset("text/javascript", PATCH_JS) }),
+        )
+        .route(
+            "/idiomorph.js",
+            get(|| async { asset("text/javascript", IDIOMORPH_JS) }),
         )
 }

@@ -72,8 +72,13 @@ pub enum Action {
     },
     /// Consents to spending communal garnet number k (1-based).
     Communal(u32),
-    /// After round 10: garnets to exchange before the awards.
+    /// Exchanges garnets for chips at once: between rounds (the orders step)
+    /// and in the end-of-game step after the last round.
     Exchange(u32),
+    /// The end-of-game step after the last round: the player has nothing
+    /// more to exchange, trade or consent to (`done`, or an empty
+    /// submission).
+    Done,
     /// End-game step 1 or 2: one choice per ToL the player may not keep;
     /// missing choices nullify.
     Gifts(Vec<GiftChoice>),
@@ -86,6 +91,9 @@ impl Action {
     /// `players`; everything else is checked when the action is played.
     pub fn parse(text: &str, players: usize) -> Result<Action, String> {
         let text = text.trim();
+        if text.is_empty() {
+            return Ok(Action::Done);
+        }
         let (head, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
         let rest = rest.trim();
         let words: Vec<&str> = rest.split_whitespace().collect();
@@ -116,7 +124,11 @@ impl Action {
             },
             "exchange" => match words.as_slice() {
                 [n] => Ok(Action::Exchange(number(n)?)),
-                _ => Err("a final exchange is 'exchange 2'".into()),
+                _ => Err("an exchange is 'exchange 2'".into()),
+            },
+            "done" => match words.as_slice() {
+                [] => Ok(Action::Done),
+                _ => Err("'done' takes nothing after it".into()),
             },
             "gifts" => words
                 .iter()
@@ -132,7 +144,7 @@ impl Action {
                 _ => Err("a vote is 'vote P3' or 'vote abstain'".into()),
             },
             _ => Err(format!(
-                "'{head}' is not an action: use bid, orders, items, offer, accept, communal, exchange, gifts or vote"
+                "'{head}' is not an action: use bid, orders, items, offer, accept, communal, exchange, done, gifts or vote"
             )),
         }
     }
@@ -279,6 +291,7 @@ impl fmt::Display for Action {
             Action::Accept { from } => write!(f, "accept {}", player_name(*from)),
             Action::Communal(k) => write!(f, "communal {k}"),
             Action::Exchange(n) => write!(f, "exchange {n}"),
+            Action::Done => f.write_str("done"),
             Action::Gifts(choices) => {
                 f.write_str("gifts")?;
                 for c in choices {
@@ -312,6 +325,7 @@ mod tests {
             "accept P11",
             "communal 1",
             "exchange 4",
+            "done",
             "gifts P3 nullify",
             "gifts",
             "vote P4",
@@ -320,6 +334,13 @@ mod tests {
             let action = Action::parse(text, 11).unwrap();
             assert_eq!(action.to_string(), text);
         }
+    }
+
+    #[test]
+    fn an_empty_submission_is_done() {
+        assert_eq!(Action::parse("", 3), Ok(Action::Done));
+        assert_eq!(Action::parse("  \n", 3), Ok(Action::Done));
+        assert!(Action::parse("done now", 3).is_err());
     }
 
     #[test]

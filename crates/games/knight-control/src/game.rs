@@ -37,7 +37,9 @@ pub enum Stage {
     Orders,
     /// Step 5 of the current round.
     Items,
-    /// After the last round: garnets may still be exchanged.
+    /// After the last round, open to every player: garnets may still be
+    /// exchanged, chips traded and communal garnets spent, until everyone
+    /// is `done` or the deadline.
     FinalExchange,
     /// End-game step 1: extra ToLs from pieces are gifted or nullified.
     PieceGifts,
@@ -322,21 +324,28 @@ impl KnightControl {
                 self.checked_choices[seat.index()] = Some(checked);
             }
             Action::Exchange(n) => {
+                if !matches!(self.stage, Stage::Orders | Stage::FinalExchange) {
+                    return Err(not_now(
+                        "garnets are exchanged between rounds, in submissions, or after the last round",
+                    ));
+                }
                 let garnets = self.state.purses[seat.index()].garnets;
                 if *n > garnets {
                     return Err(refuse(format!("the player holds {garnets} garnets")));
                 }
-                if self.stage == Stage::Orders {
-                    // Between rounds an exchange happens at once (it is not
-                    // the player's orders): docs/rules/knight-control.md#economy.
-                    if *n == 0 {
-                        return Err(refuse("exchange at least one garnet".into()));
-                    }
-                    self.exchange_now(seat, *n);
-                    return Ok(());
+                if *n == 0 {
+                    return Err(refuse("exchange at least one garnet".into()));
                 }
-                if self.stage != Stage::FinalExchange || !self.waiting[seat.index()] {
-                    return Err(not_now("garnets are exchanged between rounds, in submissions, or after the last round"));
+                // Between rounds and after the last round an exchange happens
+                // at once; it is not the player's submission for the step
+                // (docs/rules/knight-control.md#economy).
+                return self.exchange_now(seat, *n).map_err(refuse);
+            }
+            Action::Done => {
+                if self.stage != Stage::FinalExchange {
+                    return Err(not_now(
+                        "'done' ends the step after the last round; in this step submit as usual",
+                    ));
                 }
             }
             Action::Gifts(choices) => {
@@ -482,19 +491,16 @@ impl KnightControl {
                 self.state.round += 1;
                 self.publish();
                 if self.state.round > self.rules.rounds {
-                    let waiting = self.state.purses.iter().map(|p| p.garnets > 0).collect();
-                    self.start_step(Stage::FinalExchange, waiting);
+                    // Open for everyone, garnets or not: trades and communal
+                    // garnets are still possible (docs/rules/knight-control.md#end-of-game).
+                    self.start_step(Stage::FinalExchange, vec![true; players]);
                 } else {
                     self.start_step(Stage::Orders, vec![true; players]);
                 }
             }
             Stage::FinalExchange => {
-                for s in 0..players {
-                    if let Some(Action::Exchange(n)) = self.submitted[s] {
-                        let n = n.min(self.state.purses[s].garnets);
-                        self.exchange_now(Seat(s as u8), n);
-                    }
-                }
+                // Exchanges happened as they were made; `done` only said
+                // that a player needs no more time.
                 self.offers.clear();
                 let pieces: Vec<u32> = self.state.purses.iter().map(|p| p.tol_pieces).collect();
                 self.awards = Awards::from_pieces(&pieces);

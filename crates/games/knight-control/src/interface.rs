@@ -24,7 +24,7 @@ impl Game for KnightControl {
     /// is far too large): passing; for bids, the claimable letters in
     /// layout order and their rotations; for orders, each single 1×2 spawn
     /// and each single one-leap move; for items, each single use; for the
-    /// final exchange, every count; for gifts, nullifying and gifting every
+    /// end-of-game step, `done` and exchanging one garnet or all; for gifts, nullifying and gifting every
     /// ToL to one player; for votes, abstaining and each candidate. `act`
     /// accepts every legal action.
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
@@ -80,7 +80,15 @@ impl Game for KnightControl {
                 out.extend(candidates.into_iter().map(Action::Items));
             }
             Stage::FinalExchange => {
-                out.extend((0..=state.purses[seat.index()].garnets).map(Action::Exchange));
+                out.push(Action::Done);
+                // One garnet, or all of them (a purse may hold very many).
+                let garnets = state.purses[seat.index()].garnets;
+                out.extend(
+                    [1, garnets]
+                        .into_iter()
+                        .filter(|&n| n > 0)
+                        .map(Action::Exchange),
+                );
             }
             Stage::PieceGifts | Stage::ChipGifts => {
                 let count = self.awards().to_place[seat.index()] as usize;

@@ -51,8 +51,13 @@ impl FromStr for Item {
         Ok(match words.as_slice() {
             ["garnet"] => Item::Garnet,
             ["chips", n] => match n.parse::<u32>() {
-                Ok(n) if n >= 1 => Item::Chips(n),
-                _ => return Err(format!("'{text}': chips items hold a positive number of chips")),
+                Ok(n) if (1..=crate::state::MAX_RATE).contains(&n) => Item::Chips(n),
+                _ => {
+                    return Err(format!(
+                        "'{text}': chips items hold 1 to {} chips",
+                        crate::state::MAX_RATE
+                    ))
+                }
             },
             ["tol-piece"] => Item::TolPiece,
             ["extra-move"] => Item::ExtraMove,

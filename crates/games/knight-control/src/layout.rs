@@ -32,6 +32,8 @@ pub enum CellKind {
 pub struct LayoutFile {
     pub files: u8,
     pub ranks: u8,
+    /// Missing means none, which is refused in plain words.
+    #[serde(default)]
     pub zones: Vec<ZoneFile>,
     /// Items laid by hand; when absent the seed lays the default mix.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -89,6 +91,9 @@ impl Layout {
                 "a grid of {}x{} is not supported: 5 to 26 columns, 5 to 99 rows",
                 file.files, file.ranks
             ));
+        }
+        if file.zones.is_empty() {
+            return Err("the layout has no spawning zones; a game needs at least 2 zones that bidding can hand out".into());
         }
         if file.zones.len() > 16 {
             return Err(format!(

@@ -134,9 +134,12 @@ impl FromStr for Movement {
     fn from_str(text: &str) -> Result<Movement, String> {
         let bad = || format!("'{text}' is not a movement: write it as MxN, such as 1x2");
         let (m, n) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
-        let m: u8 = m.parse().map_err(|_| bad())?;
-        let n: u8 = n.parse().map_err(|_| bad())?;
-        Movement::new(m, n)
+        let size = |s: &str| -> Result<u8, String> {
+            let v: u64 = s.parse().map_err(|_| bad())?;
+            u8::try_from(v)
+                .map_err(|_| format!("'{text}': a movement's sizes are at most {}", u8::MAX))
+        };
+        Movement::new(size(m)?, size(n)?)
     }
 }
 

@@ -138,7 +138,18 @@ impl Record {
         if !self.seed_commitment.verify(&seed) {
             return Err("the seed does not match the record's seed commitment".into());
         }
+        if self.layout.items.is_some() {
+            return Err(
+                "the record's layout carries items; a record lists its items in the top-level 'items'"
+                    .into(),
+            );
+        }
         if let Some(setup) = &self.setup {
+            // A setup names every item still on the board; top-level items
+            // would be a second, conflicting list.
+            if !self.items.is_empty() || self.items_from_seed {
+                return Err("a record with a setup takes its items from the setup's 'items'; it must not also carry top-level 'items' or 'items_from_seed'".into());
+            }
             if setup.players.len() != self.players {
                 return Err(format!(
                     "the record says {} players but its setup has {}",
@@ -158,7 +169,10 @@ impl Record {
             ..self.layout.clone()
         })?;
         let game = KnightControl::new(self.players, self.rules, layout, seed)?;
-        if items_of(game.layout(), game.state()) != self.items {
+        // Items may be listed in any order; the board holds them by cell.
+        let mut listed = self.items.clone();
+        listed.sort_by_key(|p| game.layout().cell(p.cell).ok());
+        if self.items_from_seed && items_of(game.layout(), game.state()) != listed {
             return Err("the record's items are not the ones its seed lays".into());
         }
         Ok(game)

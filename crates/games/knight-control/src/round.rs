@@ -9,7 +9,7 @@ use crate::event::Event;
 use crate::item::Item;
 use crate::layout::{Cell, Layout};
 use crate::place::{player_name, Player};
-use crate::state::{Purse, Rules, State};
+use crate::state::{add, mul, Purse, Rules, State};
 use arbiter_core::Seat;
 
 /// Pays a submission: explicit exchanges first, then refunds, then as few
@@ -28,11 +28,18 @@ pub fn pay(
             purse.garnets
         ));
     }
-    let available = purse.chips + rate * exchange + refunds;
+    let too_many = |e: String| format!("it cannot be paid: {e}");
+    let available = add(
+        "the chips available",
+        purse.chips,
+        mul("the exchange", rate, exchange).map_err(too_many)?,
+    )
+    .and_then(|c| add("the chips available", c, refunds))
+    .map_err(too_many)?;
     let mut exchanged = exchange;
     if costs > available {
         let auto = (costs - available).div_ceil(rate);
-        if exchange + auto > purse.garnets {
+        if exchange.checked_add(auto).is_none_or(|n| n > purse.garnets) {
             return Err(format!(
                 "it costs {costs} chips and the player has {} chips{} and {} garnets",
                 purse.chips,
@@ -46,10 +53,26 @@ pub fn pay(
         }
         exchanged += auto;
     }
+    let chips = mul("the exchange", rate, exchanged - exchange)
+        .and_then(|c| add("the player's chips", available, c))
+        .map_err(too_many)?
+        - costs;
+    let gained = mul("the exchange", rate, exchanged)
+        .and_then(|c| add("the chips gained", c, refunds))
+        .and_then(|c| add("the player's chips gained", purse.gained, c))
+        .map_err(too_many)?;
     purse.garnets -= exchanged;
-    purse.chips = available + rate * (exchanged - exchange) - costs;
-    purse.gained += rate * exchanged + refunds;
+    purse.chips = chips;
+    purse.gained = gained;
     Ok(exchanged)
+}
+
+/// The value of a count that cannot leave the `u32` range: every input is
+/// bounded (docs/rules/knight-control.md#bounds) and a game adds at most a
+/// few thousand garnets, ToL pieces and item chips to a purse, so this
+/// never fails; it is checked so that a count can never wrap silently.
+fn within_bounds<T>(count: Result<T, String>) -> T {
+    count.unwrap_or_else(|e| panic!("{e}: a count left its documented bounds"))
 }
 
 /// Per-cell scratch space for judging, kept between rounds so judging
@@ -104,7 +127,8 @@ pub fn judge(
                     scratch.removed[still as usize] = true;
                     let garnet = victim.owner != k.owner;
                     if garnet {
-                        state.purses[k.owner.index()].garnets += 1;
+                        let purse = &mut state.purses[k.owner.index()];
+                        purse.garnets = within_bounds(add("garnets", purse.garnets, 1));
                     }
                     events.push(Event::Captured {
                         cell: layout.place(k.cell),
@@ -213,12 +237,11 @@ pub fn resolve_orders(
         let purse = &mut state.purses[k.owner.index()];
         let h = &mut held[k.owner.index()];
         match item {
-            Item::Garnet => purse.garnets += 1,
-            Item::Chips(n) => {
-                purse.chips += n;
-                purse.gained += n;
+            Item::Garnet => purse.garnets = within_bounds(add("garnets", purse.garnets, 1)),
+            Item::Chips(n) => within_bounds(purse.gain(n)),
+            Item::TolPiece => {
+                purse.tol_pieces = within_bounds(add("ToL pieces", purse.tol_pieces, 1))
             }
-            Item::TolPiece => purse.tol_pieces += 1,
             Item::ExtraMove => h.extra_moves.push(k.id),
             Item::ExtraSpawn => h.extra_spawns += 1,
             Item::Portal => {

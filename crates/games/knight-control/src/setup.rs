@@ -5,7 +5,7 @@
 use crate::item::{Item, ItemPlacement};
 use crate::layout::{CellKind, Layout};
 use crate::place::{parse_player, Movement, Place};
-use crate::state::{Knight, Purse, State};
+use crate::state::{bounded, Knight, Purse, State, MAX_COUNT};
 use serde::{Deserialize, Serialize};
 
 /// A game state as a host writes it.
@@ -72,6 +72,14 @@ impl Setup {
                 return Err(format!("setup: zone {} is given to two players", p.zone));
             }
             state.zones[i] = Some(zone);
+            for (what, value) in [
+                ("chips", p.chips),
+                ("garnets", p.garnets),
+                ("chips_gained", p.chips_gained),
+                ("tol_pieces", p.tol_pieces),
+            ] {
+                bounded(&format!("setup: P{}'s {what}", i + 1), value, MAX_COUNT)?;
+            }
             state.purses[i] = Purse {
                 chips: p.chips,
                 garnets: p.garnets,

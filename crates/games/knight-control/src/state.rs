@@ -42,6 +42,38 @@ impl Default for Rules {
     }
 }
 
+/// The largest count a setup, a record or the rules may give for chips,
+/// garnets, chips gained, ToL pieces or starting chips
+/// (docs/rules/knight-control.md#bounds).
+pub const MAX_COUNT: u32 = 1_000_000;
+/// The largest garnet rate and the largest Chips item.
+pub const MAX_RATE: u32 = 1_000;
+
+/// `value` if it is at most `bound`, else a message naming both.
+pub fn bounded(what: &str, value: u32, bound: u32) -> Result<u32, String> {
+    if value > bound {
+        Err(format!(
+            "{what} is {value}, above the largest allowed, {bound}"
+        ))
+    } else {
+        Ok(value)
+    }
+}
+
+/// `a + b`, or a message if the count would leave the `u32` range. With
+/// the documented bounds on every input no game comes near it; the check
+/// makes sure a count never wraps.
+pub fn add(what: &str, a: u32, b: u32) -> Result<u32, String> {
+    a.checked_add(b)
+        .ok_or_else(|| format!("{what} would exceed {}", u32::MAX))
+}
+
+/// `a * b`, checked like [`add`].
+pub fn mul(what: &str, a: u32, b: u32) -> Result<u32, String> {
+    a.checked_mul(b)
+        .ok_or_else(|| format!("{what} would exceed {}", u32::MAX))
+}
+
 impl Rules {
     pub fn check(&self) -> Result<(), String> {
         if self.rounds == 0 || self.rounds > 99 {
@@ -50,6 +82,8 @@ impl Rules {
         if self.garnet_rate == 0 {
             return Err("a garnet must be worth at least one chip".into());
         }
+        bounded("garnet_rate", self.garnet_rate, MAX_RATE)?;
+        bounded("start_chips", self.start_chips, MAX_COUNT)?;
         Ok(())
     }
 }
@@ -63,6 +97,30 @@ pub struct Purse {
     /// refunds (docs/rules/knight-control.md#chips-gained).
     pub gained: u32,
     pub tol_pieces: u32,
+}
+
+impl Purse {
+    /// Adds chips received (not traded): they count as chips gained.
+    pub fn gain(&mut self, chips: u32) -> Result<(), String> {
+        let total = add("the player's chips", self.chips, chips)?;
+        let gained = add("the player's chips gained", self.gained, chips)?;
+        self.chips = total;
+        self.gained = gained;
+        Ok(())
+    }
+
+    /// Exchanges `n` garnets (at most those held) at `rate` chips each.
+    pub fn exchange(&mut self, n: u32, rate: u32) -> Result<(), String> {
+        let garnets = self.garnets.checked_sub(n).ok_or_else(|| {
+            format!(
+                "it exchanges {n} garnets but the player holds {}",
+                self.garnets
+            )
+        })?;
+        self.gain(mul("the chips for the garnets", n, rate)?)?;
+        self.garnets = garnets;
+        Ok(())
+    }
 }
 
 /// A knight on the board.

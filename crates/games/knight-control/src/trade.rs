@@ -35,11 +35,8 @@ pub struct Communal {
 }
 
 impl KnightControl {
-    pub(crate) fn exchange_now(&mut self, seat: Seat, n: u32) {
-        let purse = &mut self.state.purses[seat.index()];
-        purse.garnets -= n;
-        purse.chips += n * self.rules.garnet_rate;
-        purse.gained += n * self.rules.garnet_rate;
+    pub(crate) fn exchange_now(&mut self, seat: Seat, n: u32) -> Result<(), String> {
+        self.state.purses[seat.index()].exchange(n, self.rules.garnet_rate)
     }
 
     fn trading_open(&self) -> Result<(), String> {
@@ -90,9 +87,14 @@ impl KnightControl {
                 player_name(from)
             ));
         }
+        let received = crate::state::add(
+            &format!("{}'s chips", player_name(to)),
+            self.state.purses[to.index()].chips,
+            chips,
+        )?;
         self.offers.remove(i);
         self.state.purses[from.index()].chips -= chips;
-        self.state.purses[to.index()].chips += chips;
+        self.state.purses[to.index()].chips = received;
         let after = [
             self.state.purses[from.index()].chips,
             self.state.purses[to.index()].chips,
@@ -121,15 +123,18 @@ impl KnightControl {
         if c.spent {
             return Err(format!("communal garnet {k} is already spent"));
         }
-        c.consent[side] = true;
-        if c.consent == [true, true] {
-            c.spent = true;
-            for p in c.players {
-                let purse = &mut self.state.purses[p.index()];
-                purse.chips += 2;
-                purse.gained += 2;
+        if c.consent[1 - side] {
+            // Both purses must take the 2 chips before either does.
+            let mut purses = c.players.map(|p| self.state.purses[p.index()]);
+            for purse in &mut purses {
+                purse.gain(2)?;
             }
+            for (p, purse) in c.players.into_iter().zip(purses) {
+                self.state.purses[p.index()] = purse;
+            }
+            c.spent = true;
         }
+        c.consent[side] = true;
         Ok(())
     }
 

@@ -6,8 +6,18 @@ use arbiter_core::{Seat, Seed};
 use arbiter_knight_control::{EcMeasure, KnightControl, Layout, Rules, Setup, Stage};
 use common::*;
 
-/// A round-10 setup: per player (chips, garnets, chips gained, ToL pieces).
+/// A round-10 setup, played to the end-of-game step, where every player
+/// then says `done`: per player (chips, garnets, chips gained, ToL pieces).
 fn last_round(rules: Rules, players: &[(u32, u32, u32, u32)]) -> KnightControl {
+    let mut g = end_step(rules, players);
+    for seat in 0..players.len() {
+        play(&mut g, &[(seat as u8, "done")]);
+    }
+    g
+}
+
+/// A round-10 setup, its orders passed: the end-of-game step is open.
+fn end_step(rules: Rules, players: &[(u32, u32, u32, u32)]) -> KnightControl {
     let zones: String = "ABCDEFGHIJK".chars().take(players.len()).collect();
     let purses: Vec<(u32, u32)> = players.iter().map(|p| (p.0, p.1)).collect();
     let mut s: Setup = setup(&zones, &purses, &[], &[]);
@@ -119,12 +129,15 @@ fn the_ec_measure_is_a_ruleset_option() {
 #[test]
 fn final_garnet_exchanges_count_as_chips_gained() {
     // P2 exchanges both garnets after round 10: 6 gained beats P1's 4.
-    let mut g = last_round(Rules::default(), &[(0, 0, 4, 0), (0, 2, 0, 0)]);
+    let mut g = end_step(Rules::default(), &[(0, 0, 4, 0), (0, 2, 0, 0)]);
     assert_eq!(g.stage(), Stage::FinalExchange);
-    assert_eq!(g.pending(), vec![Seat(1)]);
+    assert_eq!(g.pending(), vec![Seat(0), Seat(1)]);
     assert!(refused(&mut g, 1, "exchange 3").contains("holds 2"));
+    // The exchange happens at once and is not the player's last word.
     play(&mut g, &[(1, "exchange 2")]);
     assert_eq!(purse(&g, 2), (6, 0, 6, 0));
+    assert_eq!(g.stage(), Stage::FinalExchange);
+    play(&mut g, &[(0, "done"), (1, "done")]);
     assert_eq!(g.awards().most_gained, vec![Seat(1)]);
     assert_eq!(g.awards().tols, vec![0, 1]);
     assert_eq!(g.awards().ec, Some(Seat(0)));

@@ -103,9 +103,10 @@ fn play_game() -> Recorder {
             rec.close().unwrap();
         }
     }
-    // P4 holds the garnet from its capture and does not answer: no exchange.
+    // The end-of-game step waits for everyone; P4 holds the garnet from its
+    // capture and does not answer: no exchange.
     assert_eq!(rec.game.stage(), Stage::FinalExchange);
-    assert_eq!(rec.game.pending(), vec![Seat(3)]);
+    assert_eq!(rec.game.pending().len(), 6);
     rec.close().unwrap();
     // Step 1 needs no decision (nobody has 20 pieces); step 2: P1 and P2 tie
     // on 2 chips gained and both hold a ToL already.
@@ -294,9 +295,12 @@ fn a_record_can_start_from_a_setup() {
     rec.act(Seat(1), "orders move K2 b10").unwrap();
     rec.act(Seat(0), "orders pass").unwrap();
     rec.act(Seat(1), "orders pass").unwrap();
-    // Round 10 done; P1 holds a garnet: the final exchange waits for P1.
-    assert_eq!(rec.game.pending(), vec![Seat(0)]);
+    // Round 10 done: the end-of-game step waits for both; P1 exchanges its
+    // garnet, both are done.
+    assert_eq!(rec.game.pending(), vec![Seat(0), Seat(1)]);
     rec.act(Seat(0), "exchange 1").unwrap();
+    rec.act(Seat(0), "done").unwrap();
+    rec.act(Seat(1), "").unwrap();
     let g = Record::from_json(&rec.record.to_json())
         .unwrap()
         .replay()

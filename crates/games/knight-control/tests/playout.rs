@@ -570,10 +570,19 @@ impl Run {
                 }
             }
             Stage::FinalExchange => {
+                // Exchanges, trades and communal garnets, then `done` (or
+                // an empty submission) from most players.
+                self.side_deals();
                 for s in pending {
-                    let garnets = g.state().purses[s.index()].garnets;
-                    let n = self.rng.below(garnets as usize + 1);
-                    self.submit(s, format!("exchange {n}"), None);
+                    let garnets = self.rec.game.state().purses[s.index()].garnets;
+                    if garnets > 0 && self.rng.chance(0.5) {
+                        let n = 1 + self.rng.below(garnets as usize);
+                        self.rec.act(s, &format!("exchange {n}")).unwrap();
+                    }
+                    if self.rng.chance(0.9) {
+                        let text = if self.rng.chance(0.5) { "done" } else { "" };
+                        self.submit(s, text.into(), None);
+                    }
                 }
             }
             Stage::PieceGifts | Stage::ChipGifts => {

@@ -172,6 +172,9 @@ fn bids_gifts_and_votes_stay_with_their_owner() {
     for seat in 0..5 {
         play(&mut g, &[(seat, "orders pass")]);
     }
+    for seat in 0..5 {
+        play(&mut g, &[(seat, "done")]);
+    }
     // Step 1: P1 places an extra ToL; the gift is private to giver and receiver.
     play(&mut g, &[(0, "gifts P2")]);
     let gift = "[\"P1\",\"P2\",1]".to_string();
@@ -231,6 +234,9 @@ fn public_results_do_not_tell_how_bids_and_votes_went() {
             .unwrap();
     for seat in 0..5 {
         play(&mut g, &[(seat, "orders pass")]);
+    }
+    for seat in 0..5 {
+        play(&mut g, &[(seat, "done")]);
     }
     // P1 wins step 2 while holding a ToL; the deadline nullifies it.
     g.close_step().unwrap();

@@ -74,6 +74,14 @@ impl Position {
                 counts[piece.color.index()][piece.role.index()] += 1;
             }
         }
+        // At most each side's bishop and rook can be in hand; checked before
+        // the tally so that a long hand cannot overflow it.
+        if setup.hands.len() > 4 {
+            return Err(format!(
+                "{} pieces in the hands, but at most 4 can be there (each side's bishop and rook)",
+                setup.hands.len()
+            ));
+        }
         for piece in &setup.hands {
             if piece.role == Role::Knight {
                 return Err(format!(

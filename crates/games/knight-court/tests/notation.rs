@@ -86,3 +86,17 @@ fn move_notation_round_trips_for_every_legal_move_of_a_walk() {
         assert_eq!(text.parse::<Position>().unwrap(), *game.position());
     }
 }
+
+/// A hand holds at most the four pieces that can be captured; a longer one
+/// is refused before it is tallied (257 rooks once wrapped a one-byte tally
+/// back to 1).
+#[test]
+fn a_hand_longer_than_four_pieces_is_refused_with_the_bound() {
+    let text = format!("2n/3/N2[{}Bbr] w", "R".repeat(257));
+    let err = text.parse::<Position>().unwrap_err();
+    assert!(
+        err.reason.contains("at most 4 can be there"),
+        "{}",
+        err.reason
+    );
+}

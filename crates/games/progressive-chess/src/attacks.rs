@@ -256,20 +256,16 @@ pub fn cannon_line(dir: usize, sq: Square, occupied: Bitboard) -> CannonLine {
 }
 
 /// The squares a cannon of side `own` (pieces `own_pieces`) on `sq` may
-/// capture on: the first piece of a line if it is an enemy, or the second if
-/// the first is the cannon's own.
+/// capture on: along each line the first piece if it is an enemy, and the
+/// second (having jumped the first, of either side) if it is an enemy.
 #[inline]
 pub fn cannon_captures(sq: Square, occupied: Bitboard, own_pieces: Bitboard) -> Bitboard {
     let mut set = Bitboard::EMPTY;
     for d in ORTHOGONAL_RAYS {
         let line = cannon_line(d, sq, occupied);
-        if let Some(p1) = line.first {
-            if !own_pieces.contains(p1) {
-                set = set.with(p1);
-            } else if let Some(p2) = line.second {
-                if !own_pieces.contains(p2) {
-                    set = set.with(p2);
-                }
+        for piece in [line.first, line.second].into_iter().flatten() {
+            if !own_pieces.contains(piece) {
+                set = set.with(piece);
             }
         }
     }

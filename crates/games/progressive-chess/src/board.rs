@@ -126,16 +126,14 @@ impl Board {
                     continue;
                 }
                 let line = attacks::cannon_line(d, sq, occ);
-                let Some(p1) = line.first else { continue };
-                if cannons.contains(p1) {
+                // The first piece of the line, or the second (the cannon
+                // having jumped the first, of either side).
+                if [line.first, line.second]
+                    .into_iter()
+                    .flatten()
+                    .any(|p| cannons.contains(p))
+                {
                     return true;
-                }
-                // A cannon captures the second piece of its line only when
-                // it jumps one of its own.
-                if let Some(p2) = line.second {
-                    if cannons.contains(p2) && them.contains(p1) {
-                        return true;
-                    }
                 }
             }
         }

@@ -53,13 +53,20 @@ impl fmt::Display for Position {
     }
 }
 
+/// The largest points, quiet-turn count or turn number a position string
+/// may hold (docs/rules/progressive-chess.md#position-string).
+pub const MAX_COUNT: u32 = 1_000_000;
+
 fn number(field: &str, what: &str) -> Result<u32, String> {
-    if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) || field.len() > 9 {
+    if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("{what} must be a whole number, not '{field}'"));
     }
-    field
-        .parse()
-        .map_err(|_| format!("{what} must be a whole number, not '{field}'"))
+    match field.parse::<u32>() {
+        Ok(n) if n <= MAX_COUNT => Ok(n),
+        _ => Err(format!(
+            "{what} is {field}, above the largest allowed, {MAX_COUNT}"
+        )),
+    }
 }
 
 fn parse_placement(text: &str) -> Result<[Option<Piece>; 49], String> {

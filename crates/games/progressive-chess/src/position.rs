@@ -59,6 +59,15 @@ impl Default for Position {
     }
 }
 
+/// `n + by` for points and turn counters. A position string starts them at
+/// most at 1,000,000 and a turn adds at most 3, so this would take billions
+/// of turns to fail; it is checked so that a count can never wrap silently.
+#[inline]
+fn count_up(n: u32, by: u32) -> u32 {
+    n.checked_add(by)
+        .unwrap_or_else(|| panic!("a count passed {}", u32::MAX))
+}
+
 impl Position {
     /// Pawns on a1–c1 and e1–g1 and the king on d1, Black mirrored on rank
     /// 7, White to move with 2 points (1 to start, 1 for the turn), Black 1.
@@ -107,23 +116,27 @@ impl Position {
                 }
             }
         }
-        let mut pools = [[0u8; Role::COUNT]; 2];
         for color in Color::BOTH {
-            for &role in &setup.pools[color.index()] {
-                if role == Role::King {
-                    return Err(format!(
-                        "{color}'s pool holds a king, but kings are never captured"
-                    ));
-                }
-                pools[color.index()][role.index()] += 1;
+            if setup.pools[color.index()].contains(&Role::King) {
+                return Err(format!(
+                    "{color}'s pool holds a king, but kings are never captured"
+                ));
             }
         }
+        // Counted before the pools are tallied, so a long pool field cannot
+        // overflow a tally.
         let pooled: usize = setup.pools.iter().map(Vec::len).sum();
         let total = board.occupied().count() as usize + pooled;
         if total > 14 {
             return Err(format!(
                 "{total} pieces on the board and in the pools, but the game starts with 14 and never gains any"
             ));
+        }
+        let mut pools = [[0u8; Role::COUNT]; 2];
+        for color in Color::BOTH {
+            for &role in &setup.pools[color.index()] {
+                pools[color.index()][role.index()] += 1;
+            }
         }
         let mut spent = Bitboard::EMPTY;
         for &sq in &setup.spent {
@@ -338,7 +351,7 @@ impl Position {
                     self.board.remove(to);
                     self.spent = self.spent.without(to);
                     self.pools[us.index()][victim.role.index()] += 1;
-                    self.points[us.index()] += 2;
+                    self.points[us.index()] = count_up(self.points[us.index()], 2);
                     effect = Effect::Capture(victim);
                 }
                 self.board.remove(from);
@@ -363,12 +376,16 @@ impl Position {
 
     /// Hands the turn over: counters, and the next side's point.
     pub fn end_turn(&mut self, reset: bool) {
-        self.quiet_turns = if reset { 0 } else { self.quiet_turns + 1 };
+        self.quiet_turns = if reset {
+            0
+        } else {
+            count_up(self.quiet_turns, 1)
+        };
         if self.turn == Color::Black {
-            self.turn_number += 1;
+            self.turn_number = count_up(self.turn_number, 1);
         }
         self.turn = self.turn.other();
-        self.points[self.turn.index()] += 1;
+        self.points[self.turn.index()] = count_up(self.points[self.turn.index()], 1);
     }
 
     /// Whether `color` could ever give mate, by the conservative test in

@@ -138,14 +138,16 @@ fn cannon_jumps_and_captures() {
 }
 
 #[test]
-fn cannon_never_captures_behind_an_enemy_or_passes_two_pieces() {
-    // West: enemy c4 then enemy a4 with b4 empty: capture c4 or jump to
-    // b4, never a4. North: own d5 and d6: only d5's... nothing beyond d6.
+fn cannon_captures_behind_a_screen_of_either_colour_but_never_passes_two_pieces() {
+    // West: enemy c4 then enemy a4 with b4 empty: capture c4, or jump it to
+    // b4 or onto a4 (capture). North: own d5 jumped, enemy d6 captured,
+    // nothing beyond. East and south are empty.
     let p = pos("1K5/3n3/3P3/n1pC3/7/7/5k1 w 2 1 - - 0 1");
-    let d = dests(&p, "d4");
-    assert!(d.contains(&"c4".to_string()) && d.contains(&"b4".to_string()));
-    assert!(!d.contains(&"a4".to_string()), "{d:?}");
-    // North: d5 own is jumped, d6 empty, d7 enemy knight... here d6 own.
+    assert_eq!(
+        dests(&p, "d4"),
+        sorted(&["a4", "b4", "c4", "d6", "d3", "d2", "d1", "e4", "f4", "g4"])
+    );
+    // North of d3: own d4 and own d5; the cannon cannot pass d5.
     let p = pos("1K5/3n3/3P3/3P3/3C3/7/5k1 w 2 1 - - 0 1");
     let d = dests(&p, "d3");
     assert!(

@@ -104,11 +104,11 @@ fn upgraded_and_raised_protectors_have_fresh_shields() {
 }
 
 #[test]
-fn cannon_checks_through_its_own_screen_only() {
-    // Black cannon d7, black pawn d4 as screen: the white king on d1 is in
-    // check. With a white screen instead, it is not.
+fn cannon_checks_through_one_screen_of_either_colour() {
+    // Black cannon d7, one screen on d4 (either side's): the white king on
+    // d1 is in check.
     assert!(pos("3c2k/7/7/3p3/7/7/3K3 w 2 1 - - 0 5").is_check());
-    assert!(!pos("3c2k/7/7/3P3/7/7/3K3 w 2 1 - - 0 5").is_check());
+    assert!(pos("3c2k/7/7/3P3/7/7/3K3 w 2 1 - - 0 5").is_check());
     // Two screens: no check.
     assert!(!pos("3c2k/7/3p3/3p3/7/7/3K3 w 2 1 - - 0 5").is_check());
     // No screen: the first piece is the king.

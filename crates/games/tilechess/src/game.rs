@@ -51,6 +51,18 @@ pub struct Standing {
 /// The maximum number of players (seats are one byte).
 pub const MAX_PLAYERS: usize = 255;
 
+/// The most points a position string may give a player
+/// (docs/rules/tilechess.md#bounds). A game adds at most the value of the
+/// armies on the board, so scores stay far inside `u32`.
+pub const MAX_POINTS: u32 = 1_000_000;
+
+/// `a + b` for points and scores, which the bounds keep far below
+/// `u32::MAX`; checked so that a count can never wrap silently.
+pub(crate) fn add_points(a: u32, b: u32) -> u32 {
+    a.checked_add(b)
+        .unwrap_or_else(|| panic!("{a} + {b} points left the documented bounds"))
+}
+
 /// A game in progress. Every value of this type obeys the rules: positions
 /// are validated when read (see `position.rs`) and actions when played.
 #[derive(Clone, PartialEq, Eq)]
@@ -182,7 +194,7 @@ impl Tilechess {
         self.territory()
             .iter()
             .zip(&self.players)
-            .map(|(land, p)| land + p.points)
+            .map(|(land, p)| add_points(*land, p.points))
             .collect()
     }
 
@@ -197,7 +209,7 @@ impl Tilechess {
             .map(|(i, p)| Standing {
                 seat: Seat(i as u8),
                 colour: p.colour.to_string(),
-                score: p.points + land[i],
+                score: add_points(p.points, land[i]),
                 points: p.points,
                 territory: land[i],
             })

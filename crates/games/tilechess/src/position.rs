@@ -14,7 +14,7 @@
 
 use crate::board::Board;
 use crate::coord::{Block, Tile, BLOCK};
-use crate::game::{Player, Ruleset, Tilechess, MAX_PLAYERS};
+use crate::game::{Player, Ruleset, Tilechess, MAX_PLAYERS, MAX_POINTS};
 use crate::piece::{Colour, Piece, Role};
 use arbiter_core::{PositionError, Seat};
 use std::fmt::Write;
@@ -193,6 +193,11 @@ impl Tilechess {
                 .and_then(|w| w.strip_prefix('+'))
                 .and_then(|n| n.parse::<u32>().ok())
                 .ok_or_else(|| err(format!("{colour}: expected +<points> after the colour")))?;
+            if points > MAX_POINTS {
+                return Err(err(format!(
+                    "{colour}: +{points} points is above the largest allowed, {MAX_POINTS}"
+                )));
+            }
             let mut counts = [0u8; 6];
             let mut in_land = false;
             for word in words {

@@ -215,7 +215,8 @@ impl Tilechess {
                 }
                 self.board.set_piece(to, Some(piece));
                 if let Some(v) = victim {
-                    self.players[seat.index()].points += v.role.value();
+                    let points = &mut self.players[seat.index()].points;
+                    *points = crate::game::add_points(*points, v.role.value());
                     if v.role == Role::King {
                         // Elimination: the rest of the army leaves without
                         // scoring, and the land becomes neutral.

@@ -126,7 +126,17 @@ impl Player<KnightControl> for KnightControlBot {
                 Action::Orders(orders)
             }
             Stage::Items => Action::Items(policy::items(seen, seat)),
-            Stage::FinalExchange => Action::Exchange(me.purse.garnets),
+            // After the last round: spend communal garnets and exchange
+            // every garnet (both add chips gained), then say done.
+            Stage::FinalExchange => {
+                if let Some(c) = me.communal.iter().find(|c| !c.spent && !c.my_consent) {
+                    Action::Communal(c.number)
+                } else if me.purse.garnets > 0 {
+                    Action::Exchange(me.purse.garnets)
+                } else {
+                    Action::Done
+                }
+            }
             Stage::PieceGifts | Stage::ChipGifts => Action::Gifts(policy::gifts()),
             Stage::Vote => {
                 let gained: Vec<u32> = estimate::estimate(view, seat)
@@ -163,7 +173,9 @@ fn random_action(seen: &Seen, seat: Seat, rng: &mut GameRng) -> Option<Action> {
             list.push(Action::Items(full));
             list
         }
-        Stage::FinalExchange => (0..=me.purse.garnets).map(Action::Exchange).collect(),
+        Stage::FinalExchange => std::iter::once(Action::Done)
+            .chain((1..=me.purse.garnets.min(3)).map(Action::Exchange))
+            .collect(),
         Stage::PieceGifts | Stage::ChipGifts => {
             let count = me.tols_to_place as usize;
             let mut list = vec![Action::Gifts(Vec::new())];

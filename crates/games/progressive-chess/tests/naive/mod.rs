@@ -190,25 +190,20 @@ impl Naive {
             'B' => slide(&diag, out),
             'T' => slide(&[(1, 0), (-1, 0)], out),
             'C' => {
+                // Walk each line counting the pieces met: any empty square
+                // before the second piece is a stop, the first or the second
+                // piece is a capture if it is an enemy, and nothing past the
+                // second piece is reached.
                 for (df, dr) in orth {
                     let (mut nf, mut nr) = (f + df, r + dr);
-                    let mut passed: Vec<char> = Vec::new();
-                    while on(nf, nr) {
+                    let mut met = 0;
+                    while on(nf, nr) && met < 2 {
                         let c = self.at(nf, nr);
-                        if c == '.' {
+                        if c == '.' || enemy(c) {
                             out.push(NMove::Go(from, (nf, nr)));
-                        } else if passed.is_empty() {
-                            if enemy(c) {
-                                out.push(NMove::Go(from, (nf, nr)));
-                            }
-                            passed.push(c);
-                        } else {
-                            // The second piece: capturable only after
-                            // jumping one of the cannon's own pieces.
-                            if enemy(c) && !enemy(passed[0]) {
-                                out.push(NMove::Go(from, (nf, nr)));
-                            }
-                            break;
+                        }
+                        if c != '.' {
+                            met += 1;
                         }
                         nf += df;
                         nr += dr;
