@@ -13,9 +13,10 @@ impl KnightControl {
     /// learn that it submitted a bid, orders, ToL placements or a vote (the
     /// list of players still to submit says as much), once per step: a
     /// revision within the same step shows them nothing, so nobody can count
-    /// revisions. Of item choices, offers, acceptances, communal consents
-    /// and exchanges others learn nothing at all, not even that they
-    /// happened (in the item step even who still chooses is secret).
+    /// revisions. Of item choices, offers, acceptances, communal consents,
+    /// exchanges and saying `done` in the end-of-game step others learn
+    /// nothing at all, not even that they happened (in the item step even
+    /// who still chooses is secret).
     pub fn disclose(&self, seat: Seat, action: &Action, viewer: Viewer) -> Disclosure {
         if viewer == Viewer::Seat(seat) {
             return Disclosure::Action;
@@ -29,7 +30,8 @@ impl KnightControl {
             | Action::Offer { .. }
             | Action::Accept { .. }
             | Action::Communal(_)
-            | Action::Exchange(_) => return Disclosure::Nothing,
+            | Action::Exchange(_)
+            | Action::Done => return Disclosure::Nothing,
         };
         if self.submission(seat).is_some() {
             return Disclosure::Nothing;

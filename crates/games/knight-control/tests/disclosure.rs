@@ -86,6 +86,19 @@ fn trades_consents_and_exchanges_are_not_shown_at_all() {
 }
 
 #[test]
+fn saying_done_in_the_end_of_game_step_is_not_shown() {
+    let rules = Rules {
+        rounds: 1,
+        ..Rules::default()
+    };
+    let mut g = scene_with(rules, "AG", &[(5, 1), (5, 0)], &[], &[]);
+    play(&mut g, &[(0, "orders pass"), (1, "orders pass")]);
+    assert_eq!(g.stage(), Stage::FinalExchange);
+    assert_eq!(seen(&g, 1, "done"), expect(1, 2, Disclosure::Nothing));
+    assert_eq!(seen(&g, 0, "exchange 1"), expect(0, 2, Disclosure::Nothing));
+}
+
+#[test]
 fn item_choices_are_not_shown_and_who_chooses_is_secret() {
     let knights = [("P1", "h8", "1x2"), ("P2", "k11", "1x2")];
     let mut g = scene("AG", &[(5, 0), (5, 0)], &knights, &[("i10", "extra-move")]);
