@@ -114,15 +114,7 @@ enum Command {
         openings: Option<String>,
     },
     /// Run the web host: every game in the browser, stored in a database.
-    Serve {
-        /// The address to listen on.
-        #[arg(long, default_value = "127.0.0.1:8080")]
-        addr: String,
-        /// The database URL: sqlite://file (created, with its tables, if
-        /// missing) or postgres://user@host/db (an existing database).
-        #[arg(long, default_value = "sqlite://arbiter.db")]
-        db: String,
-    },
+    Serve(serve::ServeArgs),
     /// Play against the engine in the terminal.
     Play {
         game: String,

@@ -1,6 +1,35 @@
 //! `arbiter serve`: starts the web host on a multi-threaded runtime.
 
-pub fn run(addr: &str, db: &str) -> Result<(), String> {
+use arbiter_server::listen;
+use std::time::Duration;
+
+#[derive(clap::Args)]
+pub struct ServeArgs {
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: String,
+    /// The database URL: sqlite://file (created, with its tables, if
+    /// missing) or postgres://user@host/db (an existing database).
+    #[arg(long, default_value = "sqlite://arbiter.db")]
+    db: String,
+    /// Close a connection that has not sent a whole request head this many
+    /// seconds after opening (or after its last answer).
+    #[arg(long, value_name = "SECONDS", default_value_t = listen::DEFAULT_HEADER_TIMEOUT_SECS,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    header_timeout_secs: u64,
+    /// Connections open at once, WebSockets included; more wait until one
+    /// closes (a warning is logged when the limit is reached).
+    #[arg(long, value_name = "N", default_value_t = listen::DEFAULT_MAX_CONNECTIONS,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
+    max_connections: usize,
+    /// Ping every WebSocket this often; one that has not answered by the
+    /// next ping is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = arbiter_server::DEFAULT_WS_PING_SECS,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    ws_ping_secs: u64,
+}
+
+pub fn run(args: ServeArgs) -> Result<(), String> {
     // Internal errors are logged here and never shown to clients.
     let _ = tracing_subscriber::fmt()
         .with_max_level(tracing_subscriber::filter::LevelFilter::INFO)
@@ -9,9 +38,16 @@ pub fn run(addr: &str, db: &str) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("starting the runtime: {e}"))?;
+    let settings = arbiter_server::Settings {
+        ws_ping_every: Duration::from_secs(args.ws_ping_secs),
+        ..arbiter_server::Settings::default()
+    };
+    let limits = listen::Limits {
+        header_timeout: Duration::from_secs(args.header_timeout_secs),
+        max_connections: args.max_connections,
+        ..listen::Limits::default()
+    };
     runtime.block_on(arbiter_server::serve(
-        addr,
-        db,
-        arbiter_server::Settings::default(),
+        &args.addr, &args.db, settings, limits,
     ))
 }

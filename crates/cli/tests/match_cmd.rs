@@ -31,7 +31,7 @@ fn a_duel_match_prints_a_table_with_elo_and_writes_records() {
     assert!(text.contains("max:1000n"), "{text}");
     assert!(text.contains("Elo (player 1 - player 2)"), "{text}");
     let record = std::fs::read_to_string(dir.join("game-0002.txt")).unwrap();
-    assert!(record.contains("seat 0: player 2 random"), "{record}");
+    assert!(record.contains("seat 1: player 2 random"), "{record}");
     assert!(record.contains("result: "));
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -99,6 +99,6 @@ fn a_knight_control_match_reports_chips_gained_and_ec() {
         assert!(text.contains(word), "{text}");
     }
     let record = std::fs::read_to_string(dir.join("game-0002.txt")).unwrap();
-    assert!(record.contains("seat 0: player 3 random"), "{record}");
+    assert!(record.contains("seat 1: player 3 random"), "{record}");
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -132,21 +132,7 @@ pub trait Perft: Game {
 
     /// Perft split by first action, sorted by notation.
     fn divide(&self, depth: u32) -> Vec<(Self::Action, u64)> {
-        let Phase::Turn(seat) = self.phase() else {
-            return Vec::new();
-        };
-        if depth == 0 {
-            return Vec::new();
-        }
-        self.legal_actions(seat)
-            .into_iter()
-            .map(|action| {
-                let mut child = self.clone();
-                child.act(seat, &action).expect("legal action was refused");
-                let count = child.perft(depth - 1);
-                (action, count)
-            })
-            .collect()
+        generic_divide(self, depth)
     }
 }
 
@@ -171,6 +157,26 @@ pub fn generic_perft<G: Game>(game: &G, depth: u32) -> u64 {
             generic_perft(&child, depth - 1)
         })
         .sum()
+}
+
+/// [`generic_perft`] split by first action, in the order of
+/// [`Game::legal_actions`].
+pub fn generic_divide<G: Game>(game: &G, depth: u32) -> Vec<(G::Action, u64)> {
+    let Phase::Turn(seat) = game.phase() else {
+        return Vec::new();
+    };
+    if depth == 0 {
+        return Vec::new();
+    }
+    game.legal_actions(seat)
+        .into_iter()
+        .map(|action| {
+            let mut child = game.clone();
+            child.act(seat, &action).expect("legal action was refused");
+            let count = generic_perft(&child, depth - 1);
+            (action, count)
+        })
+        .collect()
 }
 
 /// A picture of the game for a terminal.

@@ -183,6 +183,112 @@ impl Grid {
         }
         Ok(())
     }
+
+    /// [`Grid::read_placement`] for boards of one letter per piece:
+    /// `piece` reads a letter; `letters` tells a player which exist.
+    pub fn read_pieces<T>(
+        self,
+        text: &str,
+        piece: impl Fn(char) -> Option<T>,
+        letters: &str,
+    ) -> Result<Vec<Option<T>>, String> {
+        self.read_placement(text, &[], |token| {
+            let mut chars = token.chars();
+            match (chars.next().and_then(&piece), chars.next()) {
+                (Some(p), None) => Ok(p),
+                _ => Err(format!("'{token}' is not a piece letter{letters}")),
+            }
+        })
+    }
+
+    /// Reads a board written the FEN way (what [`Grid::write_placement`]
+    /// writes): ranks from the top separated by `/`, files left to right,
+    /// a number for each run of empty squares, and for each occupied
+    /// square one letter, after any of the `marks` that qualify it
+    /// (Knight Moves writes `~` before an ineligible piece). `cell` reads
+    /// one square's marks and letter. The result is indexed like the
+    /// grid; errors name the rank and what is wrong.
+    pub fn read_placement<T>(
+        self,
+        text: &str,
+        marks: &[char],
+        mut cell: impl FnMut(&str) -> Result<T, String>,
+    ) -> Result<Vec<Option<T>>, String> {
+        let rows: Vec<&str> = text.split('/').collect();
+        if rows.len() != self.ranks as usize {
+            return Err(format!(
+                "the board has {} ranks, but the text has {} ranks separated by '/'",
+                self.ranks,
+                rows.len()
+            ));
+        }
+        let mut board: Vec<Option<T>> = (0..self.size()).map(|_| None).collect();
+        for (row, rank) in rows.iter().zip((0..self.ranks).rev()) {
+            let too_long = || {
+                format!(
+                    "rank {} describes more than {} squares",
+                    rank + 1,
+                    self.files
+                )
+            };
+            let mut file = 0usize;
+            let mut rest = *row;
+            while let Some(first) = rest.chars().next() {
+                let token_len = if first.is_ascii_digit() {
+                    rest.find(|c: char| !c.is_ascii_digit())
+                        .unwrap_or(rest.len())
+                } else {
+                    let marked = rest.find(|c: char| !marks.contains(&c)).ok_or_else(|| {
+                        format!(
+                            "rank {} ends with '{rest}', which must be followed by a piece",
+                            rank + 1
+                        )
+                    })?;
+                    let letter = rest[marked..].chars().next().expect("found above");
+                    if letter.is_ascii_digit() {
+                        return Err(format!(
+                            "rank {}: '{}' must be followed by a piece letter, not a digit",
+                            rank + 1,
+                            &rest[..marked]
+                        ));
+                    }
+                    marked + letter.len_utf8()
+                };
+                let (token, tail) = rest.split_at(token_len);
+                rest = tail;
+                if first.is_ascii_digit() {
+                    let run: usize = match token.parse() {
+                        Ok(run) if run > 0 && !token.starts_with('0') => run,
+                        _ => {
+                            return Err(format!(
+                                "rank {}: a run of empty squares cannot be 0 or start with 0, as '{token}' does",
+                                rank + 1
+                            ))
+                        }
+                    };
+                    file = file.saturating_add(run);
+                    if file > self.files as usize {
+                        return Err(too_long());
+                    }
+                    continue;
+                }
+                if file >= self.files as usize {
+                    return Err(too_long());
+                }
+                let piece = cell(token).map_err(|reason| format!("rank {}: {reason}", rank + 1))?;
+                board[rank as usize * self.files as usize + file] = Some(piece);
+                file += 1;
+            }
+            if file < self.files as usize {
+                return Err(format!(
+                    "rank {} describes only {file} of its {} squares",
+                    rank + 1,
+                    self.files
+                ));
+            }
+        }
+        Ok(board)
+    }
 }
 
 #[cfg(test)]
@@ -236,6 +342,42 @@ mod tests {
             .write_placement(&mut text, |c| (c.rank == 0 && c.file == 0).then_some("~o"))
             .unwrap();
         assert_eq!(text, "2/~o1");
+    }
+
+    #[test]
+    fn placement_reads_back_what_was_written() {
+        let grid = Grid::new(15, 2);
+        let read = |token: &str| match token {
+            "x" | "~x" => Ok(token.to_string()),
+            _ => Err(format!("'{token}' is not a piece")),
+        };
+        let board = grid.read_placement("12x~x1/15", &['~'], read).unwrap();
+        assert_eq!(
+            board[grid.index(Coord { file: 12, rank: 1 })].as_deref(),
+            Some("x")
+        );
+        assert_eq!(
+            board[grid.index(Coord { file: 13, rank: 1 })].as_deref(),
+            Some("~x")
+        );
+        let mut text = String::new();
+        grid.write_placement(&mut text, |c| board[grid.index(c)].clone())
+            .unwrap();
+        assert_eq!(text, "12x~x1/15");
+        let cases = [
+            ("15", "2 ranks, but the text has 1"),
+            ("16/15", "rank 2 describes more than 15"),
+            ("14xx/15", "rank 2 describes more than 15"),
+            ("14/15", "rank 2 describes only 14 of its 15"),
+            ("0x14/15", "cannot be 0"),
+            ("15/x~", "rank 1 ends with '~'"),
+            ("15/~1x13", "not a digit"),
+            ("15/y14", "rank 1: 'y' is not a piece"),
+        ];
+        for (text, needle) in cases {
+            let err = grid.read_placement(text, &['~'], read).unwrap_err();
+            assert!(err.contains(needle), "{text}: {err}");
+        }
     }
 
     #[test]

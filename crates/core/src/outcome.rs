@@ -114,7 +114,7 @@ impl fmt::Display for Outcome {
                     .results
                     .iter()
                     .enumerate()
-                    .map(|(i, r)| format!("seat {i}: rank {} score {}", r.rank, r.score))
+                    .map(|(i, r)| format!("{}: rank {} score {}", Seat(i as u8), r.rank, r.score))
                     .collect();
                 write!(f, "{} ({})", ranks.join(", "), self.reason)
             }
@@ -144,6 +144,17 @@ mod tests {
         assert_eq!(ranks, vec![2, 1, 2, 4]);
         assert_eq!(o.winners(), vec![Seat(1)]);
         assert!(!o.is_draw());
+    }
+
+    #[test]
+    fn messages_count_seats_from_one() {
+        let o = Outcome::win(Seat(0), 2, "checkmate");
+        assert_eq!(o.to_string(), "seat 1 wins by checkmate");
+        let o = Outcome::from_scores(&[5, 9, 5], "turn limit");
+        assert_eq!(
+            o.to_string(),
+            "seat 1: rank 2 score 5, seat 2: rank 1 score 9, seat 3: rank 2 score 5 (turn limit)"
+        );
     }
 
     #[test]

@@ -29,9 +29,11 @@ impl Seat {
     }
 }
 
+/// For people: seats count from 1 in every message, as on the page
+/// (`Seat(0)` is "seat 1"); the index stays 0-based in JSON and code.
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "seat {}", self.0)
+        write!(f, "seat {}", self.0 as u16 + 1)
     }
 }
 
@@ -44,6 +46,13 @@ mod tests {
         assert_eq!(Seat(0).opponent(), Seat(1));
         assert_eq!(Seat(1).opponent(), Seat(0));
         assert_eq!(Seat(1).opponent().opponent(), Seat(1));
+    }
+
+    #[test]
+    fn seats_count_from_one_for_people() {
+        assert_eq!(Seat(0).to_string(), "seat 1");
+        assert_eq!(Seat(1).to_string(), "seat 2");
+        assert_eq!(Seat(255).to_string(), "seat 256");
     }
 
     #[test]

@@ -52,15 +52,16 @@ impl Record {
             "game {game_id}\nindex {}\nseed {}\nstart {}\n",
             self.index, self.seed, self.start
         );
+        // Seats count from 1 here, as in every text for people.
         for (seat, &p) in self.players.iter().enumerate() {
-            out += &format!("seat {seat}: player {} {}\n", p + 1, self.specs[p]);
+            out += &format!("seat {}: player {} {}\n", seat + 1, p + 1, self.specs[p]);
         }
         for (i, (seat, action)) in self.actions.iter().enumerate() {
-            out += &format!("{}. {}: {action}\n", i + 1, seat.0);
+            out += &format!("{}. {}: {action}\n", i + 1, seat.0 as u16 + 1);
         }
         out += &format!("result: {}\n", self.outcome);
         for (seat, r) in self.outcome.results.iter().enumerate() {
-            out += &format!("seat {seat}: rank {} score {}\n", r.rank, r.score);
+            out += &format!("seat {}: rank {} score {}\n", seat + 1, r.rank, r.score);
         }
         out
     }

@@ -157,6 +157,7 @@ pub trait Hosted: Game + 'static {
 
 impl Hosted for KnightCourt {
     fn create(options: &Value, _: &Creation) -> Result<Self, String> {
+        crate::options::only("Knight Court", options, &["position"])?;
         from_position_option(options)
     }
     fn bot_action(&self, seat: Seat, level: u8) -> Option<Self::Action> {
@@ -166,6 +167,7 @@ impl Hosted for KnightCourt {
 
 impl Hosted for KnightMoves {
     fn create(options: &Value, _: &Creation) -> Result<Self, String> {
+        crate::options::only("Knight Moves", options, &["position"])?;
         from_position_option(options)
     }
     fn bot_action(&self, seat: Seat, level: u8) -> Option<Self::Action> {
@@ -175,6 +177,8 @@ impl Hosted for KnightMoves {
 
 impl Hosted for Tilechess {
     fn create(options: &Value, _: &Creation) -> Result<Self, String> {
+        let known = ["wide", "high", "eight_pawns", "repeat_turns"];
+        crate::options::only("Tilechess", options, &known)?;
         let mut rules = Ruleset::default();
         let size = |key: &str, default: u16| -> Result<u16, String> {
             match options.get(key) {

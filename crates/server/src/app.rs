@@ -1,16 +1,17 @@
 //! The router: lobby, table, host and live routes over the live games.
 
 use crate::adapter::{self, KINDS};
+use crate::assets;
 use crate::clock::Clock;
 use crate::error::{ApiError, ApiResult};
 use crate::host::{self, BotPool, Command, Eviction, GameConfig, GameHandle, HostCommand, Role};
 use crate::storage::{GameRecord, Store};
-use crate::{assets, token};
+use crate::token::{self, Bearer, SocketToken};
 use arbiter_core::Seed;
 use axum::extract::rejection::BytesRejection;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::HeaderMap;
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -40,7 +41,13 @@ pub struct Settings {
     pub sweep_every: Duration,
     /// Where every logged time comes from (tests move it forward).
     pub clock: Clock,
+    /// How often each WebSocket is pinged; one that has not answered (or
+    /// sent anything) by the next ping is closed.
+    pub ws_ping_every: Duration,
 }
+
+/// The default `--ws-ping-secs`.
+pub const DEFAULT_WS_PING_SECS: u64 = 30;
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -51,6 +58,7 @@ impl Default for Settings {
             evict_idle_after: Duration::from_secs(60 * 60),
             sweep_every: Duration::from_secs(30),
             clock: Clock::default(),
+            ws_ping_every: Duration::from_secs(DEFAULT_WS_PING_SECS),
         }
     }
 }
@@ -65,6 +73,7 @@ struct Inner {
     games: Mutex<HashMap<String, GameHandle>>,
     pool: BotPool,
     eviction: Eviction,
+    ws_ping_every: Duration,
 }
 
 impl AppState {
@@ -82,6 +91,7 @@ impl AppState {
                     finished_after: settings.evict_finished_after,
                     idle_after: settings.evict_idle_after,
                 },
+                ws_ping_every: settings.ws_ping_every.max(Duration::from_millis(10)),
             }),
         };
         if tokio::runtime::Handle::try_current().is_ok() {
@@ -185,23 +195,11 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/ws", get(live))
         .merge(assets::router())
         .fallback(|| async { ApiError::NotFound("no such page or endpoint".into()) })
+        .method_not_allowed_fallback(|method: axum::http::Method| async move {
+            ApiError::MethodNotAllowed(format!("this address does not take {method}"))
+        })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(state)
-}
-
-/// The token from `Authorization: Bearer ...` or `?token=...`.
-fn token_of(headers: &HeaderMap, query: &TokenQuery) -> Option<String> {
-    headers
-        .get(axum::http::header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(|t| t.trim().to_string())
-        .or_else(|| query.token.clone())
-}
-
-#[derive(Deserialize)]
-struct TokenQuery {
-    token: Option<String>,
 }
 
 async fn kinds() -> Json<Value> {
@@ -272,8 +270,12 @@ async fn create(
     for bot in &request.bots {
         if bot.seat >= request.seats {
             return Err(ApiError::BadRequest(format!(
-                "bot seat {} does not exist",
-                bot.seat
+                "a bot's 'seat' is {}, but with {} seats the values are 0 to {} \
+                 (seats 1 to {} on the page)",
+                bot.seat,
+                request.seats,
+                request.seats.saturating_sub(1),
+                request.seats
             )));
         }
         if !(1..=crate::bots::MAX_LEVEL).contains(&bot.level) {
@@ -334,11 +336,10 @@ async fn create(
 async fn snapshot(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(query): Query<TokenQuery>,
-    headers: HeaderMap,
+    Bearer(token): Bearer,
 ) -> ApiResult<Json<Value>> {
     let handle = state.game(&id).await?;
-    let role = state.role(&handle, token_of(&headers, &query)).await?;
+    let role = state.role(&handle, token).await?;
     Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?))
 }
 
@@ -347,12 +348,11 @@ async fn snapshot(
 async fn with_token(
     state: &AppState,
     id: &str,
-    headers: &HeaderMap,
-    query: &TokenQuery,
+    token: Option<String>,
     missing: &str,
 ) -> ApiResult<(GameHandle, Role)> {
     let handle = state.game(id).await?;
-    let token = token_of(headers, query).ok_or_else(|| ApiError::Forbidden(missing.into()))?;
+    let token = token.ok_or_else(|| ApiError::Forbidden(missing.into()))?;
     let role = state.role(&handle, Some(token)).await?;
     Ok((handle, role))
 }
@@ -366,19 +366,12 @@ struct ActBody {
 async fn act(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(query): Query<TokenQuery>,
-    headers: HeaderMap,
+    Bearer(token): Bearer,
     body: Result<axum::body::Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
     let body = body?;
-    let (handle, role) = with_token(
-        &state,
-        &id,
-        &headers,
-        &query,
-        "playing needs your seat link's token",
-    )
-    .await?;
+    let (handle, role) =
+        with_token(&state, &id, token, "playing needs your seat link's token").await?;
     let request: ActBody = parse_body(&body)?;
     handle
         .ask(|r| Command::Act(role, request.action, r))
@@ -389,17 +382,10 @@ async fn act(
 async fn claim(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(query): Query<TokenQuery>,
-    headers: HeaderMap,
+    Bearer(token): Bearer,
 ) -> ApiResult<Json<Value>> {
-    let (handle, role) = with_token(
-        &state,
-        &id,
-        &headers,
-        &query,
-        "claiming needs your seat link's token",
-    )
-    .await?;
+    let (handle, role) =
+        with_token(&state, &id, token, "claiming needs your seat link's token").await?;
     handle.ask(|r| Command::Claim(role, r)).await??;
     Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?))
 }
@@ -407,16 +393,14 @@ async fn claim(
 async fn host_command(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(query): Query<TokenQuery>,
-    headers: HeaderMap,
+    Bearer(token): Bearer,
     body: Result<axum::body::Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
     let body = body?;
     let (handle, role) = with_token(
         &state,
         &id,
-        &headers,
-        &query,
+        token,
         "host commands need the host link's token",
     )
     .await?;
@@ -428,14 +412,13 @@ async fn host_command(
 async fn replay(
     State(state): State<AppState>,
     Path((id, ply)): Path<(String, String)>,
-    Query(query): Query<TokenQuery>,
-    headers: HeaderMap,
+    Bearer(token): Bearer,
 ) -> ApiResult<Json<Value>> {
     let ply: usize = ply
         .parse()
         .map_err(|_| ApiError::BadRequest(format!("'{ply}' is not a move number")))?;
     let handle = state.game(&id).await?;
-    let role = state.role(&handle, token_of(&headers, &query)).await?;
+    let role = state.role(&handle, token).await?;
     Ok(Json(handle.ask(|r| Command::Replay(role, ply, r)).await??))
 }
 
@@ -444,19 +427,12 @@ async fn replay(
 async fn check(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(query): Query<TokenQuery>,
-    headers: HeaderMap,
+    Bearer(token): Bearer,
     body: Result<axum::body::Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
     let body = body?;
-    let (handle, role) = with_token(
-        &state,
-        &id,
-        &headers,
-        &query,
-        "checking needs your seat link's token",
-    )
-    .await?;
+    let (handle, role) =
+        with_token(&state, &id, token, "checking needs your seat link's token").await?;
     let request: ActBody = parse_body(&body)?;
     let preview = handle
         .ask(|r| Command::Check(role, request.action, r))
@@ -469,14 +445,26 @@ async fn check(
 async fn live(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(query): Query<TokenQuery>,
-    headers: HeaderMap,
-    upgrade: WebSocketUpgrade,
+    SocketToken(token): SocketToken,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> ApiResult<Response> {
+    let upgrade = upgrade.map_err(|e| {
+        ApiError::BadRequest(format!("this address is a WebSocket: {}", e.body_text()))
+    })?;
     let handle = state.game(&id).await?;
-    let role = state.role(&handle, token_of(&headers, &query)).await?;
+    let role = state.role(&handle, token).await?;
     let changes = handle.ask(Command::Subscribe).await?;
-    Ok(upgrade.on_upgrade(move |socket| watch(socket, handle, role, changes)))
+    let ping_every = state.inner.ws_ping_every;
+    Ok(upgrade.on_upgrade(move |socket| watch(socket, handle, role, changes, ping_every)))
+}
+
+/// Sends `message`, giving up (and so closing) on a peer that has not
+/// taken it within `limit`: a client that stops reading is not kept.
+async fn send_within(socket: &mut WebSocket, message: Message, limit: Duration) -> bool {
+    matches!(
+        tokio::time::timeout(limit, socket.send(message)).await,
+        Ok(Ok(()))
+    )
 }
 
 async fn watch(
@@ -484,7 +472,14 @@ async fn watch(
     handle: GameHandle,
     role: Role,
     mut changes: broadcast::Receiver<Arc<str>>,
+    ping_every: Duration,
 ) {
+    let start = tokio::time::Instant::now() + ping_every;
+    let mut ping = tokio::time::interval_at(start, ping_every);
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // Whether the client has said anything (a pong, usually) since the
+    // last ping.
+    let mut answered = true;
     // The first frame, and any frame after falling behind, is asked for.
     let mut shared: Option<Arc<str>> = None;
     // A change this receiver cannot see (another seat's secret submission)
@@ -500,11 +495,8 @@ async fn watch(
             },
         };
         if last.as_deref() != Some(frame.as_ref()) {
-            if socket
-                .send(Message::Text(frame.as_ref().into()))
-                .await
-                .is_err()
-            {
+            let text = Message::Text(frame.as_ref().into());
+            if !send_within(&mut socket, text, ping_every).await {
                 return;
             }
             last = Some(frame);
@@ -525,8 +517,19 @@ async fn watch(
                 },
                 incoming = socket.recv() => match incoming {
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                    Some(Ok(_)) => {}
+                    Some(Ok(_)) => answered = true,
                 },
+                _ = ping.tick() => {
+                    if !answered {
+                        tracing::debug!("closing a WebSocket that did not answer a ping");
+                        return;
+                    }
+                    answered = false;
+                    let ping = Message::Ping(Default::default());
+                    if !send_within(&mut socket, ping, ping_every).await {
+                        return;
+                    }
+                }
             }
         }
     }

@@ -286,9 +286,7 @@ impl Actor {
                 }
                 Command::Act(role, text, reply) => {
                     let result = match role {
-                        Role::Seat(seat) if self.bots[seat].is_some() => Err(ApiError::Conflict(
-                            "a bot plays this seat now; the host can give it back".into(),
-                        )),
+                        Role::Seat(seat) if self.bots[seat].is_some() => Err(bot_plays()),
                         Role::Seat(seat) => self.submit(seat, text.trim()).await,
                         _ => Err(ApiError::Forbidden(
                             "only a seat's link may play; use your seat link".into(),
@@ -298,9 +296,7 @@ impl Actor {
                 }
                 Command::Claim(role, reply) => {
                     let result = match role {
-                        Role::Seat(seat) if self.bots[seat].is_some() => Err(ApiError::Conflict(
-                            "a bot plays this seat now; the host can give it back".into(),
-                        )),
+                        Role::Seat(seat) if self.bots[seat].is_some() => Err(bot_plays()),
                         Role::Seat(seat) => self.claim(seat).await,
                         _ => Err(ApiError::Forbidden("only a seat's link may claim".into())),
                     };
@@ -315,10 +311,12 @@ impl Actor {
                     self.wake().await;
                 }
                 Command::Check(role, text, reply) => {
+                    // Refused exactly as the submission would be.
                     let result = match role {
-                        Role::Seat(seat) => {
+                        Role::Seat(seat) if self.bots[seat].is_some() => Err(bot_plays()),
+                        Role::Seat(seat) => self.may_act(seat).and_then(|()| {
                             self.game.check(seat, text.trim()).map_err(ApiError::from)
-                        }
+                        }),
                         _ => Err(ApiError::Forbidden(
                             "only a seat's link may check an action".into(),
                         )),
@@ -364,8 +362,9 @@ impl Actor {
                                 }
                             }
                             None => tracing::warn!(
-                                "game {}: the bot for seat {seat} found no move",
-                                self.record.id
+                                "game {}: the bot for seat {} found no move",
+                                self.record.id,
+                                seat + 1
                             ),
                         }
                     } else {
@@ -455,25 +454,9 @@ impl Actor {
     /// Checks and plays one action of server seat `seat`: logged first, then
     /// applied; a refusal changes nothing.
     async fn submit(&mut self, seat: usize, text: &str) -> ApiResult<()> {
-        if self.ended {
-            return Err(ApiError::Conflict("the host has ended this game".into()));
-        }
-        if let Some(outcome) = self.game.outcome() {
-            return Err(ApiError::Conflict(format!("the game is over: {outcome}")));
-        }
-        if self.paused {
-            return Err(ApiError::Conflict("the game is paused by the host".into()));
-        }
+        self.may_act(seat)?;
         if text.is_empty() {
             return Err(ApiError::BadRequest("the action is empty".into()));
-        }
-        if let Some((holder, until_ms)) = self.live_claim() {
-            if holder != seat {
-                return Err(ApiError::Conflict(format!(
-                    "seat {holder} has claimed the next turn for {} more seconds",
-                    (until_ms - self.now() + 999) / 1000
-                )));
-            }
         }
         if text.len() > MAX_ACTION_BYTES {
             return Err(ApiError::BadRequest(format!(
@@ -495,6 +478,26 @@ impl Actor {
         self.after_apply(&event, Some(canonical));
         self.changed_now();
         Ok(())
+    }
+
+    /// Whether server seat `seat` may act at all now (the game's rules
+    /// decide the rest): refusals shared by submitting and checking.
+    fn may_act(&self, seat: usize) -> ApiResult<()> {
+        if self.ended {
+            return Err(ApiError::Conflict("the host has ended this game".into()));
+        }
+        if let Some(outcome) = self.game.outcome() {
+            return Err(ApiError::Conflict(format!("the game is over: {outcome}")));
+        }
+        if self.paused {
+            return Err(ApiError::Conflict("the game is paused by the host".into()));
+        }
+        match self.live_claim() {
+            Some((holder, until_ms)) if holder != seat => {
+                Err(claimed(holder, until_ms - self.now()))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The actor's bookkeeping after the game has taken `event`.
@@ -552,7 +555,8 @@ impl Actor {
                 Ok(())
             } else {
                 Err(ApiError::BadRequest(format!(
-                    "there is no seat {seat}; seats are 0 to {}",
+                    "'seat' is {seat}, but this game's 'seat' values are 0 to {} \
+                     (seats 1 to {seats} on the page)",
                     seats - 1
                 )))
             }
@@ -647,17 +651,13 @@ impl Actor {
         }
         if !self.game.actors(self.bots.len()).contains(&seat) {
             return Err(ApiError::Conflict(format!(
-                "seat {seat} may not take the next turn now"
+                "seat {} may not take the next turn now",
+                seat + 1
             )));
         }
         match self.live_claim() {
             Some((holder, _)) if holder == seat => return Ok(()),
-            Some((holder, until_ms)) => {
-                return Err(ApiError::Conflict(format!(
-                    "seat {holder} has claimed the next turn for {} more seconds",
-                    (until_ms - self.now() + 999) / 1000
-                )))
-            }
+            Some((holder, until_ms)) => return Err(claimed(holder, until_ms - self.now())),
             None if self.claim_hold_secs() == 0 => return Ok(()),
             None => {}
         }
@@ -729,3 +729,17 @@ impl Actor {
 /// The longest action text accepted (Knight Control orders for many
 /// knights are long).
 pub const MAX_ACTION_BYTES: usize = 4096;
+
+fn bot_plays() -> ApiError {
+    ApiError::Conflict("a bot plays this seat now; the host can give it back".into())
+}
+
+/// Server seat `holder` holds a claim for `left_ms` more (seats are
+/// numbered from 1 in messages, as on the page).
+fn claimed(holder: usize, left_ms: i64) -> ApiError {
+    ApiError::Conflict(format!(
+        "seat {} has claimed the next turn for {} more seconds",
+        holder + 1,
+        (left_ms + 999) / 1000
+    ))
+}

@@ -10,18 +10,22 @@ pub mod clock;
 pub mod error;
 pub mod host;
 pub mod knight_control;
+pub mod listen;
+mod options;
 pub mod pc;
 pub mod storage;
 pub mod table;
 pub mod token;
 
-pub use app::{router, AppState, Settings, BODY_LIMIT};
+pub use app::{router, AppState, Settings, BODY_LIMIT, DEFAULT_WS_PING_SECS};
 pub use clock::Clock;
+pub use listen::Limits;
 pub use storage::Store;
 
 /// Opens the database (creating it and running migrations) and serves on
-/// `addr` until the process is stopped.
-pub async fn serve(addr: &str, db: &str, settings: Settings) -> Result<(), String> {
+/// `addr` until the process is stopped (Ctrl-C or SIGTERM: requests in
+/// flight finish first).
+pub async fn serve(addr: &str, db: &str, settings: Settings, limits: Limits) -> Result<(), String> {
     let store = Store::open(db)
         .await
         .map_err(|e| format!("opening {db}: {e}"))?;
@@ -38,7 +42,32 @@ pub async fn serve(addr: &str, db: &str, settings: Settings) -> Result<(), Strin
     if resumed > 0 {
         println!("Resumed {resumed} stored games");
     }
-    axum::serve(listener, router(state))
-        .await
-        .map_err(|e| e.to_string())
+    listen::serve(listener, router(state), limits, stop_signal()).await;
+    println!("Arbiter has stopped");
+    Ok(())
+}
+
+/// Completes on Ctrl-C, or on SIGTERM where there is one.
+async fn stop_signal() {
+    let interrupt = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = interrupt => {}
+        _ = terminate => {}
+    }
+    println!("Arbiter is shutting down");
 }

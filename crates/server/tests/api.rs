@@ -327,7 +327,7 @@ async fn bad_lobby_requests_are_refused() {
         (json!({"game": "knight-court", "seats": 3}), "2 to 2 seats"),
         (
             json!({"game": "knight-court", "seats": 2, "bots": [{"seat": 2, "level": 1}]}),
-            "seat 2",
+            "'seat' is 2",
         ),
         (
             json!({"game": "knight-court", "seats": 2, "bots": [{"seat": 1, "level": 9}]}),

@@ -47,20 +47,12 @@ impl Game for KnightControl {
             }
             Stage::Orders => {
                 out.push(Action::Orders(Orders::default()));
-                if let Some(z) = state.zones[seat.index()] {
-                    for &cell in &layout.zone(z).cells {
-                        if state.knight_at(cell).is_none() {
-                            let spawn = Spawn {
-                                cell: layout.place(cell),
-                                movement: crate::Movement::KNIGHT,
-                            };
-                            out.push(Action::Orders(Orders {
-                                spawn: Some(spawn),
-                                ..Orders::default()
-                            }));
-                        }
-                    }
-                }
+                out.extend(self.spawns(seat).into_iter().map(|spawn| {
+                    Action::Orders(Orders {
+                        spawn: Some(spawn),
+                        ..Orders::default()
+                    })
+                }));
                 for k in state.knights.iter().filter(|k| k.owner == seat) {
                     for to in state.landings(layout, seat, k.cell, k.movement) {
                         let mv = Move {
@@ -185,21 +177,29 @@ impl KnightControl {
             }
         }
         if held.extra_spawns > 0 {
-            if let Some(z) = state.zones[seat.index()] {
-                for &cell in &layout.zone(z).cells {
-                    if state.knight_at(cell).is_none() {
-                        let spawn = Spawn {
-                            cell: layout.place(cell),
-                            movement: crate::Movement::KNIGHT,
-                        };
-                        out.push(ItemChoices {
-                            spawns: vec![spawn],
-                            ..Default::default()
-                        });
-                    }
-                }
-            }
+            out.extend(self.spawns(seat).into_iter().map(|spawn| ItemChoices {
+                spawns: vec![spawn],
+                ..Default::default()
+            }));
         }
         out
+    }
+
+    /// A 1×2 knight on each empty cell of `seat`'s zone.
+    fn spawns(&self, seat: Seat) -> Vec<Spawn> {
+        let (layout, state) = (self.layout(), self.state());
+        let Some(zone) = state.zones[seat.index()] else {
+            return Vec::new();
+        };
+        layout
+            .zone(zone)
+            .cells
+            .iter()
+            .filter(|&&cell| state.knight_at(cell).is_none())
+            .map(|&cell| Spawn {
+                cell: layout.place(cell),
+                movement: crate::Movement::KNIGHT,
+            })
+            .collect()
     }
 }

@@ -29,6 +29,7 @@ mod layout;
 mod place;
 pub mod record;
 mod round;
+mod secrets;
 mod setup;
 mod state;
 mod trade;

@@ -12,6 +12,37 @@ use crate::place::{player_name, Player};
 use crate::state::{add, mul, Purse, Rules, State};
 use arbiter_core::Seat;
 
+/// Every submission pays for itself; one its player cannot pay for is void
+/// and does nothing (docs/rules/knight-control.md#costs-and-void-submissions).
+/// `bill` gives a submission's garnets exchanged, costs and refunds.
+fn pay_for_all<'a, T>(
+    rules: &Rules,
+    state: &mut State,
+    submissions: &[Option<&'a T>],
+    what: &str,
+    void: &mut Vec<(Seat, String)>,
+    bill: impl Fn(&T) -> (u32, u32, u32),
+) -> Vec<Option<&'a T>> {
+    let mut active = vec![None; submissions.len()];
+    for (s, submission) in submissions.iter().enumerate() {
+        let Some(submission) = *submission else {
+            continue;
+        };
+        let (exchange, costs, refunds) = bill(submission);
+        match pay(
+            &mut state.purses[s],
+            rules.garnet_rate,
+            exchange,
+            costs,
+            refunds,
+        ) {
+            Ok(_) => active[s] = Some(submission),
+            Err(reason) => void.push((Seat(s as u8), format!("{what} void: {reason}"))),
+        }
+    }
+    active
+}
+
 /// Pays a submission: explicit exchanges first, then refunds, then as few
 /// automatic exchanges as needed. Returns the number of garnets exchanged,
 /// or why the submission is void (then the purse is unchanged).
@@ -175,20 +206,9 @@ pub fn resolve_orders(
 ) -> (Vec<Held>, Vec<Cell>) {
     let players = orders.len();
     // Step 1: pay. A void submission does nothing at all.
-    let mut active: Vec<Option<&CheckedOrders>> = vec![None; players];
-    for (s, o) in orders.iter().enumerate() {
-        let Some(o) = o else { continue };
-        match pay(
-            &mut state.purses[s],
-            rules.garnet_rate,
-            o.exchange,
-            o.cost,
-            0,
-        ) {
-            Ok(_) => active[s] = Some(o),
-            Err(reason) => void.push((Seat(s as u8), format!("orders void: {reason}"))),
-        }
-    }
+    let active = pay_for_all(rules, state, orders, "orders", void, |o| {
+        (o.exchange, o.cost, 0)
+    });
     // Step 2: spawns, all at once (spawn cells were empty and are in
     // distinct zones, so order does not matter).
     let mut spawned = vec![NONE; players];
@@ -276,21 +296,9 @@ pub fn resolve_choices(
     events: &mut Vec<Event>,
     void: &mut Vec<(Seat, String)>,
 ) {
-    let players = choices.len();
-    let mut active: Vec<Option<&CheckedChoices>> = vec![None; players];
-    for (s, c) in choices.iter().enumerate() {
-        let Some(c) = c else { continue };
-        match pay(
-            &mut state.purses[s],
-            rules.garnet_rate,
-            c.exchange,
-            c.costs,
-            c.refunds,
-        ) {
-            Ok(_) => active[s] = Some(c),
-            Err(reason) => void.push((Seat(s as u8), format!("item choices void: {reason}"))),
-        }
-    }
+    let active = pay_for_all(rules, state, choices, "item choices", void, |c| {
+        (c.exchange, c.costs, c.refunds)
+    });
     // Extra spawns first.
     for (s, c) in active.iter().enumerate() {
         let Some(c) = c else { continue };

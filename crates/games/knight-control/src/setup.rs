@@ -5,7 +5,7 @@
 use crate::item::{Item, ItemPlacement};
 use crate::layout::{CellKind, Layout};
 use crate::place::{parse_player, Movement, Place};
-use crate::state::{bounded, Knight, Purse, State, MAX_COUNT};
+use crate::state::{bounded, Purse, State, MAX_COUNT};
 use serde::{Deserialize, Serialize};
 
 /// A game state as a host writes it.
@@ -99,14 +99,7 @@ impl Setup {
             if state.knight_at(cell).is_some() {
                 return Err(format!("setup: two knights on {}", k.cell));
             }
-            let id = state.next_id;
-            state.next_id += 1;
-            state.knights.push(Knight {
-                id,
-                owner,
-                cell,
-                movement: k.movement,
-            });
+            state.spawn(owner, cell, k.movement);
         }
         place_items(layout, &mut state, &self.items)?;
         Ok(state)

@@ -4,6 +4,10 @@
 //!
 //! Expected values are worked out by hand (see the comments).
 
+mod common;
+
+use common::zone_letters;
+
 use arbiter_core::{Game, Phase, Seat, Seed};
 use arbiter_knight_control::record::{Entry, Record, Recorder};
 use arbiter_knight_control::{Event, ItemPlacement, Rules, Stage};
@@ -145,12 +149,7 @@ fn six_player_game_from_a_record() {
     let g = record.replay().unwrap();
 
     // Zones by first-choice bids.
-    let letters: Vec<char> = g
-        .state()
-        .zones
-        .iter()
-        .map(|z| g.layout().zone(z.unwrap()).letter)
-        .collect();
+    let letters = zone_letters(&g);
     assert_eq!(letters, vec!['A', 'G', 'J', 'D', 'E', 'F']);
 
     // Knights: P6's was captured by P4 on n4 in round 6.

@@ -7,6 +7,10 @@
 //! The accounting here is the test's own, from its submissions and the
 //! public log, not the engine's.
 
+mod common;
+
+use common::{knights, zone_letters};
+
 use arbiter_core::{GameRng, Seat, Seed};
 use arbiter_knight_control::record::{Record, Recorder};
 use arbiter_knight_control::{
@@ -174,19 +178,6 @@ struct Run {
     texts: Vec<Option<String>>,
 }
 
-/// Every knight as "cell Pn movement", sorted (the engine's answer).
-fn board(g: &KnightControl) -> Vec<String> {
-    let layout = g.layout();
-    let mut out: Vec<String> = g
-        .state()
-        .knights
-        .iter()
-        .map(|k| format!("{} P{} {}", layout.name(k.cell), k.owner.0 + 1, k.movement))
-        .collect();
-    out.sort();
-    out
-}
-
 /// A deliberately naive referee for one orders or item step: knights as
 /// (cell name, owner, movement, moved) strings, looked up by name; a knight
 /// that did not move is removed when any mover ends on its cell, a mover
@@ -310,12 +301,7 @@ fn naive_bidding(g: &KnightControl, texts: &[Option<String>]) {
             }
         }
     }
-    let letters: Vec<char> = g
-        .state()
-        .zones
-        .iter()
-        .map(|z| g.layout().zone(z.unwrap()).letter)
-        .collect();
+    let letters = zone_letters(g);
     for s in 0..players {
         match got[s] {
             Some(l) => assert_eq!(letters[s], l, "P{} by bid", s + 1),
@@ -351,7 +337,7 @@ impl Run {
         }
         if matches!(stage, Stage::Orders | Stage::Items) {
             assert_eq!(
-                board(g),
+                knights(g),
                 naive_step(pre, &texts, &void),
                 "{stage:?} step of round {}",
                 pre.round()

@@ -595,12 +595,7 @@ fn s29_bidding_ties_then_later_positions_then_random_leftovers() {
             (3, "bid pass"),
         ],
     );
-    let letters: Vec<char> = g
-        .state()
-        .zones
-        .iter()
-        .map(|z| g.layout().zone(z.unwrap()).letter)
-        .collect();
+    let letters = zone_letters(&g);
     assert_eq!(&letters[..3], &['D', 'F', 'C']);
     let free = ['A', 'B', 'E', 'G', 'H', 'I', 'J', 'K'];
     let expected = free[seed.rng().below(free.len())];
@@ -625,12 +620,7 @@ fn s30_bidding_leftovers_draw_in_seat_order() {
     for _ in 0..3 {
         expected.push(free.remove(rng.below(free.len())));
     }
-    let letters: Vec<char> = g
-        .state()
-        .zones
-        .iter()
-        .map(|z| g.layout().zone(z.unwrap()).letter)
-        .collect();
+    let letters = zone_letters(&g);
     assert_eq!(letters, expected);
 }
 
@@ -749,12 +739,7 @@ fn s36_invalid_bids_count_as_no_bid() {
         ],
     );
     assert_eq!(g.stage(), Stage::Orders);
-    let letters: Vec<char> = g
-        .state()
-        .zones
-        .iter()
-        .map(|z| g.layout().zone(z.unwrap()).letter)
-        .collect();
+    let letters = zone_letters(&g);
     let mut rng = seed.rng();
     let mut free: Vec<char> = "BCDEFGHIJK".chars().collect();
     let mut expected = Vec::new();
@@ -797,12 +782,7 @@ fn s37_an_invalid_bid_does_not_block_a_contested_letter() {
             (3, "bid CAEFG"),
         ],
     );
-    let letters: Vec<char> = g
-        .state()
-        .zones
-        .iter()
-        .map(|z| g.layout().zone(z.unwrap()).letter)
-        .collect();
+    let letters = zone_letters(&g);
     let free = ['C', 'E', 'F', 'G', 'H', 'I', 'J', 'K'];
     let p1 = free[seed.rng().below(free.len())];
     assert_eq!(letters, vec![p1, 'B', 'D', 'A']);

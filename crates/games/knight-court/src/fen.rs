@@ -37,46 +37,12 @@ fn parse_setup(text: &str) -> Result<Setup, String> {
         }
     };
 
-    let ranks: Vec<&str> = board_text.split('/').collect();
-    if ranks.len() != 3 {
-        return Err(format!(
-            "the board needs 3 ranks separated by '/', found {}",
-            ranks.len()
-        ));
-    }
-    let mut board = [None; 9];
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = 2 - i as u8;
-        let mut file = 0u8;
-        for c in rank_text.chars() {
-            if let Some(run) = c.to_digit(10) {
-                if run == 0 {
-                    return Err(format!(
-                        "rank {}: a run of empty squares cannot be 0",
-                        rank + 1
-                    ));
-                }
-                file += run as u8;
-            } else {
-                let piece = Piece::from_char(c).ok_or_else(|| {
-                    format!("'{c}' is not a piece letter (N, B, R; lowercase for Black)")
-                })?;
-                if file < 3 {
-                    board[Square::at(file, rank).index()] = Some(piece);
-                }
-                file += 1;
-            }
-            if file > 3 {
-                return Err(format!("rank {} describes more than 3 squares", rank + 1));
-            }
-        }
-        if file < 3 {
-            return Err(format!(
-                "rank {} describes only {file} of its 3 squares",
-                rank + 1
-            ));
-        }
-    }
+    let cells = GRID.read_pieces(
+        board_text,
+        Piece::from_char,
+        " (N, B, R; lowercase for Black)",
+    )?;
+    let board = cells.try_into().expect("the grid has 9 squares");
 
     let mut hands = Vec::new();
     for c in hand_text.chars() {

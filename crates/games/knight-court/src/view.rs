@@ -1,11 +1,12 @@
 //! Knight Court through the shared game interface. It is a game of perfect
 //! information: every viewer sees everything.
 
-use crate::game::KnightCourt;
+use crate::game::{IllegalMove, KnightCourt};
 use crate::moves::Move;
-use arbiter_core::{
-    duel, ActionError, Game, Outcome, Perft, Phase, PositionError, Seat, TextPosition, Viewer,
-};
+use crate::piece::Color;
+use crate::position::Position;
+use arbiter_core::duel::{self, Duel};
+use arbiter_core::{Outcome, Seat};
 use serde::Serialize;
 
 /// What any viewer sees.
@@ -26,71 +27,66 @@ pub struct KnightCourtView {
     pub outcome: Option<Outcome>,
 }
 
-impl Game for KnightCourt {
-    type Action = Move;
+impl Duel for KnightCourt {
+    type Position = Position;
+    type Move = Move;
+    type Side = Color;
     type View = KnightCourtView;
 
-    fn seat_count(&self) -> usize {
-        2
+    fn starting_at(position: Position) -> KnightCourt {
+        KnightCourt::starting_at(position)
     }
 
-    fn phase(&self) -> Phase {
-        duel::phase(KnightCourt::outcome(self), self.turn().seat())
+    fn current(&self) -> &Position {
+        self.position()
     }
 
-    fn legal_actions(&self, seat: Seat) -> Vec<Move> {
-        duel::actions_for(seat, self.turn().seat(), || self.legal_moves())
+    fn first(&self) -> &Position {
+        self.start_position()
     }
 
-    fn parse_action(&self, _seat: Seat, text: &str) -> Result<Move, ActionError> {
-        duel::parse_action(text)
+    fn played(&self) -> &[Move] {
+        self.moves_played()
     }
 
-    fn act(&mut self, seat: Seat, action: &Move) -> Result<(), ActionError> {
-        duel::check_turn(
-            KnightCourt::outcome(self),
-            seat,
-            self.turn().seat(),
-            self.turn(),
-        )?;
-        self.play(*action)
-            .map_err(|e| ActionError::illegal(e.mv.to_string(), e.reason))
+    fn side_to_move(&self) -> Color {
+        self.turn()
     }
 
-    fn view(&self, _viewer: Viewer) -> KnightCourtView {
-        let outcome = KnightCourt::outcome(self);
+    fn result(&self) -> Option<Outcome> {
+        self.outcome()
+    }
+
+    fn moves(&self) -> Vec<Move> {
+        self.legal_moves()
+    }
+
+    fn read(&self, _seat: Seat, text: &str) -> Result<Move, String> {
+        text.parse()
+    }
+
+    fn try_play(&mut self, mv: &Move) -> Result<(), IllegalMove> {
+        self.play(*mv)
+    }
+
+    fn view(&self) -> KnightCourtView {
+        let outcome = self.outcome();
         KnightCourtView {
             position: self.position().to_string(),
             start: self.start_position().to_string(),
             moves: self.moves_played().iter().map(Move::to_string).collect(),
-            to_move: duel::seat_to_move(outcome.as_ref(), self.turn().seat()),
+            to_move: duel::seat_to_move(outcome.as_ref(), self.turn()),
             check: self.position().is_check(),
             legal_moves: self.legal_moves().iter().map(Move::to_string).collect(),
             outcome,
         }
     }
-}
 
-impl TextPosition for KnightCourt {
-    fn start() -> KnightCourt {
-        KnightCourt::new()
+    fn count(&self, depth: u32) -> u64 {
+        self.perft(depth)
     }
 
-    fn from_position(text: &str) -> Result<KnightCourt, PositionError> {
-        KnightCourt::from_text(text)
-    }
-
-    fn position(&self) -> String {
-        KnightCourt::position(self).to_string()
-    }
-}
-
-impl Perft for KnightCourt {
-    fn perft(&self, depth: u32) -> u64 {
-        KnightCourt::perft(self, depth)
-    }
-
-    fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        KnightCourt::divide(self, depth)
+    fn split(&self, depth: u32) -> Vec<(Move, u64)> {
+        self.divide(depth)
     }
 }

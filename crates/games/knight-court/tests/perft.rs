@@ -6,26 +6,12 @@ mod common;
 use arbiter_knight_court::{KnightCourt, Leaves};
 use common::naive::Naive;
 
-struct Case {
-    position: String,
-    counts: Vec<u64>,
-}
+use arbiter_core::testing::perft_file::{self, PerftCase};
 
-fn cases() -> Vec<Case> {
-    include_str!("perft.txt")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let (position, counts) = line.split_once(';').expect("position ; counts");
-            Case {
-                position: position.trim().to_string(),
-                counts: counts
-                    .split_whitespace()
-                    .map(|n| n.parse().unwrap())
-                    .collect(),
-            }
-        })
-        .collect()
+const DATA: &str = include_str!("perft.txt");
+
+fn cases() -> Vec<PerftCase> {
+    perft_file::cases(DATA)
 }
 
 #[test]
@@ -38,34 +24,15 @@ fn data_covers_six_positions_to_depth_eight() {
 
 #[test]
 fn engine_matches_the_data_with_bulk_counting() {
-    for case in cases() {
-        let game = KnightCourt::from_text(&case.position).unwrap();
-        for (i, &expected) in case.counts.iter().enumerate() {
-            let depth = i as u32 + 1;
-            assert_eq!(
-                game.perft(depth),
-                expected,
-                "{} depth {depth}",
-                case.position
-            );
-        }
-    }
+    assert_eq!(perft_file::check::<KnightCourt>(DATA, 8), 48);
 }
 
 #[test]
 fn engine_matches_the_data_playing_every_leaf() {
-    for case in cases() {
-        let game = KnightCourt::from_text(&case.position).unwrap();
-        for (i, &expected) in case.counts.iter().enumerate().take(7) {
-            let depth = i as u32 + 1;
-            assert_eq!(
-                game.perft_with(depth, Leaves::Play),
-                expected,
-                "{} depth {depth}",
-                case.position
-            );
-        }
-    }
+    let checked = perft_file::check_with(DATA, 7, |game: &KnightCourt, depth| {
+        game.perft_with(depth, Leaves::Play)
+    });
+    assert_eq!(checked, 42);
 }
 
 #[test]
@@ -75,7 +42,7 @@ fn divide_sums_to_perft() {
         let split = game.divide(4);
         assert_eq!(
             split.iter().map(|(_, n)| n).sum::<u64>(),
-            case.counts[3],
+            case.counts[3].1,
             "{}",
             case.position
         );
@@ -88,24 +55,10 @@ fn divide_sums_to_perft() {
 
 #[test]
 fn naive_generator_matches_the_data() {
-    // The naive generator is slow; run the positions on all cores.
-    let cases = cases();
-    std::thread::scope(|scope| {
-        for case in &cases {
-            scope.spawn(move || {
-                let naive = Naive::parse(&case.position);
-                for (i, &expected) in case.counts.iter().enumerate() {
-                    let depth = i as u32 + 1;
-                    assert_eq!(
-                        naive.perft(depth),
-                        expected,
-                        "{} depth {depth}",
-                        case.position
-                    );
-                }
-            });
-        }
+    let checked = perft_file::check_counts(DATA, 8, |case, depth| {
+        Naive::parse(&case.position).perft(depth)
     });
+    assert_eq!(checked, 48);
 }
 
 #[test]

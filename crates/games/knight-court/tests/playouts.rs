@@ -106,11 +106,3 @@ fn undo_restores_the_previous_game() {
         assert_eq!(undone.legal_moves(), before.legal_moves());
     }
 }
-
-#[test]
-fn the_generic_simulation_check_passes() {
-    let mut rng = arbiter_core::Seed::from_u64(11).rng();
-    let report =
-        arbiter_core::testing::random_simulation(&KnightCourt::new(), &mut rng, 300, 10_000);
-    assert_eq!(report.finished, 300, "every random game ends");
-}

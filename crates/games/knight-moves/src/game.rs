@@ -34,11 +34,7 @@ impl Status {
 }
 
 /// A move the rules refuse, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalMove {
-    pub mv: Move,
-    pub reason: String,
-}
+pub type IllegalMove = arbiter_core::duel::IllegalMove<Move>;
 
 /// A game in progress: the current position, every position seen so far
 /// (the start included) and the moves played.

@@ -82,6 +82,12 @@ impl Side {
     }
 }
 
+impl From<Side> for Seat {
+    fn from(side: Side) -> Seat {
+        side.seat()
+    }
+}
+
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

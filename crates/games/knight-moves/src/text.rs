@@ -13,7 +13,7 @@
 
 use crate::position::{Cell, Position, Setup};
 use crate::side::Side;
-use crate::square::{Square, FILES, GRID, RANKS, SQUARES};
+use crate::square::{Square, GRID};
 use arbiter_core::PositionError;
 use std::fmt;
 use std::str::FromStr;
@@ -49,88 +49,39 @@ fn parse_setup(text: &str) -> Result<Setup, String> {
         ),
     };
 
-    let ranks: Vec<&str> = board_text.split('/').collect();
-    if ranks.len() != RANKS as usize {
-        return Err(format!(
-            "the board needs {RANKS} ranks separated by '/', found {}",
-            ranks.len()
-        ));
-    }
-    let mut board = [None; SQUARES];
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = RANKS - 1 - i as u8;
-        let mut file = 0u8;
-        let mut marked = false;
-        for c in rank_text.chars() {
-            if c == '~' {
-                if marked {
-                    return Err(format!(
-                        "rank {}: '~~' marks nothing; write '~' once before a piece",
-                        rank + 1
-                    ));
-                }
-                marked = true;
-                continue;
-            }
-            if let Some(run) = c.to_digit(10) {
-                if marked {
-                    return Err(format!(
-                        "rank {}: '~' must be followed by a piece letter, not a digit",
-                        rank + 1
-                    ));
-                }
-                if run == 0 || run > FILES as u32 {
-                    return Err(format!(
-                        "rank {}: a run of empty squares is 1 to {FILES}, not {run}",
-                        rank + 1
-                    ));
-                }
-                file += run as u8;
-            } else {
-                let side = Side::from_letter(c).ok_or_else(|| {
-                    format!("'{c}' is not a piece letter: x or o for a piece, X or O for the ball holder, '~' before an ineligible piece")
-                })?;
-                let ball = c.is_ascii_uppercase();
-                if marked && ball {
-                    return Err(format!(
-                        "rank {}: '~{c}' marks the ball holder ineligible, but a holder becomes ineligible only by passing the ball away",
-                        rank + 1
-                    ));
-                }
-                if file < FILES {
-                    board[Square::at(file, rank).index()] = Some(Cell {
-                        side,
-                        ball,
-                        ineligible: marked,
-                    });
-                }
-                file += 1;
-                marked = false;
-            }
-            if file > FILES {
-                return Err(format!(
-                    "rank {} describes more than {FILES} squares",
-                    rank + 1
-                ));
-            }
-        }
-        if marked {
-            return Err(format!(
-                "rank {} ends with '~', which must be followed by a piece",
-                rank + 1
-            ));
-        }
-        if file < FILES {
-            return Err(format!(
-                "rank {} describes only {file} of its {FILES} squares",
-                rank + 1
-            ));
-        }
-    }
+    let cells = GRID.read_placement(board_text, &['~'], read_cell)?;
+    let board = cells.try_into().expect("the grid has 56 squares");
     Ok(Setup {
         board,
         turn,
         forcing,
+    })
+}
+
+/// One square's marks and letter: `x`/`o`, `X`/`O` for the ball holder,
+/// after `~` for an ineligible piece.
+fn read_cell(token: &str) -> Result<Cell, String> {
+    let (marks, letter) = token.split_at(token.len() - 1);
+    if marks.len() > 1 {
+        return Err(format!(
+            "'{marks}' marks nothing more than '~' does; write '~' once before a piece"
+        ));
+    }
+    let c = letter.chars().next().expect("a token ends with its letter");
+    let side = Side::from_letter(c).ok_or_else(|| {
+        format!("'{c}' is not a piece letter: x or o for a piece, X or O for the ball holder, '~' before an ineligible piece")
+    })?;
+    let ball = c.is_ascii_uppercase();
+    let ineligible = !marks.is_empty();
+    if ineligible && ball {
+        return Err(format!(
+            "'~{c}' marks the ball holder ineligible, but a holder becomes ineligible only by passing the ball away"
+        ));
+    }
+    Ok(Cell {
+        side,
+        ball,
+        ineligible,
     })
 }
 
@@ -200,7 +151,7 @@ mod tests {
             ("1xxXxx1/7/7/7/7/7/1ooOoo1 x -", "8 ranks"),
             ("1xxXxx2/7/7/7/7/7/7/1ooOoo1 x -", "more than 7"),
             ("1xxXxx/7/7/7/7/7/7/1ooOoo1 x -", "only 6"),
-            ("1xxXxx1/7/7/7/7/7/7/1ooOo01 x -", "1 to 7"),
+            ("1xxXxx1/7/7/7/7/7/7/1ooOo01 x -", "cannot be 0"),
             ("1xxXxq1/7/7/7/7/7/7/1ooOoo1 x -", "not a piece letter"),
             ("1xx~Xxx1/7/7/7/7/7/7/1ooOoo1 x -", "ball holder ineligible"),
             ("1xxXxx~/7/7/7/7/7/7/1ooOoo1 x -", "ends with '~'"),

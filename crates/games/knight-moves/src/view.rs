@@ -1,12 +1,12 @@
 //! Knight Moves through the shared game interface. It is a game of perfect
 //! information: every viewer sees everything.
 
-use crate::game::KnightMoves;
+use crate::game::{IllegalMove, KnightMoves};
 use crate::moves::Move;
+use crate::position::Position;
 use crate::side::Side;
-use arbiter_core::{
-    duel, ActionError, Game, Outcome, Perft, Phase, PositionError, Seat, TextPosition, Viewer,
-};
+use arbiter_core::duel::{self, Duel};
+use arbiter_core::{Outcome, Seat};
 use serde::Serialize;
 
 /// What any viewer sees.
@@ -27,78 +27,69 @@ pub struct KnightMovesView {
     pub outcome: Option<Outcome>,
 }
 
-impl Game for KnightMoves {
-    type Action = Move;
+impl Duel for KnightMoves {
+    type Position = Position;
+    type Move = Move;
+    type Side = Side;
     type View = KnightMovesView;
 
-    fn seat_count(&self) -> usize {
-        2
+    fn starting_at(position: Position) -> KnightMoves {
+        KnightMoves::starting_at(position)
     }
 
-    fn phase(&self) -> Phase {
-        duel::phase(KnightMoves::outcome(self), self.turn().seat())
+    fn current(&self) -> &Position {
+        self.position()
     }
 
-    fn legal_actions(&self, seat: Seat) -> Vec<Move> {
-        duel::actions_for(seat, self.turn().seat(), || self.legal_moves())
+    fn first(&self) -> &Position {
+        self.start_position()
+    }
+
+    fn played(&self) -> &[Move] {
+        self.moves_played()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.turn()
+    }
+
+    fn result(&self) -> Option<Outcome> {
+        self.outcome()
+    }
+
+    fn moves(&self) -> Vec<Move> {
+        self.legal_moves()
     }
 
     /// A two-square move is read as a pass when it starts on `seat`'s ball
     /// holder, so the seat matters here.
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<Move, ActionError> {
-        let side = Side::from_seat(seat).ok_or_else(|| ActionError::NotYourTurn {
-            seat,
-            reason: "Knight Moves has two seats, 0 (Eks) and 1 (Ohs)".into(),
-        })?;
+    fn read(&self, seat: Seat, text: &str) -> Result<Move, String> {
+        let side = Side::from_seat(seat).expect("a duel seat");
         Move::read(text, self.position().holder(side))
-            .map_err(|reason| ActionError::malformed(text, reason))
     }
 
-    fn act(&mut self, seat: Seat, action: &Move) -> Result<(), ActionError> {
-        duel::check_turn(
-            KnightMoves::outcome(self),
-            seat,
-            self.turn().seat(),
-            self.turn(),
-        )?;
-        self.play(*action)
-            .map_err(|e| ActionError::illegal(e.mv.to_string(), e.reason))
+    fn try_play(&mut self, mv: &Move) -> Result<(), IllegalMove> {
+        self.play(*mv)
     }
 
-    fn view(&self, _viewer: Viewer) -> KnightMovesView {
-        let outcome = KnightMoves::outcome(self);
+    fn view(&self) -> KnightMovesView {
+        let outcome = self.outcome();
         KnightMovesView {
             position: self.position().to_string(),
             start: self.start_position().to_string(),
             moves: self.moves_played().iter().map(Move::to_string).collect(),
-            to_move: duel::seat_to_move(outcome.as_ref(), self.turn().seat()),
+            to_move: duel::seat_to_move(outcome.as_ref(), self.turn()),
             must_pass: self.position().must_pass(),
             legal_moves: self.legal_moves().iter().map(Move::to_string).collect(),
             outcome,
         }
     }
-}
 
-impl TextPosition for KnightMoves {
-    fn start() -> KnightMoves {
-        KnightMoves::new()
+    fn count(&self, depth: u32) -> u64 {
+        self.perft(depth)
     }
 
-    fn from_position(text: &str) -> Result<KnightMoves, PositionError> {
-        KnightMoves::from_text(text)
-    }
-
-    fn position(&self) -> String {
-        KnightMoves::position(self).to_string()
-    }
-}
-
-impl Perft for KnightMoves {
-    fn perft(&self, depth: u32) -> u64 {
-        KnightMoves::perft(self, depth)
-    }
-
-    fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        KnightMoves::divide(self, depth)
+    fn split(&self, depth: u32) -> Vec<(Move, u64)> {
+        self.divide(depth)
     }
 }

@@ -70,46 +70,8 @@ fn number(field: &str, what: &str) -> Result<u32, String> {
 }
 
 fn parse_placement(text: &str) -> Result<[Option<Piece>; 49], String> {
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != 7 {
-        return Err(format!(
-            "the placement has {} ranks separated by '/', but the board has 7",
-            ranks.len()
-        ));
-    }
-    let mut board = [None; 49];
-    for (i, row) in ranks.iter().enumerate() {
-        let rank = 6 - i as u8;
-        let mut file = 0u8;
-        for c in row.chars() {
-            if let Some(d) = c.to_digit(10) {
-                if d == 0 {
-                    return Err(format!("rank {} has an empty run of 0", rank + 1));
-                }
-                file += d as u8;
-            } else {
-                let piece = Piece::from_char(c)
-                    .ok_or_else(|| format!("'{c}' on rank {} is not a piece letter", rank + 1))?;
-                if file < 7 {
-                    board[Square::at(file, rank).index()] = Some(piece);
-                }
-                file += 1;
-            }
-            if file > 7 {
-                return Err(format!(
-                    "rank {} ('{row}') describes more than 7 squares",
-                    rank + 1
-                ));
-            }
-        }
-        if file != 7 {
-            return Err(format!(
-                "rank {} ('{row}') describes {file} squares, not 7",
-                rank + 1
-            ));
-        }
-    }
-    Ok(board)
+    let cells = GRID.read_pieces(text, Piece::from_char, "")?;
+    Ok(cells.try_into().expect("the grid has 49 squares"))
 }
 
 impl FromStr for Setup {

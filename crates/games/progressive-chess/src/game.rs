@@ -30,11 +30,7 @@ pub enum Status {
 }
 
 /// A turn the rules refuse, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalTurn {
-    pub turn: Turn,
-    pub reason: String,
-}
+pub type IllegalTurn = arbiter_core::duel::IllegalMove<Turn>;
 
 /// A game in progress.
 #[derive(Clone, Debug)]
@@ -174,7 +170,7 @@ impl ProgressiveChess {
     pub fn play(&mut self, turn: Turn) -> Result<(), IllegalTurn> {
         let turn = turn.by(self.turn());
         if let Some(reason) = self.why_illegal(turn) {
-            return Err(IllegalTurn { turn, reason });
+            return Err(IllegalTurn { mv: turn, reason });
         }
         self.play_unchecked(turn);
         Ok(())

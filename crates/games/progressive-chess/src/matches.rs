@@ -95,7 +95,7 @@ impl Match {
     pub fn play(&mut self, turn: Turn) -> Result<(), IllegalTurn> {
         if let Some(result) = self.result() {
             return Err(IllegalTurn {
-                turn,
+                mv: turn,
                 reason: format!("the match is over ({result:?})"),
             });
         }

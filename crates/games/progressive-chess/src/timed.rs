@@ -300,7 +300,7 @@ impl Session {
                     Play::Single(g) => g.play(t),
                     Play::Match(m) => m.play(t),
                 };
-                played.map_err(|e| ActionError::illegal(e.turn.to_string(), e.reason))?;
+                played.map_err(|e| ActionError::illegal(e.mv.to_string(), e.reason))?;
                 self.pending = None;
                 Ok(Some(t))
             }

@@ -1,14 +1,14 @@
 //! Progressive Chess through the shared game interface. Everything is
 //! public: every viewer sees everything.
 
-use crate::game::ProgressiveChess;
+use crate::game::{IllegalTurn, ProgressiveChess};
 use crate::moves::Turn;
 use crate::perft;
 use crate::piece::Color;
+use crate::position::Position;
 use crate::rules::Ruleset;
-use arbiter_core::{
-    duel, ActionError, Game, Outcome, Perft, Phase, PositionError, Seat, TextPosition, Viewer,
-};
+use arbiter_core::duel::{self, Duel};
+use arbiter_core::{Outcome, Seat};
 use serde::Serialize;
 
 /// What any viewer sees.
@@ -31,74 +31,70 @@ pub struct ProgressiveChessView {
     pub outcome: Option<Outcome>,
 }
 
-impl Game for ProgressiveChess {
-    type Action = Turn;
+/// Position strings are read with the default ruleset; perft counts turns
+/// by the movement rules alone (see [`crate::perft`]).
+impl Duel for ProgressiveChess {
+    type Position = Position;
+    type Move = Turn;
+    type Side = Color;
     type View = ProgressiveChessView;
 
-    fn seat_count(&self) -> usize {
-        2
+    fn starting_at(position: Position) -> ProgressiveChess {
+        ProgressiveChess::starting_at(position, Ruleset::default())
     }
 
-    fn phase(&self) -> Phase {
-        duel::phase(ProgressiveChess::outcome(self), self.turn().seat())
+    fn current(&self) -> &Position {
+        self.position()
     }
 
-    fn legal_actions(&self, seat: Seat) -> Vec<Turn> {
-        duel::actions_for(seat, self.turn().seat(), || self.legal_turns())
+    fn first(&self) -> &Position {
+        self.start_position()
     }
 
-    fn parse_action(&self, _seat: Seat, text: &str) -> Result<Turn, ActionError> {
-        duel::parse_action(text)
+    fn played(&self) -> &[Turn] {
+        self.turns_played()
     }
 
-    fn act(&mut self, seat: Seat, action: &Turn) -> Result<(), ActionError> {
-        duel::check_turn(
-            ProgressiveChess::outcome(self),
-            seat,
-            self.turn().seat(),
-            self.turn(),
-        )?;
-        self.play(*action)
-            .map_err(|e| ActionError::illegal(e.turn.to_string(), e.reason))
+    fn side_to_move(&self) -> Color {
+        self.turn()
     }
 
-    fn view(&self, _viewer: Viewer) -> ProgressiveChessView {
-        let outcome = ProgressiveChess::outcome(self);
+    fn result(&self) -> Option<Outcome> {
+        self.outcome()
+    }
+
+    fn moves(&self) -> Vec<Turn> {
+        self.legal_turns()
+    }
+
+    fn read(&self, _seat: Seat, text: &str) -> Result<Turn, String> {
+        text.parse()
+    }
+
+    fn try_play(&mut self, turn: &Turn) -> Result<(), IllegalTurn> {
+        self.play(*turn)
+    }
+
+    fn view(&self) -> ProgressiveChessView {
+        let outcome = self.outcome();
         let pos = self.position();
         ProgressiveChessView {
             position: pos.to_string(),
             start: self.start_position().to_string(),
             turns: self.turns_played().iter().map(Turn::to_string).collect(),
-            to_move: duel::seat_to_move(outcome.as_ref(), self.turn().seat()),
+            to_move: duel::seat_to_move(outcome.as_ref(), self.turn()),
             check: pos.is_check(),
             points: [pos.points(Color::White), pos.points(Color::Black)],
             legal_turns: self.legal_turns().iter().map(Turn::to_string).collect(),
             outcome,
         }
     }
-}
 
-impl TextPosition for ProgressiveChess {
-    fn start() -> ProgressiveChess {
-        ProgressiveChess::new(Ruleset::default())
-    }
-
-    fn from_position(text: &str) -> Result<ProgressiveChess, PositionError> {
-        ProgressiveChess::from_text(text, Ruleset::default())
-    }
-
-    fn position(&self) -> String {
-        ProgressiveChess::position(self).to_string()
-    }
-}
-
-/// Perft counts turns by the movement rules alone (see [`crate::perft`]).
-impl Perft for ProgressiveChess {
-    fn perft(&self, depth: u32) -> u64 {
+    fn count(&self, depth: u32) -> u64 {
         perft::perft(self.position(), depth)
     }
 
-    fn divide(&self, depth: u32) -> Vec<(Turn, u64)> {
+    fn split(&self, depth: u32) -> Vec<(Turn, u64)> {
         perft::divide(self.position(), depth)
     }
 }

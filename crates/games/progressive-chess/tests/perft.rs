@@ -1,78 +1,27 @@
 //! Perft against data produced by the naive second implementation in
 //! `tests/naive`, and live cross-checks of the two implementations.
 //!
-//! `tests/data/perft.txt` holds `name;position;depth;count` lines. The
-//! counts come from `cargo test -p arbiter-progressive-chess --test perft
+//! `tests/data/perft.txt` is in `arbiter_core::testing::perft_file`'s
+//! format. The counts come from `cargo test -p arbiter-progressive-chess --test perft
 //! -- --ignored regenerate --nocapture`, which runs the naive code only.
 
 mod naive;
 
+use arbiter_core::testing::perft_file::{self, PerftCase};
 use arbiter_progressive_chess::perft::{for_children, perft};
-use arbiter_progressive_chess::Position;
-use naive::Naive;
+use arbiter_progressive_chess::{Position, ProgressiveChess};
+use naive::{engine_key, Naive};
 
-struct Case {
-    name: String,
-    position: String,
-    depth: u32,
-    count: u64,
-}
+const DATA: &str = include_str!("data/perft.txt");
 
-fn cases() -> Vec<Case> {
-    let text = include_str!("data/perft.txt");
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split(';').collect();
-            Case {
-                name: f[0].into(),
-                position: f[1].into(),
-                depth: f[2].parse().unwrap(),
-                count: f[3].parse().unwrap(),
-            }
-        })
-        .collect()
-}
-
-/// The engine's position string reduced to what the naive key holds.
-fn engine_key(pos: &Position) -> String {
-    let text = pos.to_string();
-    let f: Vec<&str> = text.split(' ').collect();
-    let mut pools: Vec<char> = if f[5] == "-" {
-        Vec::new()
-    } else {
-        f[5].chars().collect()
-    };
-    pools.sort();
-    let pools: String = pools.into_iter().collect();
-    format!(
-        "{} {} {} {} {} {}",
-        f[0],
-        f[1],
-        f[2],
-        f[3],
-        f[4],
-        if pools.is_empty() { "-" } else { &pools }
-    )
+fn cases() -> Vec<PerftCase> {
+    perft_file::cases(DATA)
 }
 
 #[test]
 fn engine_matches_the_naive_counts_in_the_data_file() {
-    let cases = cases();
-    assert!(cases.len() >= 7);
-    for case in cases {
-        let pos: Position = case
-            .position
-            .parse()
-            .unwrap_or_else(|e| panic!("{}: {e}", case.name));
-        assert_eq!(
-            perft(&pos, case.depth),
-            case.count,
-            "{} at depth {}",
-            case.name,
-            case.depth
-        );
-    }
+    assert!(cases().len() >= 7);
+    assert_eq!(perft_file::check::<ProgressiveChess>(DATA, 4), 13);
 }
 
 #[test]
@@ -93,7 +42,7 @@ fn children_agree_with_the_naive_implementation_two_plies_deep() {
             for (pos, naive) in frontier {
                 let mut engine_kids: Vec<(String, Position)> = Vec::new();
                 for_children(&pos, |_, child| {
-                    engine_kids.push((engine_key(child), *child))
+                    engine_kids.push((engine_key(&child.to_string()), *child))
                 });
                 let mut naive_kids: Vec<(String, Naive)> =
                     naive.children().into_iter().map(|n| (n.key(), n)).collect();
@@ -106,7 +55,7 @@ fn children_agree_with_the_naive_implementation_two_plies_deep() {
                     let only_naive: Vec<_> = nk.iter().filter(|k| !ek.contains(k)).collect();
                     panic!(
                         "{} ply {ply} from {pos}: engine {} children, naive {}\nonly engine: {only_engine:#?}\nonly naive: {only_naive:#?}",
-                        case.name,
+                        case.id,
                         ek.len(),
                         nk.len()
                     );
@@ -125,13 +74,17 @@ fn children_agree_with_the_naive_implementation_two_plies_deep() {
     }
 }
 
-/// Prints the data file's lines from the naive implementation.
+/// Prints the data file's cases with counts from the naive implementation.
 #[test]
 #[ignore]
 fn regenerate() {
     for case in cases() {
-        let n = Naive::parse(&case.position).perft(case.depth);
-        println!("{};{};{};{}", case.name, case.position, case.depth, n);
+        println!("id {}\nposition {}", case.id, case.position);
+        for (depth, _) in case.counts {
+            let n = Naive::parse(&case.position).perft(depth);
+            println!("perft {depth} {n}");
+        }
+        println!();
     }
 }
 

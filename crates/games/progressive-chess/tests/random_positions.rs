@@ -8,7 +8,7 @@ mod naive;
 use arbiter_core::Seed;
 use arbiter_progressive_chess::perft::for_children;
 use arbiter_progressive_chess::Position;
-use naive::Naive;
+use naive::{engine_key, Naive};
 
 const LETTERS: &[u8] = b"PWFLSRBCTXZUN";
 
@@ -37,26 +37,6 @@ fn random_position(rng: &mut arbiter_core::GameRng) -> Option<String> {
             protectors.push(at);
         }
     }
-    let mut rows = Vec::new();
-    for r in (0..7).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for &c in &b[r] {
-            if c == '.' {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    row.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                row.push(c);
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
     let mut spent = String::new();
     for (r, f) in protectors {
         if rng.chance(0.5) {
@@ -77,34 +57,13 @@ fn random_position(rng: &mut arbiter_core::GameRng) -> Option<String> {
     let side = if rng.chance(0.5) { "w" } else { "b" };
     let text = format!(
         "{} {side} {} {} {} {} 0 9",
-        rows.join("/"),
+        naive::placement(&b),
         1 + rng.below(5),
         1 + rng.below(5),
         if spent.is_empty() { "-" } else { &spent },
         if pools.is_empty() { "-" } else { &pools },
     );
     text.parse::<Position>().ok().map(|_| text)
-}
-
-fn engine_key(pos: &Position) -> String {
-    let text = pos.to_string();
-    let f: Vec<&str> = text.split(' ').collect();
-    let mut pools: Vec<char> = if f[5] == "-" {
-        Vec::new()
-    } else {
-        f[5].chars().collect()
-    };
-    pools.sort();
-    let pools: String = pools.into_iter().collect();
-    format!(
-        "{} {} {} {} {} {}",
-        f[0],
-        f[1],
-        f[2],
-        f[3],
-        f[4],
-        if pools.is_empty() { "-" } else { &pools }
-    )
 }
 
 #[test]
@@ -117,7 +76,7 @@ fn random_positions_agree_with_the_naive_implementation() {
         };
         let pos: Position = text.parse().unwrap();
         let mut ek: Vec<String> = Vec::new();
-        for_children(&pos, |_, child| ek.push(engine_key(child)));
+        for_children(&pos, |_, child| ek.push(engine_key(&child.to_string())));
         let mut nk: Vec<String> = Naive::parse(&text)
             .children()
             .iter()

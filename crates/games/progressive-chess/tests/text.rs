@@ -6,6 +6,14 @@ use arbiter_core::{ActionError, Diagram, Game, Seat, TextPosition};
 use arbiter_progressive_chess::{Position, ProgressiveChess, Turn};
 use common::*;
 
+/// The positions of the perft data file.
+fn data_positions() -> Vec<String> {
+    arbiter_core::testing::perft_file::cases(include_str!("data/perft.txt"))
+        .into_iter()
+        .map(|case| case.position)
+        .collect()
+}
+
 #[test]
 fn start_position_string() {
     assert_eq!(
@@ -20,12 +28,8 @@ fn start_position_string() {
 
 #[test]
 fn data_positions_round_trip() {
-    for line in include_str!("data/perft.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-    {
-        let text = line.split(';').nth(1).unwrap();
-        assert_eq!(pos(text).to_string(), text);
+    for text in data_positions() {
+        assert_eq!(pos(&text).to_string(), text);
     }
 }
 
@@ -39,11 +43,8 @@ fn pools_are_written_in_rulebook_order() {
 
 #[test]
 fn every_legal_turn_round_trips_through_notation() {
-    for line in include_str!("data/perft.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-    {
-        let g = game(line.split(';').nth(1).unwrap());
+    for text in data_positions() {
+        let g = game(&text);
         for t in g.legal_turns() {
             let back = t.to_string().parse::<Turn>().unwrap();
             assert_eq!(back, t);
@@ -92,7 +93,10 @@ fn bad_position_strings_say_why() {
         ("pppkppp/7/7/7/7/7/PPPKPPP w 2 1 - -", "8 fields"),
         ("pppkppp/7/7/7/7/PPPKPPP w 2 1 - - 0 1", "6 ranks"),
         ("pppkppp/7/7/7/7/7/PPPKPPPP w 2 1 - - 0 1", "more than 7"),
-        ("pppkppp/7/7/7/7/7/PPPKPP w 2 1 - - 0 1", "6 squares"),
+        (
+            "pppkppp/7/7/7/7/7/PPPKPP w 2 1 - - 0 1",
+            "only 6 of its 7 squares",
+        ),
         ("pppkppp/7/7/7/7/7/PPPQPPP w 2 1 - - 0 1", "'Q'"),
         (
             "ppppppp/7/7/7/7/7/PPPKPPP w 2 1 - - 0 1",
@@ -175,11 +179,7 @@ fn damaged_strings_never_panic() {
         .chars()
         .collect();
     let mut rng = Seed::from_u64(77).rng();
-    let sources: Vec<String> = include_str!("data/perft.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| l.split(';').nth(1).unwrap().to_string())
-        .collect();
+    let sources = data_positions();
     for i in 0..20_000 {
         let mut chars: Vec<char> = sources[i % sources.len()].chars().collect();
         for _ in 0..1 + rng.below(3) {
@@ -210,11 +210,8 @@ fn damaged_strings_never_panic() {
 fn the_data_positions_use_every_piece_type() {
     use arbiter_progressive_chess::Role;
     let mut seen = [false; Role::COUNT];
-    for line in include_str!("data/perft.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-    {
-        let p = pos(line.split(';').nth(1).unwrap());
+    for text in data_positions() {
+        let p = pos(&text);
         for s in p.board().occupied() {
             seen[p.piece_at(s).unwrap().role.index()] = true;
         }

@@ -148,3 +148,13 @@ pub fn purse(game: &KnightControl, p: u8) -> (u32, u32, u32, u32) {
     let purse = game.state().purses[p as usize - 1];
     (purse.chips, purse.garnets, purse.gained, purse.tol_pieces)
 }
+
+/// Each player's zone letter, P1 first (every player has a zone).
+pub fn zone_letters(game: &KnightControl) -> Vec<char> {
+    let layout = game.layout();
+    game.state()
+        .zones
+        .iter()
+        .map(|z| layout.zone(z.expect("every player has a zone")).letter)
+        .collect()
+}

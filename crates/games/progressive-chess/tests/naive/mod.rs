@@ -396,27 +396,6 @@ impl Naive {
     /// Placement, side, points, spent shields and pools (letters sorted),
     /// for comparing child positions with the engine's.
     pub fn key(&self) -> String {
-        let mut rows = Vec::new();
-        for r in (0..7).rev() {
-            let mut row = String::new();
-            let mut empty = 0;
-            for f in 0..7 {
-                let c = self.b[r][f];
-                if c == '.' {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push(c);
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            rows.push(row);
-        }
         let mut spent = String::new();
         for r in 0..7 {
             for f in 0..7 {
@@ -432,7 +411,7 @@ impl Naive {
         let pools: String = pools.into_iter().collect();
         format!(
             "{} {} {} {} {} {}",
-            rows.join("/"),
+            placement(&self.b),
             if self.white { "w" } else { "b" },
             self.pts[0],
             self.pts[1],
@@ -459,4 +438,52 @@ impl Naive {
         }
         kids.iter().map(|k| k.perft(depth - 1)).sum()
     }
+}
+
+/// The board `b` (`b[rank][file]`, '.' for empty) as a position string's
+/// placement, rank 7 first.
+pub fn placement(b: &[[char; 7]; 7]) -> String {
+    let mut rows = Vec::new();
+    for r in (0..7).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for &c in &b[r] {
+            if c == '.' {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    row.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                row.push(c);
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    rows.join("/")
+}
+
+/// The engine's position string reduced to what [`Naive::key`] holds:
+/// placement, side, points, spent shields and pools (letters sorted).
+pub fn engine_key(text: &str) -> String {
+    let f: Vec<&str> = text.split(' ').collect();
+    let mut pools: Vec<char> = if f[5] == "-" {
+        Vec::new()
+    } else {
+        f[5].chars().collect()
+    };
+    pools.sort();
+    let pools: String = pools.into_iter().collect();
+    format!(
+        "{} {} {} {} {} {}",
+        f[0],
+        f[1],
+        f[2],
+        f[3],
+        f[4],
+        if pools.is_empty() { "-" } else { &pools }
+    )
 }

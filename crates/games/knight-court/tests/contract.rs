@@ -1,0 +1,36 @@
+//! The contract every game passes (`arbiter_core::testing::contract`),
+//! from the start and from positions with pieces in hand.
+
+use arbiter_core::testing::Contract;
+use arbiter_core::{Outcome, TextPosition};
+use arbiter_knight_court::KnightCourt;
+
+/// The side to move has no legal move: mated if its knight is attacked,
+/// else stalemated (docs/rules/knight-court.md#the-end).
+fn judge(game: &KnightCourt, outcome: &Outcome) -> Result<(), String> {
+    if !game.legal_moves().is_empty() {
+        return Err("the side to move still has a legal move".into());
+    }
+    let mover = game.turn().seat();
+    match (game.position().is_check(), outcome.sole_winner()) {
+        (true, Some(winner)) if winner != mover => Ok(()),
+        (false, None) if outcome.is_draw() => Ok(()),
+        _ => Err(format!("check is {}", game.position().is_check())),
+    }
+}
+
+#[test]
+fn random_games_keep_the_contract() {
+    for (start, games) in [
+        ("nbr/3/NBR[] w", 40),
+        ("2n/B2/N2[Rbr] w", 15),
+        ("1n1/3/1N1[BRbr] w", 15),
+    ] {
+        let report = Contract::duel(start, KnightCourt::from_position(start).unwrap())
+            .games(games, 10_000)
+            .judge(judge)
+            .run();
+        eprintln!("{start}: {report:?}");
+        assert_eq!(report.finished, games, "every random game ends");
+    }
+}
