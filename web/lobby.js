@@ -1,4 +1,5 @@
 // The lobby: choose a game, seats and bots, create it, hand out the links.
+// Every game's option controls are drawn from the registry's data.
 "use strict";
 const $ = (id) => document.getElementById(id);
 let kinds = [];
@@ -15,19 +16,70 @@ async function load() {
 
 function kind() { return kinds.find((k) => k.id === $("game").value); }
 
+function esc(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+// A control's id: "opt-" and the option's key without a unit suffix
+// ("step_secs" -> "opt-step"), so a group's fields read like the rest.
+function optId(key) { return "opt-" + key.replace(/_secs$/, ""); }
+
+// The controls of one option, drawn from the registry's data
+// (GET /api/kinds: type, default and bounds).
+function control(o) {
+  const id = optId(o.key);
+  const label = esc(o.label);
+  switch (o.type) {
+    case "int":
+      return `<label>${label} <input id="${id}" type="number" min="${o.min}" max="${o.max}" value="${o.default}"></label>`;
+    case "bool":
+      return `<label><input id="${id}" type="checkbox"${o.default ? " checked" : ""}> ${label}</label>`;
+    case "choice":
+      return `<label>${label} <select id="${id}">` +
+        o.values.map((v) => `<option${v === o.default ? " selected" : ""}>${esc(v)}</option>`).join("") +
+        "</select></label>";
+    case "text":
+      return `<label>${label} <input id="${id}" type="text" placeholder="${esc(o.placeholder)}"></label>`;
+    case "group":
+      return (o.toggle ? `<label><input id="${id}" type="checkbox"> ${label}</label>` : "") +
+        `<fieldset class="option-group"${o.toggle ? "" : `><legend>${label}</legend`}>` +
+        o.fields.map(control).join("") + "</fieldset>";
+    default:
+      return ""; // documents (a layout file) have no control
+  }
+}
+
+// The value of one option's controls, or undefined to leave it out.
+function valueOf(o) {
+  const el = $(optId(o.key));
+  switch (o.type) {
+    case "int": return el.value === "" ? undefined : Number(el.value);
+    case "bool": return el.checked;
+    case "choice": return el.value;
+    case "text": return el.value.trim() === "" ? undefined : el.value.trim();
+    case "group": {
+      if (o.toggle && !el.checked) return undefined;
+      const fields = {};
+      for (const f of o.fields) {
+        const v = valueOf(f);
+        if (v !== undefined) fields[f.key] = v;
+      }
+      return fields;
+    }
+    default: return undefined;
+  }
+}
+
 function refresh() {
   const k = kind();
   $("seats").min = k.min_seats;
   $("seats").max = Math.min(k.max_seats, 12);
   $("seats").value = Math.max(k.min_seats, Math.min(2, k.max_seats));
-  $("options").innerHTML = (k.id === "tilechess"
-    ? '<label>Blocks across <input id="opt-wide" type="number" min="1" max="20" value="6"></label>' +
-      '<label>Blocks up <input id="opt-high" type="number" min="1" max="20" value="6"></label>' +
-      '<label>A claim holds the next turn for <input id="opt-hold" type="number" min="0" max="86400" value="60"> s</label>'
-    : k.id === "knight-control"
-    ? '<label>Rounds <input id="opt-rounds" type="number" min="1" max="99" value="10"></label>'
-    : (window.Clocks ? Clocks.lobbyOptions(k.id) : "")) +
-    `<label>Deadline per ${k.id === "knight-control" ? "phase" : "turn"} <input id="opt-deadline" type="number" min="1" max="604800" ` +
+  $("options").innerHTML = k.options.map(control).join("") +
+    (k.growing
+      ? '<label>A claim holds the next turn for <input id="opt-hold" type="number" min="0" max="86400" value="60"> s</label>'
+      : "") +
+    `<label>Deadline per ${esc(k.deadline_per)} <input id="opt-deadline" type="number" min="1" max="604800" ` +
     `placeholder="none" value="${k.default_deadline_secs || ""}"> s</label>`;
   seatRows();
 }
@@ -55,9 +107,10 @@ $("go").onclick = async () => {
     if (level > 0) bots.push({ seat: i, level });
   }
   const options = {};
-  if ($("opt-wide")) { options.wide = Number($("opt-wide").value); options.high = Number($("opt-high").value); }
-  if (window.Clocks) Clocks.readOptions(options);
-  if ($("opt-rounds")) options.rules = { rounds: Number($("opt-rounds").value) };
+  for (const o of kind().options) {
+    const v = valueOf(o);
+    if (v !== undefined) options[o.key] = v;
+  }
   const deadline = Number($("opt-deadline").value);
   const res = await fetch("/api/games", {
     method: "POST", headers: { "content-type": "application/json" },

@@ -58,8 +58,6 @@ fn clock_option(options: &Value) -> Result<Option<ClockSettings>, String> {
 /// game 1 and player 1 in game 2.
 impl Hosted for Session {
     fn create(options: &Value, _: &Creation) -> Result<Self, String> {
-        let known = ["position", "clock", "match", "draw_rules"];
-        crate::options::only("Progressive Chess", options, &known)?;
         let settings = clock_option(options)?;
         let is_match = match options.get("match") {
             None | Some(Value::Null) => false,

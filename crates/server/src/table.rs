@@ -2,12 +2,8 @@
 //! the one generic implementation over any [`Hosted`] game. The table also
 //! keeps the host's per-turn or per-step deadline (docs/server.md#deadlines).
 
-use crate::adapter::{kind, Creation, Hosted, KINDS};
+use crate::adapter::{kind, Creation, Hosted};
 use arbiter_core::{ActionError, Disclosure, GameRng, Outcome, Phase, Seat, Seed, Viewer};
-use arbiter_knight_control::KnightControl;
-use arbiter_knight_court::KnightCourt;
-use arbiter_knight_moves::KnightMoves;
-use arbiter_tilechess::Tilechess;
 use serde_json::Value;
 
 /// A live game behind one object-safe interface, addressed by server seats.
@@ -415,12 +411,10 @@ impl<G: Hosted> LiveGame for Table<G> {
     }
 }
 
-/// A fresh live game of kind `id`.
+/// A fresh live game of kind `id` (refused with the known ids when there is
+/// no such game) with `creation.seats` seats.
 pub fn create(id: &str, options: &Value, creation: &Creation) -> Result<Box<dyn LiveGame>, String> {
-    let kind = kind(id).ok_or_else(|| {
-        let known: Vec<&str> = KINDS.iter().map(|k| k.id).collect();
-        format!("unknown game '{id}'; known games: {}", known.join(", "))
-    })?;
+    let kind = kind(id)?;
     let seats = creation.seats;
     if !(kind.min_seats..=kind.max_seats).contains(&seats) {
         return Err(format!(
@@ -428,22 +422,5 @@ pub fn create(id: &str, options: &Value, creation: &Creation) -> Result<Box<dyn 
             kind.name, kind.min_seats, kind.max_seats
         ));
     }
-    let c = creation;
-    Ok(match id {
-        arbiter_knight_court::ID => {
-            Box::new(Table::new(KnightCourt::create(options, c)?, false, c))
-        }
-        arbiter_knight_moves::ID => {
-            Box::new(Table::new(KnightMoves::create(options, c)?, false, c))
-        }
-        arbiter_progressive_chess::ID => Box::new(Table::new(
-            arbiter_progressive_chess::Session::create(options, c)?,
-            false,
-            c,
-        )),
-        arbiter_knight_control::ID => {
-            Box::new(Table::new(KnightControl::create(options, c)?, false, c))
-        }
-        _ => Box::new(Table::new(Tilechess::create(options, c)?, true, c)),
-    })
+    (kind.host)(options, creation, kind.growing)
 }
