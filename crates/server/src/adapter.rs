@@ -147,7 +147,7 @@ pub const KINDS: &[Kind] = &[
             flag("draw_rules", "Repetition and 50-turn draws", false),
             POSITION,
         ],
-        host: host::<crate::pc::PcHost>,
+        host: host::<arbiter_progressive_chess::Session>,
     },
     Kind {
         id: arbiter_tilechess::ID,
@@ -290,13 +290,6 @@ pub trait Hosted: Game + 'static {
     /// Control's item step): viewers then see only themselves in it.
     fn hides_pending(&self) -> bool {
         false
-    }
-    /// How `viewer` (`None`: a spectator or the host) sees `actor`'s
-    /// `action` (canonical notation) in the history, or `None` to hide it.
-    /// Perfect-information games show every action to everyone.
-    fn describe(&self, actor: Seat, action: &str, viewer: Option<Seat>) -> Option<String> {
-        let _ = (actor, viewer);
-        Some(action.to_string())
     }
     /// What a client may want to know about `action` before submitting it
     /// (Knight Control: its chip cost), for `POST .../check`.

@@ -8,22 +8,28 @@ use serde_json::{json, Value};
 impl Actor {
     /// The history as the server seat `viewer` (or a spectator) sees it.
     pub(super) fn history_for(&self, viewer: Option<usize>) -> Vec<SeenEntry> {
-        self.session
-            .history
-            .iter()
-            .filter_map(|e| {
-                let action = match e.seat {
-                    Some(actor) => self.session.game.describe(actor, &e.action, viewer)?,
-                    None => e.action.clone(),
-                };
-                Some(SeenEntry {
-                    seq: e.seq,
-                    at_ms: e.at_ms,
-                    seat: e.seat,
-                    action,
-                })
-            })
-            .collect()
+        // Entries with a seat are the table's actions, in the order played.
+        let mut acts = 0;
+        let mut seen = Vec::with_capacity(self.session.history.len());
+        for e in &self.session.history {
+            let action = match e.seat {
+                Some(_) => {
+                    acts += 1;
+                    match self.session.game.describe(acts - 1, &e.action, viewer) {
+                        Some(text) => text,
+                        None => continue,
+                    }
+                }
+                None => e.action.clone(),
+            };
+            seen.push(SeenEntry {
+                seq: e.seq,
+                at_ms: e.at_ms,
+                seat: e.seat,
+                action,
+            });
+        }
+        seen
     }
 
     /// Everything `role` may see, built from that seat's view only.
