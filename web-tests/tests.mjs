@@ -301,7 +301,7 @@ const tests = {
     await Promise.all(pages.map(async (page, k) => {
       const before = await sentCount(page);
       await page.click(k < 2 ? "#kc-submit" : "#kc-pass");
-      assert.equal(await acked(page, before, orders[k]), `Your orders are in: ${orders[k]}`);
+      assert.equal(await acked(page, before, orders[k]), `Your orders for round 1 are in: ${orders[k]}`);
     }));
     for (const page of pages) await waitFor(page, (s) => s.view.round === 2 && s.view.stage === "orders", "round 2");
     const chips = [4, 2, 5];

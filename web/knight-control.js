@@ -352,11 +352,13 @@ async function kcPlay(text) {
   await submit(text);
 }
 
-// The acknowledgement, in the words of the step.
-function kcAck(action) {
+// The acknowledgement, in the words of the step, naming the round the
+// orders were for so that it does not read as news in the next round.
+function kcAck(action, from) {
   const m = /^bid\s+(.*)$/.exec(action);
   if (m) return m[1] === "pass" ? "Your bid is in: no bid" : `Your bid ${m[1]} is in`;
-  if (/^orders\b/.test(action)) return `Your orders are in: ${action}`;
+  if (/^orders\b/.test(action)) return `Your orders for round ${from.view.round} are in: ${action}`;
+  if (action === "done") return "You are done with the final exchange: that is in";
   return `Your ${action} is in`;
 }
 

@@ -1,4 +1,5 @@
 // The lobby: choose a game, seats and bots, create it, hand out the links.
+// Every game's option controls are drawn from the registry's data.
 "use strict";
 const $ = (id) => document.getElementById(id);
 let kinds = [];
@@ -15,22 +16,76 @@ async function load() {
 
 function kind() { return kinds.find((k) => k.id === $("game").value); }
 
+function esc(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+// A control's id: "opt-" and the option's key without a unit suffix
+// ("step_secs" -> "opt-step"), so a group's fields read like the rest.
+function optId(key) { return "opt-" + key.replace(/_secs$/, ""); }
+
+// The controls of one option, drawn from the registry's data
+// (GET /api/kinds: type, default and bounds).
+function control(o) {
+  const id = optId(o.key);
+  const label = esc(o.label);
+  switch (o.type) {
+    case "int":
+      return `<label>${label} <input id="${id}" type="number" min="${o.min}" max="${o.max}" value="${o.default}"></label>`;
+    case "limit": // a house rule, off unless set
+      return `<label>${label} <input id="${id}" type="number" min="${o.min}" max="${o.max}" placeholder="no limit" ` +
+        `data-suggest="${o.suggested}"></label>`;
+    case "moment": // a house rule, off unless set
+      return `<label>${label} <input id="${id}" type="datetime-local" data-suggest-minutes="${o.suggested_minutes}"></label>`;
+    case "bool":
+      return `<label><input id="${id}" type="checkbox"${o.default ? " checked" : ""}> ${label}</label>`;
+    case "choice":
+      return `<label>${label} <select id="${id}">` +
+        o.values.map((v) => `<option${v === o.default ? " selected" : ""}>${esc(v)}</option>`).join("") +
+        "</select></label>";
+    case "text":
+      return `<label>${label} <input id="${id}" type="text" placeholder="${esc(o.placeholder)}"></label>`;
+    case "group":
+      return (o.toggle ? `<label><input id="${id}" type="checkbox"> ${label}</label>` : "") +
+        `<fieldset class="option-group"${o.toggle ? "" : `><legend>${label}</legend`}>` +
+        o.fields.map(control).join("") + "</fieldset>";
+    default:
+      return ""; // documents (a layout file) have no control
+  }
+}
+
+// The value of one option's controls, or undefined to leave it out.
+function valueOf(o) {
+  const el = $(optId(o.key));
+  switch (o.type) {
+    case "int": case "limit": return el.value === "" ? undefined : Number(el.value);
+    case "moment": return el.value === "" ? undefined : new Date(el.value).getTime();
+    case "bool": return el.checked;
+    case "choice": return el.value;
+    case "text": return el.value.trim() === "" ? undefined : el.value.trim();
+    case "group": {
+      if (o.toggle && !el.checked) return undefined;
+      const fields = {};
+      for (const f of o.fields) {
+        const v = valueOf(f);
+        if (v !== undefined) fields[f.key] = v;
+      }
+      return fields;
+    }
+    default: return undefined;
+  }
+}
+
 function refresh() {
   const k = kind();
   $("seats").min = k.min_seats;
   $("seats").max = Math.min(k.max_seats, 12);
   $("seats").value = Math.max(k.min_seats, Math.min(2, k.max_seats));
-  $("options").innerHTML = (k.id === "tilechess"
-    ? '<label>Blocks across <input id="opt-wide" type="number" min="1" max="20" value="6"></label>' +
-      '<label>Blocks up <input id="opt-high" type="number" min="1" max="20" value="6"></label>' +
-      '<label>A claim holds the next turn for <input id="opt-hold" type="number" min="0" max="86400" value="60"> s</label>' +
-      // House rules (docs/rules/tilechess.md#house-rules): off unless set.
-      '<label>End after <input id="opt-turn-limit" type="number" min="1" max="1000000" placeholder="no limit"> turns (house rule)</label>' +
-      '<label>End at <input id="opt-end-at" type="datetime-local"> (house rule)</label>'
-    : k.id === "knight-control"
-    ? '<label>Rounds <input id="opt-rounds" type="number" min="1" max="99" value="10"></label>'
-    : (window.Clocks ? Clocks.lobbyOptions(k.id) : "")) +
-    `<label>Deadline per ${k.id === "knight-control" ? "phase" : "turn"} <input id="opt-deadline" type="number" min="1" max="604800" ` +
+  $("options").innerHTML = k.options.map(control).join("") +
+    (k.growing
+      ? '<label>A claim holds the next turn for <input id="opt-hold" type="number" min="0" max="86400" value="60"> s</label>'
+      : "") +
+    `<label>Deadline per ${esc(k.deadline_per)} <input id="opt-deadline" type="number" min="1" max="604800" ` +
     `placeholder="none" value="${k.default_deadline_secs || ""}"> s</label>`;
   seatRows();
 }
@@ -51,18 +106,17 @@ function seatRows() {
   suggestEnds();
 }
 
-// A Tilechess game of bots only never ends by itself: suggest a turn limit
-// and an end half an hour from now, and take back the suggestions (never
-// the host's own values) once a person sits down.
-const SUGGESTED_TURNS = 200;
-const SUGGESTED_MINUTES = 30;
+// A game of bots only may never end by itself (Tilechess): fill in the
+// house rules' suggested limits (the registry's data), and take back the
+// suggestions (never the host's own values) once a person sits down.
 function suggestEnds() {
-  const turns = $("opt-turn-limit"), end = $("opt-end-at");
-  if (!turns || !end) return;
   const n = Number($("seats").value) || 0;
   let allBots = n > 0;
-  for (let i = 0; i < n; i++) if ($(`seat-${i}`).value === "0") allBots = false;
-  for (const [input, value] of [[turns, String(SUGGESTED_TURNS)], [end, localTime(Date.now() + SUGGESTED_MINUTES * 60000)]]) {
+  for (let i = 0; i < n; i++) if ($(`seat-${i}`) && $(`seat-${i}`).value === "0") allBots = false;
+  for (const input of document.querySelectorAll("#options [data-suggest], #options [data-suggest-minutes]")) {
+    const value = input.dataset.suggest !== undefined
+      ? input.dataset.suggest
+      : localTime(Date.now() + Number(input.dataset.suggestMinutes) * 60000);
     if (allBots && input.value === "") { input.value = value; input.dataset.suggested = "yes"; }
     if (!allBots && input.dataset.suggested === "yes") { input.value = ""; delete input.dataset.suggested; }
     input.oninput = () => delete input.dataset.suggested;
@@ -84,11 +138,10 @@ $("go").onclick = async () => {
     if (level > 0) bots.push({ seat: i, level });
   }
   const options = {};
-  if ($("opt-wide")) { options.wide = Number($("opt-wide").value); options.high = Number($("opt-high").value); }
-  if ($("opt-turn-limit") && $("opt-turn-limit").value !== "") options.turn_limit = Number($("opt-turn-limit").value);
-  if ($("opt-end-at") && $("opt-end-at").value !== "") options.end_at_ms = new Date($("opt-end-at").value).getTime();
-  if (window.Clocks) Clocks.readOptions(options);
-  if ($("opt-rounds")) options.rules = { rounds: Number($("opt-rounds").value) };
+  for (const o of kind().options) {
+    const v = valueOf(o);
+    if (v !== undefined) options[o.key] = v;
+  }
   const deadline = Number($("opt-deadline").value);
   const res = await fetch("/api/games", {
     method: "POST", headers: { "content-type": "application/json" },

@@ -49,11 +49,12 @@ function customise(text) {
 async function submit(text) {
   $("error").textContent = "";
   const before = state ? state.history.length : 0;
+  const from = state; // the step the action was made in
   showAck("sending", text, `Sending ${text}…`);
   try {
     const s = await api("/actions", { action: text });
     arrived(s);
-    acknowledge(text, before, s);
+    acknowledge(text, before, s, from);
     return s;
   } catch (e) {
     $("error").textContent = e.message;
@@ -79,10 +80,10 @@ function showAck(kind, action, message) {
 
 // The server's snapshot after the action holds it in this seat's own
 // history: the first of this seat's entries past what the page had seen.
-function acknowledge(sent, before, s) {
+function acknowledge(sent, before, s, from) {
   const mine = s.history.slice(before).find((h) => h.seat === s.you.seat);
   if (!mine) { showAck("accepted", sent, `The server accepted ${sent}; its record here does not show it yet`); return; }
-  showAck("in", mine.action, board().ack ? board().ack(mine.action) : `Your move ${mine.action} is in`);
+  showAck("in", mine.action, board().ack ? board().ack(mine.action, from || s) : `Your move ${mine.action} is in`);
 }
 
 async function play(text) {

@@ -1,9 +1,11 @@
-//! The registry of games the CLI knows, behind one object-safe interface.
+//! The CLI's face of every game in the server's registry
+//! (`arbiter_server::adapter::KINDS`), behind one object-safe interface.
 //!
 //! Alternating games share one generic adapter, [`TurnBased`], over the
-//! traits in `arbiter-core`; adding such a game is one line in [`all`].
+//! traits in `arbiter-core`; adding such a game is one line in [`adapter`].
 
 use arbiter_core::{Diagram, Game, Perft, Phase, TextPosition};
+use arbiter_server::adapter::KINDS;
 use std::marker::PhantomData;
 
 /// What the CLI can do with a game.
@@ -31,9 +33,9 @@ pub trait CliGame: Sync {
     ) -> Result<(), String>;
 }
 
-/// Every game, in the order `arbiter games` lists them.
-pub fn all() -> Vec<&'static dyn CliGame> {
-    vec![
+/// The CLI adapter of the registry's game `id` (`arbiter_server::adapter::KINDS`).
+fn adapter(id: &str) -> Option<&'static dyn CliGame> {
+    let adapters: [&'static dyn CliGame; 5] = [
         &TurnBased::<arbiter_knight_court::KnightCourt>(arbiter_knight_court::ID, PhantomData),
         &TurnBased::<arbiter_knight_moves::KnightMoves>(arbiter_knight_moves::ID, PhantomData),
         &TurnBased::<arbiter_progressive_chess::ProgressiveChess>(
@@ -42,16 +44,22 @@ pub fn all() -> Vec<&'static dyn CliGame> {
         ),
         &crate::tilechess::TilechessCli,
         &crate::knight_control::KnightControlCli,
-    ]
+    ];
+    adapters.into_iter().find(|g| g.id() == id)
 }
 
-/// The game with this id; the error lists the known ids.
+/// Every game of the registry, in its order (what `arbiter games` lists).
+pub fn all() -> Vec<&'static dyn CliGame> {
+    KINDS
+        .iter()
+        .map(|k| adapter(k.id).unwrap_or_else(|| panic!("{} has no CLI adapter", k.id)))
+        .collect()
+}
+
+/// The game with this id; an unknown one is refused with the known ids.
 pub fn find(id: &str) -> Result<&'static dyn CliGame, String> {
-    let games = all();
-    games.iter().find(|g| g.id() == id).copied().ok_or_else(|| {
-        let known: Vec<&str> = games.iter().map(|g| g.id()).collect();
-        format!("unknown game '{id}'; known games: {}", known.join(", "))
-    })
+    let kind = arbiter_server::adapter::kind(id)?;
+    adapter(kind.id).ok_or_else(|| format!("{} has no CLI adapter", kind.name))
 }
 
 /// The CLI adapter for alternating games with position strings.
@@ -157,5 +165,19 @@ where
         engine: arbiter_search::Spec,
     ) -> Result<(), String> {
         crate::play::play(Self::start(position)?, human_seat, engine)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_registered_game_has_an_adapter_in_the_registry_order() {
+        let ids: Vec<&str> = all().iter().map(|g| g.id()).collect();
+        let kinds: Vec<&str> = KINDS.iter().map(|k| k.id).collect();
+        assert_eq!(ids, kinds);
+        let err = find("chess").err().unwrap();
+        assert!(err.contains("unknown game 'chess'") && err.contains("knight-control"));
     }
 }

@@ -25,6 +25,7 @@ pub struct MatchArgs {
 
 pub fn run(args: MatchArgs) -> Result<(), String> {
     crate::games::find(&args.game)?;
+    let kind = arbiter_server::adapter::kind(&args.game)?;
     let specs: Vec<Spec> = args
         .seats
         .iter()
@@ -55,12 +56,18 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                 .collect(),
         ),
     };
-    let two_seat = args.game != arbiter_tilechess::ID;
+    // The registry's seat range, at least two players, and at most eight
+    // in a match of a table that could seat more (Tilechess).
+    let two_seat = kind.max_seats == 2;
+    let (least, most) = (kind.min_seats.max(2), kind.max_seats.min(8));
     if two_seat && specs.len() != 2 {
         return Err(format!("{} needs exactly two --seat options", args.game));
     }
-    if !two_seat && !(2..=8).contains(&specs.len()) {
-        return Err("tilechess matches take 2 to 8 --seat options".into());
+    if !(least..=most).contains(&specs.len()) {
+        return Err(format!(
+            "{} matches take {least} to {most} --seat options",
+            args.game
+        ));
     }
     let plan = Plan {
         specs,

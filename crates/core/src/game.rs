@@ -14,6 +14,21 @@ pub enum Viewer {
     Spectator,
 }
 
+/// What one viewer may see of one history entry (an action a seat
+/// played), as the game decides it ([`Game::disclose`]). Hosts show each
+/// viewer exactly this and never read an action's text to decide.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Disclosure {
+    /// The action itself, in the game's notation.
+    Action,
+    /// Only that the seat did something, in these words ("submitted a
+    /// bid"), never what.
+    Sealed(String),
+    /// Nothing at all, not even that there was an entry.
+    Nothing,
+}
+
 /// A game in progress, as every player program sees it.
 ///
 /// Implementations keep whatever history their rules need (repetition bans,
@@ -62,6 +77,16 @@ pub trait Game: Clone + Send + Sync {
 
     /// What `viewer` may see now.
     fn view(&self, viewer: Viewer) -> Self::View;
+
+    /// What `viewer` may see in a history of `seat`'s `action`. Asked just
+    /// before the action is played, so a game can tell a first submission
+    /// from a revision of it. Perfect-information games show every action
+    /// to everyone (the default); games with hidden actions must answer for
+    /// every viewer, the acting seat included.
+    fn disclose(&self, seat: Seat, action: &Self::Action, viewer: Viewer) -> Disclosure {
+        let _ = (seat, action, viewer);
+        Disclosure::Action
+    }
 
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome> {

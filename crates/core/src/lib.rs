@@ -29,7 +29,7 @@ pub mod testing;
 
 pub use color::Color;
 pub use error::{ActionError, PositionError};
-pub use game::{Diagram, Game, Perft, TextPosition, Viewer};
+pub use game::{Diagram, Disclosure, Game, Perft, TextPosition, Viewer};
 pub use outcome::{Outcome, SeatResult};
 pub use phase::Phase;
 pub use rng::{GameRng, Seed, SeedCommitment};

@@ -249,10 +249,12 @@ async fn create(
         Value::Object(map) => Value::Object(map),
         _ => return Err(ApiError::BadRequest("options must be a JSON object".into())),
     };
+    // The registry refuses an unknown game (naming the known ones), and
+    // options the game does not take or out of their bounds.
+    let kind = adapter::kind(&request.game).map_err(ApiError::BadRequest)?;
+    kind.check_options(&options).map_err(ApiError::BadRequest)?;
     let seed = Seed::random();
-    let deadline_secs = request
-        .deadline_secs
-        .or_else(|| adapter::kind(&request.game).and_then(|k| k.default_deadline_secs));
+    let deadline_secs = request.deadline_secs.or(kind.default_deadline_secs);
     if let Some(secs) = deadline_secs {
         if !(1..=host::MAX_DEADLINE_SECS).contains(&secs) {
             return Err(ApiError::BadRequest(format!(
@@ -261,7 +263,8 @@ async fn create(
             )));
         }
     }
-    // Building the game checks the kind, the seat count and the options.
+    // Building the game checks the seat count and what the game itself
+    // makes of the options (a position string, a layout file).
     let creation = adapter::Creation {
         seats: request.seats,
         seed,

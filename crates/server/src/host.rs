@@ -5,7 +5,7 @@
 use crate::adapter::{self, Creation, LiveGame};
 use crate::clock::Clock;
 use crate::error::{ApiError, ApiResult};
-use crate::storage::{EventRecord, GameRecord, Store};
+use crate::storage::{GameRecord, Store};
 use crate::token;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -14,10 +14,16 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, oneshot, Semaphore};
 
+mod bots;
+pub mod event;
+mod fanout;
+mod requests;
+mod session;
 mod timing;
 mod views;
 
-use timing::apply_to_game;
+pub use event::{Event, Logged, Status};
+use session::Session;
 
 /// What a game was created with; stored as JSON.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -152,17 +158,6 @@ pub struct BotPool {
     pub clock: Clock,
 }
 
-/// One entry of the full history; each viewer sees it through
-/// [`LiveGame::describe`].
-#[derive(Clone, Debug)]
-struct HistoryEntry {
-    seq: i64,
-    at_ms: i64,
-    /// The acting server seat, or `None` for a deadline (`time` event).
-    seat: Option<usize>,
-    action: String,
-}
-
 /// A history entry as one viewer sees it.
 #[derive(Clone, Debug, Serialize)]
 struct SeenEntry {
@@ -172,32 +167,24 @@ struct SeenEntry {
     action: String,
 }
 
+/// A game's actor: the session its log made, and what it needs to keep it
+/// going (the store, the watchers, the timers, the bots). Its parts: the
+/// mailbox loop here, [`session`] (the one path of every event),
+/// `requests` (what seats and the host ask for), `timing` (claims,
+/// deadlines, clocks), `views` and `fanout` (what each viewer receives),
+/// `bots`.
 struct Actor {
     record: GameRecord,
     config: GameConfig,
-    game: Box<dyn LiveGame>,
-    bots: Vec<Option<u8>>,
-    paused: bool,
-    /// When the running pause began (its logged time).
-    paused_since: Option<i64>,
-    ended: bool,
-    log: Vec<EventRecord>,
-    history: Vec<HistoryEntry>,
-    version: u64,
+    session: Session,
     store: Store,
     /// Each change sends the spectators' frame, built once for all of them.
     changed: broadcast::Sender<Arc<str>>,
-    bot_busy: bool,
-    /// Each server seat's last action, as its log position: bots take
-    /// turns in a fair order by it ([`crate::bots::next_bot`]).
-    last_acted: Vec<Option<i64>>,
     /// Changes no event records (a lapsed claim): part of every version.
     ticks: u64,
     /// The earliest wake-up already scheduled.
     wake_armed: Option<i64>,
-    /// The live or lapsed claim: server seat and expiry (ms since the epoch,
-    /// from the logged event's time, so it survives a restart).
-    claim: Option<(usize, i64)>,
+    bot_busy: bool,
     pool: BotPool,
     me: mpsc::WeakSender<Command>,
     /// When a command last arrived (eviction's idle time).
@@ -224,7 +211,7 @@ fn fresh_game(record: &GameRecord, config: &GameConfig) -> Result<Box<dyn LiveGa
 /// Rebuilds a game from its record and log and starts its actor.
 pub fn spawn(
     record: GameRecord,
-    events: Vec<EventRecord>,
+    events: Vec<Logged>,
     store: Store,
     pool: BotPool,
 ) -> ApiResult<GameHandle> {
@@ -232,40 +219,32 @@ pub fn spawn(
         .map_err(|e| ApiError::Internal(format!("game {} config: {e}", record.id)))?;
     let game = fresh_game(&record, &config)
         .map_err(|e| ApiError::Internal(format!("game {}: {e}", record.id)))?;
+    let mut session = Session::new(game, &config);
+    for event in &events {
+        session
+            .apply(event)
+            .map_err(|e| ApiError::Internal(format!("replaying {}: {e}", record.id)))?;
+    }
     let (tx, rx) = mpsc::channel(256);
-    let record_seats = config.bots.len();
-    let mut actor = Actor {
-        bots: config.bots.clone(),
+    let actor = Actor {
         record,
         config,
-        game,
-        paused: false,
-        paused_since: None,
-        ended: false,
-        log: Vec::new(),
-        history: Vec::new(),
-        version: 0,
+        session,
         store,
         changed: broadcast::channel(64).0,
-        bot_busy: false,
-        last_acted: vec![None; record_seats],
         ticks: 0,
         wake_armed: None,
-        claim: None,
+        bot_busy: false,
         pool,
         me: tx.downgrade(),
         last_active_ms: now_ms(),
     };
-    for event in events {
-        actor
-            .apply(&event)
-            .map_err(|e| ApiError::Internal(format!("replaying {}: {e}", actor.record.id)))?;
-    }
     tokio::spawn(actor.run(rx));
     Ok(GameHandle { tx })
 }
 
 impl Actor {
+    /// The mailbox loop: one command at a time, in order.
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         self.schedule_tick();
         self.wake().await;
@@ -287,102 +266,51 @@ impl Actor {
             if !matches!(command, Command::Wake) {
                 self.wake().await;
             }
-            match command {
-                Command::Resolve(token, reply) => {
-                    let _ = reply.send(self.resolve(token.as_deref()));
-                }
-                Command::Snapshot(role, reply) => {
-                    let _ = reply.send(self.snapshot(role));
-                }
-                Command::Act(role, text, reply) => {
-                    let result = match role {
-                        Role::Seat(seat) if self.bots[seat].is_some() => Err(bot_plays()),
-                        Role::Seat(seat) => self.submit(seat, text.trim()).await,
-                        _ => Err(ApiError::Forbidden(
-                            "only a seat's link may play; use your seat link".into(),
-                        )),
-                    };
-                    let _ = reply.send(result);
-                }
-                Command::Claim(role, reply) => {
-                    let result = match role {
-                        Role::Seat(seat) if self.bots[seat].is_some() => Err(bot_plays()),
-                        Role::Seat(seat) => self.claim(seat).await,
-                        _ => Err(ApiError::Forbidden("only a seat's link may claim".into())),
-                    };
-                    let _ = reply.send(result);
-                }
-                Command::Tick => {
-                    self.ticks += 1;
-                    self.changed_now();
-                }
-                Command::Wake => {
-                    self.wake_armed = None;
-                    self.wake().await;
-                }
-                Command::Check(role, text, reply) => {
-                    // Refused exactly as the submission would be.
-                    let result = match role {
-                        Role::Seat(seat) if self.bots[seat].is_some() => Err(bot_plays()),
-                        Role::Seat(seat) => self.may_act(seat).and_then(|()| {
-                            self.game.check(seat, text.trim()).map_err(ApiError::from)
-                        }),
-                        _ => Err(ApiError::Forbidden(
-                            "only a seat's link may check an action".into(),
-                        )),
-                    };
-                    let _ = reply.send(result);
-                }
-                Command::Host(role, command, reply) => {
-                    let result = if role == Role::Host {
-                        self.host(command).await
-                    } else {
-                        Err(ApiError::Forbidden(
-                            "only the host's link may do that".into(),
-                        ))
-                    };
-                    let _ = reply.send(result);
-                }
-                Command::Replay(role, n, reply) => {
-                    let _ = reply.send(self.replay(role, n));
-                }
-                Command::Subscribe(reply) => {
-                    let _ = reply.send(self.changed.subscribe());
-                }
-                Command::BotMove {
-                    version,
-                    seat,
-                    text,
-                    forced,
-                } => {
-                    self.bot_busy = false;
-                    let allowed = if forced {
-                        self.game.overdue_seat(self.now()) == Some(seat)
-                    } else {
-                        self.bots.get(seat).copied().flatten().is_some()
-                    };
-                    if version == self.version && allowed {
-                        match text {
-                            Some(text) => {
-                                if let Err(e) = self.submit(seat, &text).await {
-                                    tracing::error!(
-                                        "game {}: bot move {text} refused: {e}",
-                                        self.record.id
-                                    );
-                                }
-                            }
-                            None => tracing::warn!(
-                                "game {}: the bot for seat {} found no move",
-                                self.record.id,
-                                seat + 1
-                            ),
-                        }
-                    } else {
-                        self.schedule_bot();
-                    }
-                }
-                Command::Evict(..) => unreachable!("answered above"),
+            self.handle(command).await;
+        }
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Resolve(token, reply) => {
+                let _ = reply.send(self.resolve(token.as_deref()));
             }
+            Command::Snapshot(role, reply) => {
+                let _ = reply.send(self.snapshot(role));
+            }
+            Command::Act(role, text, reply) => {
+                let _ = reply.send(self.act(role, &text).await);
+            }
+            Command::Claim(role, reply) => {
+                let _ = reply.send(self.claim(role).await);
+            }
+            Command::Tick => {
+                self.ticks += 1;
+                self.changed_now();
+            }
+            Command::Wake => {
+                self.wake_armed = None;
+                self.wake().await;
+            }
+            Command::Check(role, text, reply) => {
+                let _ = reply.send(self.check(role, &text));
+            }
+            Command::Host(role, command, reply) => {
+                let _ = reply.send(self.host(role, command).await);
+            }
+            Command::Replay(role, n, reply) => {
+                let _ = reply.send(self.replay(role, n));
+            }
+            Command::Subscribe(reply) => {
+                let _ = reply.send(self.changed.subscribe());
+            }
+            Command::BotMove {
+                version,
+                seat,
+                text,
+                forced,
+            } => self.bot_moved(version, seat, text, forced).await,
+            Command::Evict(..) => unreachable!("answered by the loop"),
         }
     }
 
@@ -419,391 +347,25 @@ impl Actor {
         })
     }
 
-    fn status(&self) -> &'static str {
-        if self.ended {
-            "ended"
-        } else if self.game.outcome().is_some() {
-            "over"
-        } else if self.paused {
-            "paused"
-        } else {
-            "playing"
-        }
+    fn finished(&self) -> bool {
+        self.session.status.finished()
     }
 
-    fn finished(&self) -> bool {
-        self.ended || self.game.outcome().is_some()
+    fn paused(&self) -> bool {
+        self.session.status.paused_since().is_some()
     }
 
     fn now(&self) -> i64 {
         self.pool.clock.now_ms()
     }
 
-    /// Appends `event` to the log and applies it: the one path for every
-    /// live change. A refusal changes nothing.
-    async fn record(&mut self, event: EventRecord) -> ApiResult<()> {
-        let mut next = self.game.boxed_clone();
-        let history =
-            apply_to_game(next.as_mut(), &event, self.paused_since).map_err(ApiError::Internal)?;
-        self.store.append(&self.record.id, &event).await?;
-        self.game = next;
-        self.after_apply(&event, history);
-        Ok(())
-    }
-
-    fn event(&self, kind: &str, seat: Option<usize>, body: String) -> EventRecord {
-        EventRecord {
-            seq: self.log.len() as i64,
-            at_ms: self.now(),
-            kind: kind.into(),
-            seat: seat.map(|s| s as i64),
-            body,
-        }
-    }
-
-    /// Checks and plays one action of server seat `seat`: logged first, then
-    /// applied; a refusal changes nothing.
-    async fn submit(&mut self, seat: usize, text: &str) -> ApiResult<()> {
-        self.may_act(seat)?;
-        if text.is_empty() {
-            return Err(ApiError::BadRequest("the action is empty".into()));
-        }
-        if text.len() > MAX_ACTION_BYTES {
-            return Err(ApiError::BadRequest(format!(
-                "the action is longer than {MAX_ACTION_BYTES} bytes"
-            )));
-        }
-        let at_ms = self.now();
-        let mut next = self.game.boxed_clone();
-        let canonical = next.act(seat, text, at_ms)?;
-        let event = EventRecord {
-            seq: self.log.len() as i64,
-            at_ms,
-            kind: "act".into(),
-            seat: Some(seat as i64),
-            body: canonical.clone(),
-        };
-        self.store.append(&self.record.id, &event).await?;
-        self.game = next;
-        self.after_apply(&event, Some(canonical));
-        self.changed_now();
-        Ok(())
-    }
-
-    /// Whether server seat `seat` may act at all now (the game's rules
-    /// decide the rest): refusals shared by submitting and checking.
-    fn may_act(&self, seat: usize) -> ApiResult<()> {
-        if self.ended {
-            return Err(ApiError::Conflict("the host has ended this game".into()));
-        }
-        if let Some(outcome) = self.game.outcome() {
-            return Err(ApiError::Conflict(format!("the game is over: {outcome}")));
-        }
-        if self.paused {
-            return Err(ApiError::Conflict("the game is paused by the host".into()));
-        }
-        match self.live_claim() {
-            Some((holder, until_ms)) if holder != seat => {
-                Err(claimed(holder, until_ms - self.now()))
-            }
-            _ => Ok(()),
-        }
-    }
-
-    /// The actor's bookkeeping after the game has taken `event`.
-    fn after_apply(&mut self, event: &EventRecord, history: Option<String>) {
-        let seat = event.seat.map(|s| s as usize);
-        match event.kind.as_str() {
-            "act" => {
-                self.claim = None;
-                if let Some(k) = seat.filter(|&k| k < self.last_acted.len()) {
-                    self.last_acted[k] = Some(event.seq);
-                }
-            }
-            "claim" => {
-                if let Some(k) = seat {
-                    self.claim = Some((k, event.at_ms + 1000 * self.claim_hold_secs() as i64));
-                }
-            }
-            "pause" => {
-                self.paused = true;
-                self.paused_since = Some(event.at_ms);
-            }
-            "resume" => {
-                self.paused = false;
-                self.paused_since = None;
-            }
-            "end" => self.ended = true,
-            "bot" => {
-                if let (Some(k), Ok(level)) = (seat, event.body.parse()) {
-                    if k < self.bots.len() {
-                        self.bots[k] = Some(level);
-                    }
-                }
-            }
-            "human" => {
-                if let Some(k) = seat.filter(|&k| k < self.bots.len()) {
-                    self.bots[k] = None;
-                }
-            }
-            _ => {}
-        }
-        if let Some(action) = history {
-            self.history.push(HistoryEntry {
-                seq: event.seq,
-                at_ms: event.at_ms,
-                seat: if event.kind == "act" { seat } else { None },
-                action,
-            });
-        }
-        self.log.push(event.clone());
-        self.version += 1;
-    }
-
-    async fn host(&mut self, command: HostCommand) -> ApiResult<()> {
-        if self.finished() {
-            return Err(ApiError::Conflict("the game has already finished".into()));
-        }
-        let seats = self.bots.len();
-        let check_seat = |seat: usize| {
-            if seat < seats {
-                Ok(())
-            } else {
-                Err(ApiError::BadRequest(format!(
-                    "'seat' is {seat}, but this game's 'seat' values are 0 to {} \
-                     (seats 1 to {seats} on the page)",
-                    seats - 1
-                )))
-            }
-        };
-        let (kind, seat, body) = match &command {
-            HostCommand::Pause if self.paused => {
-                return Err(ApiError::Conflict("the game is already paused".into()))
-            }
-            HostCommand::Resume if !self.paused => {
-                return Err(ApiError::Conflict("the game is not paused".into()))
-            }
-            HostCommand::Pause => ("pause", None, String::new()),
-            HostCommand::Resume => ("resume", None, String::new()),
-            HostCommand::End => ("end", None, String::new()),
-            HostCommand::Bot { seat, level } => {
-                check_seat(*seat)?;
-                if !(1..=crate::bots::MAX_LEVEL).contains(level) {
-                    return Err(ApiError::BadRequest(format!(
-                        "bot levels are 1 to {}",
-                        crate::bots::MAX_LEVEL
-                    )));
-                }
-                ("bot", Some(*seat), level.to_string())
-            }
-            HostCommand::Human { seat } => {
-                check_seat(*seat)?;
-                ("human", Some(*seat), String::new())
-            }
-            HostCommand::Extend { seconds } => {
-                if self.game.wake_at().is_none() {
-                    return Err(ApiError::Conflict(
-                        "there is no deadline to extend in this game now".into(),
-                    ));
-                }
-                if !(1..=MAX_DEADLINE_SECS).contains(seconds) {
-                    return Err(ApiError::BadRequest(format!(
-                        "an extension is 1 to {MAX_DEADLINE_SECS} seconds"
-                    )));
-                }
-                ("extend", None, (seconds * 1000).to_string())
-            }
-            HostCommand::Game { action } => {
-                if action.len() > MAX_ACTION_BYTES {
-                    return Err(ApiError::BadRequest("the action is too long".into()));
-                }
-                let mut probe = self.game.boxed_clone();
-                probe
-                    .host_act(action.trim(), self.now())
-                    .map_err(ApiError::Refused)?;
-                ("host_act", None, action.trim().to_string())
-            }
-        };
-        let event = self.event(kind, seat, body);
-        self.record(event).await?;
-        self.changed_now();
-        Ok(())
-    }
-
-    /// Applies one logged event while rebuilding from the log.
-    fn apply(&mut self, event: &EventRecord) -> Result<(), String> {
-        let history = apply_to_game(self.game.as_mut(), event, self.paused_since)?;
-        self.after_apply(event, history);
-        Ok(())
-    }
-
-    fn claim_hold_secs(&self) -> u64 {
-        self.config
-            .claim_hold_secs
-            .unwrap_or(DEFAULT_CLAIM_HOLD_SECS)
-    }
-
     /// The claim that still reserves the next turn, if any.
     fn live_claim(&self) -> Option<(usize, i64)> {
         let now = self.now();
-        self.claim.filter(|&(_, until)| now < until)
-    }
-
-    /// `seat` reserves the next turn (games where any listed seat may take
-    /// it). Claiming again while holding keeps the first expiry; with a
-    /// zero hold, claims reserve nothing and the first to act wins.
-    async fn claim(&mut self, seat: usize) -> ApiResult<()> {
-        if self.finished() {
-            return Err(ApiError::Conflict("the game has finished".into()));
-        }
-        if self.paused {
-            return Err(ApiError::Conflict("the game is paused by the host".into()));
-        }
-        if !matches!(self.game.phase(), arbiter_core::Phase::Claim(_)) {
-            return Err(ApiError::Conflict(
-                "this game has a fixed turn order: there is nothing to claim".into(),
-            ));
-        }
-        if !self.game.actors(self.bots.len()).contains(&seat) {
-            return Err(ApiError::Conflict(format!(
-                "seat {} may not take the next turn now",
-                seat + 1
-            )));
-        }
-        match self.live_claim() {
-            Some((holder, _)) if holder == seat => return Ok(()),
-            Some((holder, until_ms)) => return Err(claimed(holder, until_ms - self.now())),
-            None if self.claim_hold_secs() == 0 => return Ok(()),
-            None => {}
-        }
-        let event = self.event("claim", Some(seat), String::new());
-        self.record(event).await?;
-        self.schedule_tick();
-        self.changed_now();
-        Ok(())
-    }
-
-    fn changed_now(&mut self) {
-        if self.changed.receiver_count() > 0 {
-            let frame: Arc<str> = self.snapshot(Role::Spectator).to_string().into();
-            let _ = self.changed.send(frame);
-        }
-        self.schedule_bot();
-        self.schedule_wake();
-    }
-
-    /// Starts a bot's think on the bounded pool if a bot is to act (the
-    /// fair order of [`crate::bots::next_bot`]), or if a turn's deadline
-    /// has passed (the level-1 bot plays it).
-    fn schedule_bot(&mut self) {
-        if self.bot_busy || self.paused || self.finished() {
-            return;
-        }
-        let claim = self.live_claim();
-        let actors = self.game.actors(self.bots.len());
-        let holder = claim.map(|(holder, _)| holder);
-        let bot = crate::bots::next_bot(&actors, &self.bots, holder, &self.last_acted)
-            .map(|(k, level)| (k, level, false));
-        let forced = || {
-            let k = self.game.overdue_seat(self.now())?;
-            Some((holder.unwrap_or(k), 1, true))
-        };
-        let Some((seat, level, forced)) = bot.or_else(forced) else {
-            return;
-        };
-        let Some(me) = self.me.upgrade() else { return };
-        self.bot_busy = true;
-        let simultaneous = matches!(self.game.phase(), arbiter_core::Phase::Simultaneous(_));
-        let job = crate::bots::Job {
-            game: self.game.boxed_clone(),
-            seat,
-            level,
-            forced,
-            answer_by: self.game.wake_at(),
-            own_queue: if simultaneous {
-                actors.iter().filter(|&&k| self.bots[k].is_some()).count()
-            } else {
-                1
-            },
-            simultaneous,
-        };
-        let version = self.version;
-        let pool = self.pool.clone();
-        tokio::spawn(async move {
-            let text = crate::bots::answer(job, pool).await;
-            let _ = me
-                .send(Command::BotMove {
-                    version,
-                    seat,
-                    text,
-                    forced,
-                })
-                .await;
-        });
-    }
-
-    /// A simultaneous step's deadline has come with bot seats still to
-    /// answer (the pool was busy): each answers now at level 1, before the
-    /// deadline closes the step, so no bot's step is lost to load. Returns
-    /// the bot seats that still have not answered.
-    async fn answer_late_bots(&mut self) -> Vec<usize> {
-        if !matches!(self.game.phase(), arbiter_core::Phase::Simultaneous(_)) {
-            return Vec::new();
-        }
-        let late: Vec<usize> = (self.game.actors(self.bots.len()).into_iter())
-            .filter(|&k| self.bots[k].is_some())
-            .collect();
-        let mut missed = Vec::new();
-        for seat in late {
-            // A step may take several actions of a seat (Knight Control's
-            // end-of-game step: exchanges, then done): until it has none.
-            for _ in 0..LATE_ACTIONS {
-                if !self.game.actors(self.bots.len()).contains(&seat) {
-                    break;
-                }
-                let text = crate::bots::late_answer(self.game.boxed_clone(), seat).await;
-                let played = match text {
-                    Some(text) => self.submit(seat, &text).await.map_err(|e| e.to_string()),
-                    None => Err("no action found".into()),
-                };
-                match played {
-                    Ok(()) => tracing::warn!(
-                        "game {}: the bot for seat {seat} answered late, at level 1",
-                        self.record.id
-                    ),
-                    Err(e) => {
-                        tracing::error!("game {}: the bot for seat {seat}: {e}", self.record.id);
-                        missed.push(seat);
-                        break;
-                    }
-                }
-                if !self.game.time_due(self.now()) {
-                    return missed; // the step closed: every seat has answered
-                }
-            }
-        }
-        missed
+        self.session.claim.filter(|&(_, until)| now < until)
     }
 }
-
-/// The most actions a late bot makes in one step before the deadline
-/// closes it (a bound, in case a bot's answers never finish its part).
-const LATE_ACTIONS: usize = 8;
 
 /// The longest action text accepted (Knight Control orders for many
 /// knights are long).
 pub const MAX_ACTION_BYTES: usize = 4096;
-
-fn bot_plays() -> ApiError {
-    ApiError::Conflict("a bot plays this seat now; the host can give it back".into())
-}
-
-/// Server seat `holder` holds a claim for `left_ms` more (seats are
-/// numbered from 1 in messages, as on the page).
-fn claimed(holder: usize, left_ms: i64) -> ApiError {
-    ApiError::Conflict(format!(
-        "seat {} has claimed the next turn for {} more seconds",
-        holder + 1,
-        (left_ms + 999) / 1000
-    ))
-}

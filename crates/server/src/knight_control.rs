@@ -1,6 +1,6 @@
-//! Knight Control on the host: creation from the lobby's options, bots,
-//! deadlines per step, and what each viewer may learn of others' actions
-//! (docs/server.md#knight-control).
+//! Knight Control on the host: creation from the lobby's options, bots and
+//! deadlines per step (docs/server.md#knight-control). What each viewer may
+//! learn of others' actions is the game's to say ([`arbiter_core::Game::disclose`]).
 
 use crate::adapter::{Creation, Hosted};
 use crate::bots;
@@ -57,24 +57,10 @@ impl Hosted for KnightControl {
         Some(self.round() as u64 * 8 + stage)
     }
 
-    /// In the item step the list of players still to choose would tell who
-    /// took a usable item (docs/rules/knight-control.md#rulings).
+    /// Whether the list of seats still to submit is secret now (the game
+    /// decides: [`KnightControl::pending_is_secret`]).
     fn hides_pending(&self) -> bool {
-        self.stage() == Stage::Items
-    }
-
-    /// Others learn that a player submitted (the list of seats still to
-    /// submit is public anyway), never what. Item choices, trades, consents
-    /// and exchanges are not shown at all: even their existence is private.
-    fn describe(&self, _actor: Seat, action: &str, _viewer: Option<Seat>) -> Option<String> {
-        let head = action.split_whitespace().next().unwrap_or("");
-        match head {
-            "bid" => Some("submitted a bid".into()),
-            "orders" => Some("submitted orders".into()),
-            "gifts" => Some("placed ToLs".into()),
-            "vote" => Some("voted".into()),
-            _ => None,
-        }
+        self.pending_is_secret()
     }
 
     /// The chip cost of orders or item choices, before submitting.
@@ -99,21 +85,8 @@ impl Hosted for KnightControl {
         })
     }
 
-    /// The host grants a communal garnet: `communal P1 P2`.
+    /// The host's game action ([`KnightControl::host_act`]).
     fn host_act(&mut self, text: &str) -> Result<String, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        match words.as_slice() {
-            ["communal", a, b] => {
-                let a = arbiter_knight_control::parse_player(a, self.players())?;
-                let b = arbiter_knight_control::parse_player(b, self.players())?;
-                let number = self.grant_communal(a, b)?;
-                Ok(format!(
-                    "communal garnet {number} granted to {} and {}",
-                    arbiter_knight_control::player_name(a),
-                    arbiter_knight_control::player_name(b)
-                ))
-            }
-            _ => Err("the host's Knight Control action is 'communal P1 P2'".into()),
-        }
+        KnightControl::host_act(self, text)
     }
 }

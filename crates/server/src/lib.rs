@@ -11,7 +11,7 @@ pub mod error;
 pub mod host;
 pub mod knight_control;
 pub mod listen;
-mod options;
+pub mod options;
 pub mod pc;
 pub mod storage;
 pub mod table;

@@ -1,30 +1,153 @@
-//! Ruleset options are a JSON object whose every key the game knows: a
-//! misspelt option is refused by name rather than silently ignored.
+//! Ruleset options as data: each game lists the options it takes, with
+//! their types, defaults and bounds. The lobby draws its controls from this
+//! list (`GET /api/kinds`), and [`check`] is the one place that refuses an
+//! option a game does not take, or a value out of its bounds, before the
+//! game is built.
 
+use serde::Serialize;
 use serde_json::Value;
 
-/// Refuses the first key of `options` that is not in `known`.
-pub fn only(game: &str, options: &Value, known: &[&str]) -> Result<(), String> {
-    let Some(map) = options.as_object() else {
-        return Ok(());
-    };
-    match map.keys().find(|k| !known.contains(&k.as_str())) {
-        None => Ok(()),
-        Some(key) => Err(format!(
-            "unknown {game} option '{key}': {}",
-            match known {
-                [] => "it takes no options".to_string(),
-                [one] => format!("the only option is '{one}'"),
-                [init @ .., last] => format!(
-                    "the options are {} and '{last}'",
-                    init.iter()
-                        .map(|k| format!("'{k}'"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            }
-        )),
+/// One option a game takes, under `key` in the options object.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Opt {
+    pub key: &'static str,
+    /// What the lobby writes beside its control.
+    pub label: &'static str,
+    #[serde(flatten)]
+    pub kind: OptKind,
+}
+
+/// An option's type, default and bounds.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum OptKind {
+    /// A whole number from `min` to `max`.
+    Int {
+        min: u64,
+        max: u64,
+        default: u64,
+    },
+    /// A whole number from `min` to `max` that is off unless given (a house
+    /// rule). `suggested` is what the lobby fills in for a game of bots only.
+    Limit {
+        min: u64,
+        max: u64,
+        suggested: u64,
+    },
+    /// A moment, in unix milliseconds up to `max`, that is off unless given
+    /// (a house rule). The lobby suggests `suggested_minutes` from now for a
+    /// game of bots only.
+    Moment {
+        max: i64,
+        suggested_minutes: u64,
+    },
+    Bool {
+        default: bool,
+    },
+    /// One of a few words.
+    Choice {
+        values: &'static [&'static str],
+        default: &'static str,
+    },
+    /// Free text the game parses (a position string); empty or absent: the
+    /// game's default (`placeholder` says which).
+    Text {
+        placeholder: &'static str,
+    },
+    /// An object of further options. When `toggle` is set the group is off
+    /// unless given: `false` or absent is off, `true` is on with every
+    /// field's default, an object is on with the fields it names.
+    Group {
+        toggle: bool,
+        fields: &'static [Opt],
+    },
+    /// A JSON document the game reads itself (a layout file); the lobby
+    /// shows no control for it.
+    Document,
+}
+
+/// Checks `options` (a JSON object; null is none) against `spec`: every key
+/// must be one the game takes and every value of its type and within its
+/// bounds. `game` names the game in the message.
+pub fn check(game: &str, spec: &[Opt], options: &Value) -> Result<(), String> {
+    match options {
+        Value::Null => Ok(()),
+        Value::Object(_) => check_fields(&format!("{game} option"), spec, options),
+        _ => Err("options must be a JSON object".into()),
     }
+}
+
+fn known(spec: &[Opt]) -> String {
+    if spec.is_empty() {
+        return "it takes none".into();
+    }
+    let keys: Vec<String> = spec.iter().map(|o| format!("'{}'", o.key)).collect();
+    format!("the options are {}", keys.join(", "))
+}
+
+fn check_fields(what: &str, spec: &[Opt], object: &Value) -> Result<(), String> {
+    let Value::Object(map) = object else {
+        return Err(format!("{what}s must be a JSON object"));
+    };
+    for (key, value) in map {
+        let Some(opt) = spec.iter().find(|o| o.key == key) else {
+            return Err(format!("unknown {what} '{key}': {}", known(spec)));
+        };
+        check_value(&format!("{what} '{key}'"), opt, value)?;
+    }
+    Ok(())
+}
+
+fn check_value(what: &str, opt: &Opt, value: &Value) -> Result<(), String> {
+    if value.is_null() {
+        return Ok(());
+    }
+    match opt.kind {
+        OptKind::Int { min, max, .. } => match value.as_u64() {
+            Some(n) if (min..=max).contains(&n) => Ok(()),
+            _ => Err(format!("{what} must be a whole number from {min} to {max}")),
+        },
+        OptKind::Limit { min, max, .. } => match value.as_u64() {
+            Some(n) if (min..=max).contains(&n) => Ok(()),
+            _ => Err(format!("{what} must be a whole number from {min} to {max}")),
+        },
+        OptKind::Moment { max, .. } => match value.as_i64() {
+            Some(ms) if (0..=max).contains(&ms) => Ok(()),
+            _ => Err(format!(
+                "{what} must be a time in unix milliseconds, from 0 to {max}"
+            )),
+        },
+        OptKind::Bool { .. } => match value {
+            Value::Bool(_) => Ok(()),
+            _ => Err(format!("{what} must be true or false")),
+        },
+        OptKind::Choice { values, .. } => match value.as_str() {
+            Some(v) if values.contains(&v) => Ok(()),
+            _ => Err(format!("{what} must be one of {}", values.join(", "))),
+        },
+        OptKind::Text { .. } => match value {
+            Value::String(_) => Ok(()),
+            _ => Err(format!("{what} must be a string")),
+        },
+        OptKind::Group { toggle, fields } => match value {
+            Value::Bool(_) if toggle => Ok(()),
+            Value::Object(_) => check_fields(&format!("{} setting", opt.key), fields, value),
+            _ if toggle => Err(format!(
+                "{what} must be true, false or an object of {}",
+                field_list(fields)
+            )),
+            _ => Err(format!(
+                "{what} must be an object of {}",
+                field_list(fields)
+            )),
+        },
+        OptKind::Document => Ok(()),
+    }
+}
+
+fn field_list(fields: &[Opt]) -> String {
+    let keys: Vec<&str> = fields.iter().map(|o| o.key).collect();
+    keys.join(", ")
 }
 
 #[cfg(test)]
@@ -32,17 +155,79 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    const SPEC: &[Opt] = &[
+        Opt {
+            key: "wide",
+            label: "Blocks across",
+            kind: OptKind::Int {
+                min: 1,
+                max: 20,
+                default: 6,
+            },
+        },
+        Opt {
+            key: "clock",
+            label: "Clocks",
+            kind: OptKind::Group {
+                toggle: true,
+                fields: &[Opt {
+                    key: "step_secs",
+                    label: "s a step",
+                    kind: OptKind::Int {
+                        min: 1,
+                        max: 60,
+                        default: 10,
+                    },
+                }],
+            },
+        },
+    ];
+
     #[test]
-    fn unknown_keys_are_named() {
-        let known = ["wide", "high"];
-        assert_eq!(only("Tilechess", &json!({"wide": 3}), &known), Ok(()));
+    fn known_options_within_bounds_pass() {
+        for ok in [
+            json!(null),
+            json!({}),
+            json!({"wide": 1}),
+            json!({"wide": 20, "clock": true}),
+            json!({"clock": false}),
+            json!({"clock": {"step_secs": 60}}),
+            json!({"clock": {}, "wide": null}),
+        ] {
+            assert_eq!(check("G", SPEC, &ok), Ok(()), "{ok}");
+        }
+    }
+
+    #[test]
+    fn unknown_options_name_themselves_and_the_known_ones() {
         assert_eq!(
-            only("Tilechess", &json!({"wide": 3, "zzz": 1}), &known),
-            Err("unknown Tilechess option 'zzz': the options are 'wide' and 'high'".into())
+            check("G", SPEC, &json!({"zzz": 1})),
+            Err("unknown G option 'zzz': the options are 'wide', 'clock'".into())
         );
         assert_eq!(
-            only("Knight Court", &json!({"postion": "x"}), &["position"]),
-            Err("unknown Knight Court option 'postion': the only option is 'position'".into())
+            check("G", SPEC, &json!({"clock": {"step": 1}})),
+            Err("unknown clock setting 'step': the options are 'step_secs'".into())
         );
+        assert_eq!(
+            check("G", &[], &json!({"position": "x"})),
+            Err("unknown G option 'position': it takes none".into())
+        );
+    }
+
+    #[test]
+    fn values_out_of_type_or_bounds_are_refused() {
+        for (bad, says) in [
+            (json!({"wide": 0}), "from 1 to 20"),
+            (json!({"wide": 21}), "from 1 to 20"),
+            (json!({"wide": -1}), "from 1 to 20"),
+            (json!({"wide": 2.5}), "from 1 to 20"),
+            (json!({"wide": "6"}), "from 1 to 20"),
+            (json!({"clock": 3}), "true, false or an object of step_secs"),
+            (json!({"clock": {"step_secs": 61}}), "from 1 to 60"),
+            (json!([1]), "a JSON object"),
+        ] {
+            let err = check("G", SPEC, &bad).unwrap_err();
+            assert!(err.contains(says), "{bad}: {err}");
+        }
     }
 }

@@ -13,6 +13,7 @@
 //! expanded for each pool by [`on_pool!`].
 
 use crate::error::{ApiError, ApiResult};
+use crate::host::{Event, Logged};
 use sqlx::postgres::PgPoolOptions;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
 use sqlx::{PgPool, Row, SqlitePool};
@@ -30,16 +31,6 @@ pub struct GameRecord {
     pub host_hash: [u8; 32],
     pub seat_hashes: Vec<[u8; 32]>,
     pub created_ms: i64,
-}
-
-/// One entry of a game's append-only log.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EventRecord {
-    pub seq: i64,
-    pub at_ms: i64,
-    pub kind: String,
-    pub seat: Option<i64>,
-    pub body: String,
 }
 
 /// The database: one of the two backends. Every method is the same for both.
@@ -137,18 +128,18 @@ impl Store {
         Ok(())
     }
 
-    pub async fn append(&self, game_id: &str, event: &EventRecord) -> ApiResult<()> {
+    /// Appends one event to a game's log, as tagged JSON.
+    pub async fn append(&self, game_id: &str, logged: &Logged) -> ApiResult<()> {
+        let event = serde_json::to_string(&logged.event)
+            .map_err(|e| ApiError::Internal(format!("writing an event: {e}")))?;
         on_pool!(self, pool => {
             sqlx::query(
-                "INSERT INTO events (game_id, seq, at_ms, kind, seat, body) \
-                 VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO events (game_id, seq, at_ms, event) VALUES ($1, $2, $3, $4)",
             )
             .bind(game_id)
-            .bind(event.seq)
-            .bind(event.at_ms)
-            .bind(&event.kind)
-            .bind(event.seat)
-            .bind(&event.body)
+            .bind(logged.seq)
+            .bind(logged.at_ms)
+            .bind(&event)
             .execute(pool)
             .await?;
         });
@@ -203,22 +194,26 @@ impl Store {
         })
     }
 
-    pub async fn events(&self, game_id: &str) -> ApiResult<Vec<EventRecord>> {
+    /// A game's log, in order.
+    pub async fn events(&self, game_id: &str) -> ApiResult<Vec<Logged>> {
         on_pool!(self, pool => {
             let rows = sqlx::query(
-                "SELECT seq, at_ms, kind, seat, body FROM events WHERE game_id = $1 ORDER BY seq",
+                "SELECT seq, at_ms, event FROM events WHERE game_id = $1 ORDER BY seq",
             )
             .bind(game_id)
             .fetch_all(pool)
             .await?;
             rows.iter()
                 .map(|r| {
-                    Ok(EventRecord {
-                        seq: r.try_get("seq")?,
+                    let seq: i64 = r.try_get("seq")?;
+                    let text: String = r.try_get("event")?;
+                    let event: Event = serde_json::from_str(&text).map_err(|e| {
+                        ApiError::Internal(format!("game {game_id} event {seq}: {e}"))
+                    })?;
+                    Ok(Logged {
+                        seq,
                         at_ms: r.try_get("at_ms")?,
-                        kind: r.try_get("kind")?,
-                        seat: r.try_get("seat")?,
-                        body: r.try_get("body")?,
+                        event,
                     })
                 })
                 .collect()

@@ -2,13 +2,9 @@
 //! the one generic implementation over any [`Hosted`] game. The table also
 //! keeps the host's per-turn or per-step deadline (docs/server.md#deadlines).
 
-use crate::adapter::{kind, Creation, Hosted, KINDS};
+use crate::adapter::{kind, Creation, Hosted};
 use crate::bots::Think;
-use arbiter_core::{ActionError, GameRng, Outcome, Phase, Seat, Seed, Viewer};
-use arbiter_knight_control::KnightControl;
-use arbiter_knight_court::KnightCourt;
-use arbiter_knight_moves::KnightMoves;
-use arbiter_tilechess::Tilechess;
+use arbiter_core::{ActionError, Disclosure, GameRng, Outcome, Phase, Seat, Seed, Viewer};
 use serde_json::Value;
 
 /// A live game behind one object-safe interface, addressed by server seats.
@@ -39,8 +35,11 @@ pub trait LiveGame: Send + Sync {
     fn view(&self, seat: Option<usize>) -> Value;
     /// Game-specific drawing help for `seat` ([`Hosted::hints`]).
     fn hints(&self, seat: Option<usize>) -> Value;
-    /// How `viewer` sees `actor`'s `action` in the history; `None` hides it.
-    fn describe(&self, actor: usize, action: &str, viewer: Option<usize>) -> Option<String>;
+    /// How `viewer` sees the `act`-th action this table played (counting
+    /// every accepted [`LiveGame::act`] from 0), whose notation is `action`;
+    /// `None` hides it. The game decided when it was played
+    /// ([`arbiter_core::Game::disclose`]); nothing here reads the text.
+    fn describe(&self, act: usize, action: &str, viewer: Option<usize>) -> Option<String>;
     /// The game seat a server seat is bound to, if any.
     fn game_seat(&self, seat: usize) -> Option<Seat>;
     /// A bot's action for server seat `seat`, in notation.
@@ -84,6 +83,19 @@ pub struct Table<G> {
     /// The step key ([`Hosted::step`]) and pending seats when last looked at.
     step: Option<u64>,
     pending: Vec<Seat>,
+    /// How many actions the table has played.
+    acts: usize,
+    /// What each viewer may see of the actions that are not public to all,
+    /// by act number (ascending).
+    sealed: Vec<Sealed>,
+}
+
+/// What each viewer may see of one action, as the game said when it was
+/// played: `seen[k]` for game seat `k`, the last entry for everyone else.
+#[derive(Clone, Debug)]
+struct Sealed {
+    act: usize,
+    seen: Vec<Disclosure>,
 }
 
 impl<G: Hosted> Table<G> {
@@ -100,7 +112,23 @@ impl<G: Hosted> Table<G> {
             deadline: None,
             step: None,
             pending: Vec::new(),
+            acts: 0,
+            sealed: Vec::new(),
         }
+    }
+
+    /// What every viewer may see of `seat`'s `action`, asked before it is
+    /// played; `None` when everyone sees it. A newcomer's seat (the next
+    /// one in a growing game) is asked too.
+    fn seen(&self, seat: Seat, action: &G::Action) -> Option<Vec<Disclosure>> {
+        let seats = self.game.seat_count().max(seat.index() + 1);
+        let viewers = (0..seats)
+            .map(|k| Viewer::Seat(Seat(k as u8)))
+            .chain([Viewer::Spectator]);
+        let seen: Vec<Disclosure> = viewers
+            .map(|v| self.game.disclose(seat, action, v))
+            .collect();
+        (!seen.iter().all(|s| *s == Disclosure::Action)).then_some(seen)
     }
 
     /// The game seat `seat` would act as now: its bound seat, or the
@@ -214,7 +242,15 @@ impl<G: Hosted> LiveGame for Table<G> {
             })?;
         let before = self.game.seat_count();
         let action = self.game.parse_action(game_seat, text)?;
+        let seen = self.seen(game_seat, &action);
         self.game.act_at(game_seat, &action, at_ms)?;
+        if let Some(seen) = seen {
+            self.sealed.push(Sealed {
+                act: self.acts,
+                seen,
+            });
+        }
+        self.acts += 1;
         if self.growing && self.bound[seat].is_none() && self.game.seat_count() > before {
             self.bound[seat] = Some(game_seat);
         }
@@ -265,17 +301,22 @@ impl<G: Hosted> LiveGame for Table<G> {
         self.game.hints(self.viewer_seat(seat))
     }
 
-    fn describe(&self, actor: usize, action: &str, viewer: Option<usize>) -> Option<String> {
-        // In a growing game a seat's first action binds it; until then it
-        // has no game seat, and its actions are public joins.
-        let Some(actor_seat) = self.game_seat(actor).or_else(|| self.acting_seat(actor)) else {
+    fn describe(&self, act: usize, action: &str, viewer: Option<usize>) -> Option<String> {
+        let Ok(k) = self.sealed.binary_search_by_key(&act, |s| s.act) else {
             return Some(action.to_string());
         };
-        if viewer == Some(actor) {
-            return Some(action.to_string());
+        let seen = &self.sealed[k].seen;
+        let others = seen.len() - 1;
+        let index = self
+            .viewer_seat(viewer)
+            .map(Seat::index)
+            .filter(|&i| i < others)
+            .unwrap_or(others);
+        match &seen[index] {
+            Disclosure::Action => Some(action.to_string()),
+            Disclosure::Sealed(words) => Some(words.clone()),
+            Disclosure::Nothing => None,
         }
-        self.game
-            .describe(actor_seat, action, self.viewer_seat(viewer))
     }
 
     fn game_seat(&self, seat: usize) -> Option<Seat> {
@@ -371,12 +412,10 @@ impl<G: Hosted> LiveGame for Table<G> {
     }
 }
 
-/// A fresh live game of kind `id`.
+/// A fresh live game of kind `id` (refused with the known ids when there is
+/// no such game) with `creation.seats` seats.
 pub fn create(id: &str, options: &Value, creation: &Creation) -> Result<Box<dyn LiveGame>, String> {
-    let kind = kind(id).ok_or_else(|| {
-        let known: Vec<&str> = KINDS.iter().map(|k| k.id).collect();
-        format!("unknown game '{id}'; known games: {}", known.join(", "))
-    })?;
+    let kind = kind(id)?;
     let seats = creation.seats;
     if !(kind.min_seats..=kind.max_seats).contains(&seats) {
         return Err(format!(
@@ -384,20 +423,5 @@ pub fn create(id: &str, options: &Value, creation: &Creation) -> Result<Box<dyn 
             kind.name, kind.min_seats, kind.max_seats
         ));
     }
-    let c = creation;
-    Ok(match id {
-        arbiter_knight_court::ID => {
-            Box::new(Table::new(KnightCourt::create(options, c)?, false, c))
-        }
-        arbiter_knight_moves::ID => {
-            Box::new(Table::new(KnightMoves::create(options, c)?, false, c))
-        }
-        arbiter_progressive_chess::ID => {
-            Box::new(Table::new(crate::pc::PcHost::create(options, c)?, false, c))
-        }
-        arbiter_knight_control::ID => {
-            Box::new(Table::new(KnightControl::create(options, c)?, false, c))
-        }
-        _ => Box::new(Table::new(Tilechess::create(options, c)?, true, c)),
-    })
+    (kind.host)(options, creation, kind.growing)
 }

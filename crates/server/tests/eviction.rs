@@ -137,12 +137,10 @@ async fn a_restart_resumes_stored_games_without_a_request() {
         // Both seats handed to bots while the server is down: written to the
         // log directly, so the old actor never sees them.
         for seat in 0..2 {
-            let event = arbiter_server::storage::EventRecord {
-                seq: seat,
+            let event = arbiter_server::host::Logged {
+                seq: seat as i64,
                 at_ms: arbiter_server::host::now_ms(),
-                kind: "bot".into(),
-                seat: Some(seat),
-                body: "1".into(),
+                event: arbiter_server::host::Event::Bot { seat, level: 1 },
             };
             store.append(&id, &event).await.unwrap();
         }

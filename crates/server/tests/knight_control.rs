@@ -471,10 +471,26 @@ async fn no_response_or_frame_leaks_another_seats_secrets() {
                     }
                     _ => legal[rng.below(legal.len())].clone(),
                 };
-                let (status, v) = act(&app, &g.id, token, &pick).await;
-                seen.lock().unwrap()[p].texts.push(v.to_string());
-                assert_eq!(status, StatusCode::OK, "{pick}: {v}");
-                submitted[p].push(pick);
+                // In bidding and orders a person first sends a draft and then
+                // revises it: the draft is as secret as the final one, and
+                // others learn of the submission once. Only while another
+                // person is awaited, so the draft cannot close the step.
+                let to_act = s["to_act"].as_array().unwrap();
+                let other_person = people.iter().any(|&q| q != p && to_act.contains(&json!(q)));
+                let draft = match stage(&s).as_str() {
+                    _ if !other_person => None,
+                    "bidding" => Some(["bid IGECA", "bid JHFDB", "bid HGKJI"][p / 2].to_string()),
+                    "orders" if legal.len() > 1 => {
+                        Some(legal.iter().find(|a| **a != pick).cloned().unwrap())
+                    }
+                    _ => None,
+                };
+                for text in draft.into_iter().chain([pick]) {
+                    let (status, v) = act(&app, &g.id, token, &text).await;
+                    seen.lock().unwrap()[p].texts.push(v.to_string());
+                    assert_eq!(status, StatusCode::OK, "{text}: {v}");
+                    submitted[p].push(text);
+                }
                 acted = true;
             }
             if !acted {
@@ -609,7 +625,22 @@ fn check_frame(frame: &Value, me: Option<usize>) {
         assert!(listed.len() <= 1, "{frame}");
         assert!(view["waiting_for"].as_array().unwrap().len() <= 1);
     }
-    // Others' history entries say only that a seat submitted.
+    // Others' history entries say only that a seat submitted, and only
+    // once a step however often it revised: a seat bids once a game and
+    // sends orders once a round (3 rounds here).
+    let seats = frame["seats"].as_array().unwrap().len();
+    for other in (0..seats).filter(|&o| Some(o) != me) {
+        let count = |text: &str| {
+            frame["history"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|h| h["seat"] == json!(other) && h["action"] == text)
+                .count()
+        };
+        assert!(count("submitted a bid") <= 1, "{frame}");
+        assert!(count("submitted orders") <= 3, "{frame}");
+    }
     for h in frame["history"].as_array().unwrap() {
         if h["seat"].is_null() || h["seat"].as_u64().map(|s| s as usize) == me {
             continue;

@@ -5,8 +5,8 @@
 mod common;
 
 use arbiter_core::{Game, Seat};
+use arbiter_progressive_chess::{Session, SessionAction};
 use arbiter_server::adapter::{Creation, Hosted};
-use arbiter_server::pc::{PcAction, PcHost};
 use arbiter_server::{router, AppState, Clock, Settings, Store};
 use axum::http::StatusCode;
 use common::*;
@@ -20,11 +20,11 @@ fn creation() -> Creation {
     }
 }
 
-fn first_legal(game: &PcHost, seat: u8) -> PcAction {
+fn first_legal(game: &Session, seat: u8) -> SessionAction {
     game.legal_actions(Seat(seat))[0]
 }
 
-fn clock_json(game: &PcHost) -> Value {
+fn clock_json(game: &Session) -> Value {
     serde_json::to_value(game.view(arbiter_core::Viewer::Spectator)).unwrap()["clock"].clone()
 }
 
@@ -32,7 +32,7 @@ fn clock_json(game: &PcHost) -> Value {
 #[test]
 fn the_flag_falls_one_ms_after_the_step_and_the_reserve_are_used() {
     let options = json!({"clock": {"step_secs": 2, "reserve_secs": 3}});
-    let mut g = PcHost::create(&options, &creation()).unwrap();
+    let mut g = Session::create(&options, &creation()).unwrap();
     // The first turn is untimed: no clock runs yet.
     assert_eq!(g.wake_at(), None);
     let t = first_legal(&g, 0);
@@ -81,8 +81,8 @@ fn the_flag_falls_one_ms_after_the_step_and_the_reserve_are_used() {
 #[test]
 fn the_move_and_upgrade_steps_have_their_own_clocks() {
     let options = json!({"clock": {"step_secs": 2, "reserve_secs": 3}});
-    let mut g = PcHost::create(&options, &creation()).unwrap();
-    let parse = |g: &PcHost, text: &str| g.parse_action(Seat(0), text).unwrap();
+    let mut g = Session::create(&options, &creation()).unwrap();
+    let parse = |g: &Session, text: &str| g.parse_action(Seat(0), text).unwrap();
     let t = parse(&g, "b1b2");
     g.act_at(Seat(0), &t, 1_000).unwrap();
     // Black's move step: 500 ms over its 2 s.
@@ -114,7 +114,7 @@ fn the_move_and_upgrade_steps_have_their_own_clocks() {
     }
     // A move step with an upgrade, or an illegal move, is refused.
     assert!(g.parse_action(Seat(1), "c7c6+c6=F+?").is_err());
-    let mut fresh = PcHost::create(&options, &creation()).unwrap();
+    let mut fresh = Session::create(&options, &creation()).unwrap();
     let bad = parse(&fresh, "b1b3+?");
     assert!(fresh.act_at(Seat(0), &bad, 0).is_err());
     // The upgrade step, in time: Black's reserve stays 2.5 s.
@@ -139,7 +139,7 @@ fn bad_clock_and_match_options_are_refused() {
         json!({"match": true, "position": "pppkppp/7/7/7/7/7/PPPKPPP w 2 1 - - 0 1"}),
         json!({"draw_rules": 1}),
     ] {
-        assert!(PcHost::create(&options, &creation()).is_err(), "{options}");
+        assert!(Session::create(&options, &creation()).is_err(), "{options}");
     }
 }
 

@@ -4,7 +4,8 @@
 
 mod common;
 
-use arbiter_server::storage::{EventRecord, GameRecord};
+use arbiter_server::host::{Event, Logged};
+use arbiter_server::storage::GameRecord;
 use arbiter_server::{router, AppState, Store};
 use axum::http::StatusCode;
 use common::*;
@@ -23,13 +24,11 @@ fn record(id: &str) -> GameRecord {
     }
 }
 
-fn event(seq: i64, kind: &str, seat: Option<i64>, body: &str) -> EventRecord {
-    EventRecord {
+fn event(seq: i64, event: Event) -> Logged {
+    Logged {
         seq,
         at_ms: 1_795_986_010_445 + seq * 1000,
-        kind: kind.into(),
-        seat,
-        body: body.into(),
+        event,
     }
 }
 
@@ -52,32 +51,35 @@ async fn games_and_their_logs_read_back_exactly() {
         assert_eq!(back.created_ms, 1_795_986_010_445);
         // Written out of order, read back in log order; other games apart.
         let log = [
-            event(0, "act", Some(0), "c1c3"),
-            event(1, "pause", None, ""),
-            event(2, "act", Some(1), "b8c6 +a1=Q"),
+            event(
+                0,
+                Event::Act {
+                    seat: 0,
+                    action: "c1c3".into(),
+                },
+            ),
+            event(1, Event::Pause),
+            event(
+                2,
+                Event::Act {
+                    seat: 1,
+                    action: "b8c6 +a1=Q".into(),
+                },
+            ),
         ];
         for e in [&log[1], &log[0], &log[2]] {
             store.append("g1", e).await.unwrap();
         }
-        store
-            .append("g2", &event(0, "end", None, ""))
-            .await
-            .unwrap();
+        store.append("g2", &event(0, Event::End)).await.unwrap();
         assert_eq!(store.events("g1").await.unwrap(), log.to_vec(), "{url}");
         assert_eq!(store.events("g3").await.unwrap(), vec![]);
         // The log is append-only: a second event at a taken place is refused
         // and the first stays.
-        assert!(store
-            .append("g1", &event(1, "resume", None, ""))
-            .await
-            .is_err());
+        assert!(store.append("g1", &event(1, Event::Resume)).await.is_err());
         assert!(store.insert_game(&record("g1")).await.is_err());
         assert_eq!(store.events("g1").await.unwrap(), log.to_vec());
         // An event for a game that does not exist is refused.
-        assert!(store
-            .append("nope", &event(0, "end", None, ""))
-            .await
-            .is_err());
+        assert!(store.append("nope", &event(0, Event::End)).await.is_err());
         // Opening again runs no migration twice and keeps everything.
         drop(store);
         let store = Store::open(&url).await.unwrap();

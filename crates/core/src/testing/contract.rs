@@ -403,7 +403,16 @@ impl<G: Game> Run<'_, G> {
         let mut tries: Vec<(Seat, String, bool)> = Vec::new();
         let any_seat = |rng: &mut GameRng| Seat(rng.below(seats + 2) as u8);
         let garbage = GARBAGE[rng.below(GARBAGE.len())];
-        tries.push((any_seat(rng), garbage.to_string(), true));
+        let who = any_seat(rng);
+        // In a simultaneous step a blank submission from a seat of the game
+        // may be the rules' "nothing more from me" (Knight Control's
+        // end-of-game step closes on `done` or an empty submission, and a
+        // seat that has submitted may still revise); anywhere else it must
+        // be refused.
+        let blank_may_pass = garbage.trim().is_empty()
+            && matches!(phase, Phase::Simultaneous(_))
+            && who.index() < seats;
+        tries.push((who, garbage.to_string(), !blank_may_pass));
         if let Some(action) = rng.choose(actions) {
             let text = action.to_string();
             // Near misses: the text cut short or with a stray tail.

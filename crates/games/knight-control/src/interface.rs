@@ -3,7 +3,7 @@
 use crate::action::{Action, GiftChoice, ItemChoices, Move, Orders, Spawn};
 use crate::game::{KnightControl, Stage};
 use crate::view::KnightControlView;
-use arbiter_core::{ActionError, Game, GameRng, Phase, Seat, Viewer};
+use arbiter_core::{ActionError, Disclosure, Game, GameRng, Phase, Seat, Viewer};
 
 impl Game for KnightControl {
     type Action = Action;
@@ -131,6 +131,12 @@ impl Game for KnightControl {
 
     fn view(&self, viewer: Viewer) -> KnightControlView {
         self.view_for(viewer)
+    }
+
+    /// See [`KnightControl::disclose`]: others learn only that a player
+    /// submitted, once per step.
+    fn disclose(&self, seat: Seat, action: &Action, viewer: Viewer) -> Disclosure {
+        KnightControl::disclose(self, seat, action, viewer)
     }
 }
 

@@ -21,6 +21,7 @@ pub mod determinise;
 mod diagram;
 mod event;
 mod game;
+mod history;
 mod hosting;
 mod interface;
 mod item;

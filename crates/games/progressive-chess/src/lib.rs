@@ -27,10 +27,11 @@ mod position;
 mod rules;
 mod square;
 pub mod timed;
+mod timed_view;
 pub mod tree;
 mod view;
 
-pub use clock::{Clock, ClockError, ClockSettings, ManualTime, Step, SystemTime, TimeSource};
+pub use clock::{Clock, ClockError, ClockSettings, Millis, Step};
 pub use game::{why_illegal, IllegalTurn, ProgressiveChess, Status};
 pub use matches::{Match, MatchResult};
 pub use moves::{Move, Turn, Upgrade};
@@ -38,7 +39,8 @@ pub use piece::{Color, Piece, Role};
 pub use position::{Board, Effect, Position, Setup};
 pub use rules::Ruleset;
 pub use square::{Bitboard, Square};
-pub use timed::{StepError, TimedGame};
+pub use timed::{Session, SessionAction, MOVE_STEP};
+pub use timed_view::{ClockView, MatchView, SessionView};
 pub use view::ProgressiveChessView;
 
 /// The game's id in the CLI and on the server.

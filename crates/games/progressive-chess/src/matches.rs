@@ -9,6 +9,7 @@ use crate::moves::Turn;
 use crate::piece::Color;
 use crate::rules::Ruleset;
 use crate::IllegalTurn;
+use serde::{Serialize, Serializer};
 
 /// How a match ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,6 +18,16 @@ pub enum MatchResult {
     Winner(u8),
     /// Both games were drawn: neither player wins.
     NoWinner,
+}
+
+/// A winner is written as the player's number, no winner as `"none"`.
+impl Serialize for MatchResult {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            MatchResult::Winner(p) => s.serialize_u8(*p),
+            MatchResult::NoWinner => s.serialize_str("none"),
+        }
+    }
 }
 
 /// A match of up to two games.
@@ -117,6 +128,19 @@ impl Match {
                 }
             }
         }
+    }
+
+    /// Each finished game's points per player (player 0's, player 1's).
+    pub fn results(&self) -> Vec<[f64; 2]> {
+        self.games
+            .iter()
+            .enumerate()
+            .filter_map(|(k, g)| {
+                let outcome = g.outcome()?;
+                let points = |p: u8| outcome.points(self.color_of(p, k).seat());
+                Some([points(0), points(1)])
+            })
+            .collect()
     }
 
     /// The result, once decided.

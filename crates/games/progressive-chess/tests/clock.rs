@@ -1,85 +1,122 @@
-//! Step clocks on simulated time (docs/rules/progressive-chess.md#clocks).
+//! Step clocks, with every moment given by hand
+//! (docs/rules/progressive-chess.md#clocks). Times are in ms; the clock
+//! never reads a clock of its own.
 
 use arbiter_progressive_chess::clock::ClockError;
-use arbiter_progressive_chess::{Clock, ClockSettings, Color, ManualTime, Step};
+use arbiter_progressive_chess::{Clock, ClockSettings, Color, Millis, Step};
 use std::time::Duration;
 
-fn secs(s: u64) -> Duration {
-    Duration::from_secs(s)
-}
+const S: Millis = 1_000;
 
-fn clock() -> (Clock<ManualTime>, ManualTime) {
-    let time = ManualTime::new();
-    (Clock::new(ClockSettings::default(), time.clone()), time)
+fn clock() -> Clock {
+    Clock::new(ClockSettings::default())
 }
 
 #[test]
 fn steps_within_two_minutes_cost_no_reserve() {
-    let (mut c, t) = clock();
-    c.start_turn(Color::White).unwrap();
-    t.advance(secs(119));
-    assert_eq!(c.step_left(), Some(secs(1)));
-    c.finish_move().unwrap();
+    let mut c = clock();
+    c.start_turn(Color::White, 0).unwrap();
+    assert_eq!(c.step_left(119 * S), Some(S));
+    c.finish_move(119 * S).unwrap();
     assert_eq!(c.running(), Some((Color::White, Step::Upgrade)));
-    t.advance(secs(120));
-    c.finish_upgrade().unwrap();
-    assert_eq!(c.reserve(Color::White), secs(300));
+    // The upgrade step's own two minutes start with it.
+    c.finish_upgrade(239 * S).unwrap();
+    assert_eq!(c.reserve(Color::White, 239 * S), 300 * S);
     assert_eq!(c.running(), Some((Color::Black, Step::Move)));
+    assert_eq!(c.step_started(), Some(239 * S));
 }
 
 #[test]
 fn overruns_come_out_of_the_reserve_step_by_step() {
-    let (mut c, t) = clock();
-    c.start_turn(Color::White).unwrap();
-    t.advance(secs(150));
-    assert_eq!(
-        c.reserve(Color::White),
-        secs(270),
-        "the running overrun shows"
-    );
-    c.finish_move().unwrap();
-    // The upgrade step gets its own fresh two minutes.
-    t.advance(secs(130));
-    c.finish_upgrade().unwrap();
-    assert_eq!(c.reserve(Color::White), secs(260));
-    assert_eq!(c.reserve(Color::Black), secs(300));
-    // Black's overrun is Black's alone.
-    t.advance(secs(200));
-    c.finish_turn().unwrap();
-    assert_eq!(c.reserve(Color::Black), secs(220));
-    assert_eq!(c.reserve(Color::White), secs(260));
+    let mut c = clock();
+    c.start_turn(Color::White, 0).unwrap();
+    // 150 s into a 120 s step: 30 s over, shown while it runs ...
+    assert_eq!(c.reserve(Color::White, 150 * S), 270 * S);
+    // ... but not banked until the step ends.
+    assert_eq!(c.banked(Color::White), 300 * S);
+    c.finish_move(150 * S).unwrap();
+    assert_eq!(c.banked(Color::White), 270 * S);
+    // The upgrade step gets its own fresh two minutes: 130 s is 10 s over.
+    c.finish_upgrade(280 * S).unwrap();
+    assert_eq!(c.reserve(Color::White, 280 * S), 260 * S);
+    assert_eq!(c.reserve(Color::Black, 280 * S), 300 * S);
+    // Black's 200 s whole turn: 80 s over, Black's alone; the upgrade step
+    // of a whole turn takes 0 s.
+    c.finish_turn(480 * S).unwrap();
+    assert_eq!(c.reserve(Color::Black, 480 * S), 220 * S);
+    assert_eq!(c.reserve(Color::White, 480 * S), 260 * S);
+    assert_eq!(c.running(), Some((Color::White, Step::Move)));
 }
 
 #[test]
-fn running_out_of_reserve_loses_on_time() {
-    let (mut c, t) = clock();
-    c.start_turn(Color::White).unwrap();
-    assert_eq!(c.deadline(), Some(secs(420)));
-    // Exactly at the deadline the step can still end in time.
-    t.advance(secs(420));
-    assert_eq!(c.flagged(), None);
-    c.finish_move().unwrap();
-    assert_eq!(c.reserve(Color::White), Duration::ZERO);
+fn the_flag_falls_one_ms_after_the_last_moment_in_time() {
+    let mut c = clock();
+    c.start_turn(Color::White, 0).unwrap();
+    // 120 s of step and 300 s of reserve: 420 s is still in time.
+    assert_eq!(c.deadline(), Some(420 * S));
+    assert_eq!(c.flagged_at(420 * S), None);
+    assert_eq!(c.flagged_at(420 * S + 1), Some(Color::White));
+    // Asking changes nothing: a step ending exactly at 420 s is in time and
+    // empties the reserve.
+    c.finish_move(420 * S).unwrap();
+    assert_eq!(c.reserve(Color::White, 420 * S), 0);
     // With no reserve left, the upgrade step has only its two minutes.
-    t.advance(secs(120) + Duration::from_millis(1));
-    assert_eq!(c.flagged(), Some(Color::White));
-    assert_eq!(c.finish_upgrade(), Err(ClockError::Flagged(Color::White)));
+    assert_eq!(c.deadline(), Some(540 * S));
+    assert_eq!(c.flag(540 * S), None);
+    assert_eq!(c.flag(540 * S + 1), Some(Color::White));
+    assert_eq!(c.running(), None);
     assert_eq!(
-        c.start_turn(Color::Black),
+        c.finish_upgrade(541 * S),
+        Err(ClockError::Flagged(Color::White))
+    );
+    assert_eq!(
+        c.start_turn(Color::Black, 541 * S),
         Err(ClockError::Flagged(Color::White))
     );
 }
 
 #[test]
+fn a_step_ended_after_the_flag_is_refused() {
+    let mut c = clock();
+    c.start_turn(Color::Black, 1_000).unwrap();
+    // 1 s + 420 s is the last moment; 1 ms later Black has lost.
+    assert_eq!(
+        c.finish_turn(421 * S + 1),
+        Err(ClockError::Flagged(Color::Black))
+    );
+    assert_eq!(c.reserve(Color::Black, 421 * S + 1), 0);
+    assert_eq!(c.reserve(Color::White, 421 * S + 1), 300 * S);
+}
+
+#[test]
+fn an_extension_pushes_the_running_step_back() {
+    let mut c = clock();
+    c.start_turn(Color::White, 10 * S).unwrap();
+    // A pause of 100 s at 50 s: the step now counts from 110 s.
+    c.extend(100 * S);
+    assert_eq!(c.step_started(), Some(110 * S));
+    assert_eq!(c.deadline(), Some(530 * S));
+    // 150 s after the step began by the wall, but 50 s of it on the clock.
+    assert_eq!(c.step_left(160 * S), Some(70 * S));
+    c.finish_turn(260 * S).unwrap();
+    // 150 s of clock time: 30 s over.
+    assert_eq!(c.banked(Color::White), 270 * S);
+    // A stopped clock has nothing to push back.
+    c.stop(300 * S);
+    c.extend(S);
+    assert_eq!(c.deadline(), None);
+}
+
+#[test]
 fn ending_the_wrong_step_is_refused_and_changes_nothing() {
-    let (mut c, t) = clock();
+    let mut c = clock();
     assert!(matches!(
-        c.finish_move(),
+        c.finish_move(0),
         Err(ClockError::WrongStep { running: None, .. })
     ));
-    c.start_turn(Color::Black).unwrap();
-    t.advance(secs(10));
-    let err = c.finish_upgrade().unwrap_err();
+    c.start_turn(Color::Black, 0).unwrap();
+    let before = c.clone();
+    let err = c.finish_upgrade(10 * S).unwrap_err();
     assert_eq!(
         err,
         ClockError::WrongStep {
@@ -88,98 +125,20 @@ fn ending_the_wrong_step_is_refused_and_changes_nothing() {
         }
     );
     assert!(err.to_string().contains("Black's Move step"));
-    assert_eq!(c.running(), Some((Color::Black, Step::Move)));
-    c.stop();
+    assert_eq!(c, before);
+    c.stop(10 * S);
     assert_eq!(c.running(), None);
-    assert_eq!(c.reserve(Color::Black), secs(300));
+    assert_eq!(c.reserve(Color::Black, 10 * S), 300 * S);
 }
 
 #[test]
 fn custom_settings() {
-    let time = ManualTime::new();
     let settings = ClockSettings {
-        per_step: secs(1),
-        reserve: secs(2),
+        per_step: Duration::from_secs(1),
+        reserve: Duration::from_secs(2),
     };
-    let mut c = Clock::new(settings, time.clone());
-    c.start_turn(Color::White).unwrap();
-    time.advance(secs(4));
-    assert_eq!(c.flagged(), Some(Color::White));
-}
-
-mod timed {
-    use super::secs;
-    use arbiter_progressive_chess::clock::ClockError;
-    use arbiter_progressive_chess::{
-        ClockSettings, Color, ManualTime, ProgressiveChess, Ruleset, Step, StepError, TimedGame,
-        Turn,
-    };
-
-    fn timed() -> (TimedGame<ManualTime>, ManualTime) {
-        let time = ManualTime::new();
-        (
-            TimedGame::new(
-                ProgressiveChess::new(Ruleset::default()),
-                ClockSettings::default(),
-                time.clone(),
-            ),
-            time,
-        )
-    }
-
-    fn turn(text: &str) -> Turn {
-        text.parse().unwrap()
-    }
-
-    #[test]
-    fn the_move_and_the_upgrade_are_separate_steps() {
-        let (mut g, t) = timed();
-        t.advance(secs(100));
-        g.play_move(turn("b1b2").mv).unwrap();
-        assert_eq!(g.clock().running(), Some((Color::White, Step::Upgrade)));
-        // The upgrade step is refused while the move step runs, and vice versa.
-        assert!(matches!(
-            g.play_move(turn("c1c2").mv),
-            Err(StepError::Clock(ClockError::WrongStep { .. }))
-        ));
-        t.advance(secs(150));
-        // An unaffordable upgrade is refused and changes nothing.
-        assert!(matches!(
-            g.play_upgrade(Some(turn("a1a2+b2=R").upgrade.unwrap())),
-            Err(StepError::Illegal(_))
-        ));
-        g.play_upgrade(Some(turn("a1a2+b2=F").upgrade.unwrap()))
-            .unwrap();
-        assert_eq!(
-            g.game().position().to_string(),
-            "pppkppp/7/7/7/7/1F5/P1PKPPP b 1 2 - - 0 1"
-        );
-        assert_eq!(g.clock().reserve(Color::White), secs(270));
-        assert_eq!(g.clock().running(), Some((Color::Black, Step::Move)));
-    }
-
-    #[test]
-    fn an_illegal_move_is_refused_without_touching_the_clock() {
-        let (mut g, t) = timed();
-        t.advance(secs(5));
-        assert!(matches!(
-            g.play_move(turn("b1b3").mv),
-            Err(StepError::Illegal(_))
-        ));
-        assert_eq!(g.clock().running(), Some((Color::White, Step::Move)));
-        assert_eq!(g.clock().step_left(), Some(secs(115)));
-    }
-
-    #[test]
-    fn running_out_of_reserve_loses_the_game() {
-        let (mut g, t) = timed();
-        g.play_turn(turn("d1d2")).unwrap();
-        t.advance(secs(421));
-        assert_eq!(g.poll(), Some(Color::Black));
-        assert_eq!(
-            g.game().outcome().unwrap().sole_winner(),
-            Some(Color::White.seat())
-        );
-        assert!(g.play_turn(turn("d7d6")).is_err());
-    }
+    let mut c = Clock::new(settings);
+    c.start_turn(Color::White, 0).unwrap();
+    assert_eq!(c.deadline(), Some(3 * S));
+    assert_eq!(c.flag(4 * S), Some(Color::White));
 }

@@ -2,9 +2,8 @@
 //! (docs/server.md#deadlines). Every time that changes a game is a logged
 //! event's timestamp, so replay is exact.
 
+use super::event::Event;
 use super::{Actor, Command};
-use crate::adapter::LiveGame;
-use crate::storage::EventRecord;
 use std::time::Duration;
 
 impl Actor {
@@ -29,21 +28,20 @@ impl Actor {
     /// is handed to the level-1 bot. Then arms the next wake-up. Nothing
     /// happens while paused.
     pub(super) async fn wake(&mut self) {
-        if self.paused || self.finished() {
+        if self.paused() || self.finished() {
             return;
         }
-        if self.game.time_due(self.now()) {
+        if self.session.game.time_due(self.now()) {
             let missed = self.answer_late_bots().await;
-            let public = self.game.actors_seen_by(self.bots.len(), None);
-            let body: Vec<String> = (missed.iter())
-                .filter(|k| public.contains(k))
-                .map(|k| k.to_string())
-                .collect();
-            if !self.game.time_due(self.now()) || self.finished() {
+            let public = (self.session.game).actors_seen_by(self.session.bots.len(), None);
+            let unanswered: Vec<usize> =
+                missed.into_iter().filter(|k| public.contains(k)).collect();
+            let now = self.now();
+            if !self.session.game.time_due(now) || self.finished() {
                 self.schedule_wake();
                 return;
             }
-            let event = self.event("time", None, body.join(" "));
+            let event = self.session.next(now, Event::Time { unanswered });
             match self.record(event).await {
                 Ok(()) => self.changed_now(),
                 Err(e) => {
@@ -53,7 +51,7 @@ impl Actor {
                     return;
                 }
             }
-        } else if self.game.overdue_seat(self.now()).is_some() {
+        } else if self.session.game.overdue_seat(self.now()).is_some() {
             self.schedule_bot();
         }
         self.schedule_wake();
@@ -62,14 +60,14 @@ impl Actor {
     /// Arms a wake-up at the game's next deadline unless an earlier one is
     /// armed already.
     pub(super) fn schedule_wake(&mut self) {
-        if self.paused || self.finished() {
+        if self.paused() || self.finished() {
             return;
         }
-        let Some(at) = self.game.wake_at() else {
+        let Some(at) = self.session.game.wake_at() else {
             return;
         };
         let now = self.now();
-        if at <= now && self.game.overdue_seat(now).is_some() {
+        if at <= now && self.session.game.overdue_seat(now).is_some() {
             return; // the level-1 bot is on it; its move restarts the clock
         }
         if self
@@ -86,51 +84,4 @@ impl Actor {
             let _ = me.send(Command::Wake).await;
         });
     }
-}
-
-/// What one logged event does to the game: the one path for live play,
-/// restarts and replays. Returns the history text for actions and
-/// deadlines. `paused_since` is when the running pause began.
-pub(super) fn apply_to_game(
-    game: &mut dyn LiveGame,
-    event: &EventRecord,
-    paused_since: Option<i64>,
-) -> Result<Option<String>, String> {
-    let seat = event.seat.map(|s| s as usize);
-    Ok(match (event.kind.as_str(), seat) {
-        ("act", Some(k)) => Some(
-            game.act(k, &event.body, event.at_ms)
-                .map_err(|e| e.to_string())?,
-        ),
-        ("time", _) => {
-            game.on_time(event.at_ms, event.seq)?;
-            Some(match event.body.as_str() {
-                "" => "deadline".to_string(),
-                seats => format!(
-                    "deadline: no answer from the bot of seat {}, so the rules' default",
-                    seats.split(' ').collect::<Vec<_>>().join(", ")
-                ),
-            })
-        }
-        // A pause stops the clocks: on resume every deadline moves back by
-        // the time the pause lasted.
-        ("resume", _) => {
-            if let Some(since) = paused_since {
-                game.extend((event.at_ms - since).max(0));
-            }
-            None
-        }
-        ("extend", _) => {
-            let ms: i64 = event.body.parse().map_err(|_| "bad extension")?;
-            game.extend(ms);
-            None
-        }
-        ("end", _) => {
-            game.end_by_host();
-            None
-        }
-        ("host_act", _) => Some(game.host_act(&event.body, event.at_ms)?),
-        ("claim" | "bot" | "human", Some(_)) | ("pause", _) => None,
-        (kind, _) => return Err(format!("unknown event '{kind}'")),
-    })
 }

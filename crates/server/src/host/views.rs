@@ -1,28 +1,35 @@
 //! What each viewer receives: snapshots, per-viewer history and replays
 //! (docs/server.md#hidden-information).
 
-use super::{apply_to_game, fresh_game, Actor, Role, SeenEntry};
+use super::{fresh_game, Actor, Role, SeenEntry, Session};
 use crate::error::{ApiError, ApiResult};
 use serde_json::{json, Value};
 
 impl Actor {
     /// The history as the server seat `viewer` (or a spectator) sees it.
     pub(super) fn history_for(&self, viewer: Option<usize>) -> Vec<SeenEntry> {
-        self.history
-            .iter()
-            .filter_map(|e| {
-                let action = match e.seat {
-                    Some(actor) => self.game.describe(actor, &e.action, viewer)?,
-                    None => e.action.clone(),
-                };
-                Some(SeenEntry {
-                    seq: e.seq,
-                    at_ms: e.at_ms,
-                    seat: e.seat,
-                    action,
-                })
-            })
-            .collect()
+        // Entries with a seat are the table's actions, in the order played.
+        let mut acts = 0;
+        let mut seen = Vec::with_capacity(self.session.history.len());
+        for e in &self.session.history {
+            let action = match e.seat {
+                Some(_) => {
+                    acts += 1;
+                    match self.session.game.describe(acts - 1, &e.action, viewer) {
+                        Some(text) => text,
+                        None => continue,
+                    }
+                }
+                None => e.action.clone(),
+            };
+            seen.push(SeenEntry {
+                seq: e.seq,
+                at_ms: e.at_ms,
+                seat: e.seat,
+                action,
+            });
+        }
+        seen
     }
 
     /// Everything `role` may see, built from that seat's view only.
@@ -31,20 +38,21 @@ impl Actor {
             Role::Seat(k) => Some(k),
             _ => None,
         };
-        let seats = self.bots.len();
+        let game = &self.session.game;
+        let seats = self.session.bots.len();
         let actors = if self.finished() {
             Vec::new()
         } else {
-            self.game.actors_seen_by(seats, seat)
+            game.actors_seen_by(seats, seat)
         };
         let legal = match seat {
             Some(k)
                 if !self.finished()
-                    && !self.paused
-                    && self.bots[k].is_none()
+                    && !self.paused()
+                    && self.session.bots[k].is_none()
                     && self.live_claim().is_none_or(|(holder, _)| holder == k) =>
             {
-                self.game.legal(k)
+                game.legal(k)
             }
             _ => Vec::new(),
         };
@@ -52,15 +60,16 @@ impl Actor {
         // The version counts the events this viewer can tell apart, so a
         // secret submission by another seat changes nothing it receives.
         let others = self
+            .session
             .log
             .iter()
-            .filter(|e| !["act", "time", "host_act"].contains(&e.kind.as_str()))
+            .filter(|e| !e.event.makes_history())
             .count() as u64;
         let version = others + history.len() as u64 + self.ticks;
         json!({
             "id": self.record.id,
             "game": self.record.kind,
-            "status": self.status(),
+            "status": self.session.status.name(),
             "version": version,
             "commitment": self.record.commitment,
             // The seed is revealed only once nothing more can be drawn.
@@ -72,21 +81,21 @@ impl Actor {
             },
             "seats": (0..seats).map(|k| json!({
                 "seat": k,
-                "bot": self.bots[k],
-                "game_seat": self.game.game_seat(k).map(|s| s.0),
+                "bot": self.session.bots[k],
+                "game_seat": game.game_seat(k).map(|s| s.0),
                 "to_act": actors.contains(&k),
             })).collect::<Vec<_>>(),
             "to_act": actors,
-            "phase": if self.finished() { self.game.phase() } else { self.game.phase_seen_by(seat) },
+            "phase": if self.finished() { game.phase() } else { game.phase_seen_by(seat) },
             "claim": self.live_claim().map(|(seat, until_ms)| json!({ "seat": seat, "until_ms": until_ms })),
-            "claim_hold_secs": self.claim_hold_secs(),
+            "claim_hold_secs": self.session.claim_hold_secs,
             "deadline_secs": self.config.deadline_secs,
-            "deadline_ms": if self.finished() { None } else { self.game.deadline() },
-            "paused_since": self.paused_since,
-            "outcome": self.game.outcome(),
+            "deadline_ms": if self.finished() { None } else { game.deadline() },
+            "paused_since": self.session.status.paused_since(),
+            "outcome": game.outcome(),
             "legal": legal,
-            "view": self.game.view(seat),
-            "hints": self.game.hints(seat),
+            "view": game.view(seat),
+            "hints": game.hints(seat),
             "history": history,
         })
     }
@@ -106,7 +115,8 @@ impl Actor {
                 history.len()
             )));
         }
-        let mut game = fresh_game(&self.record, &self.config).map_err(ApiError::Internal)?;
+        let game = fresh_game(&self.record, &self.config).map_err(ApiError::Internal)?;
+        let mut session = Session::new(game, &self.config);
         // Up to the viewer's last entry: the whole log, so that the replay
         // equals the live view even when the game went on by events this
         // viewer does not see (Knight Control's private steps).
@@ -116,17 +126,12 @@ impl Actor {
             _ => Some(history[n - 1].seq),
         };
         if let Some(upto) = upto {
-            let mut paused_since = None;
-            for event in self.log.iter().take_while(|e| e.seq <= upto) {
-                apply_to_game(game.as_mut(), event, paused_since)
+            for event in self.session.log.iter().take_while(|e| e.seq <= upto) {
+                session
+                    .apply(event)
                     .map_err(|e| ApiError::Internal(format!("replay: {e}")))?;
-                match event.kind.as_str() {
-                    "pause" => paused_since = Some(event.at_ms),
-                    "resume" => paused_since = None,
-                    _ => {}
-                }
             }
         }
-        Ok(json!({ "ply": n, "view": game.view(seat) }))
+        Ok(json!({ "ply": n, "view": session.game.view(seat) }))
     }
 }

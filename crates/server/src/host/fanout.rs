@@ -1,0 +1,18 @@
+//! Telling watchers: after every change the spectators' frame is built once
+//! and broadcast; each seat's watcher then asks for its own snapshot
+//! (`app.rs`), so no frame holds what its receiver may not see.
+
+use super::{Actor, Role};
+use std::sync::Arc;
+
+impl Actor {
+    /// Something changed: tell the watchers, then let bots and timers look.
+    pub(super) fn changed_now(&mut self) {
+        if self.changed.receiver_count() > 0 {
+            let frame: Arc<str> = self.snapshot(Role::Spectator).to_string().into();
+            let _ = self.changed.send(frame);
+        }
+        self.schedule_bot();
+        self.schedule_wake();
+    }
+}

@@ -1,0 +1,215 @@
+//! A game as its log has made it: the live game, the host's status, the
+//! seats' bots, the claim, and the history. [`Session::apply`] is the one
+//! path every logged event takes, live, on a restart and in a replay.
+
+use super::event::{Event, Logged, Status};
+use super::{GameConfig, DEFAULT_CLAIM_HOLD_SECS};
+use crate::adapter::LiveGame;
+use crate::error::ApiError;
+use arbiter_core::ActionError;
+
+/// Why an event was refused: it changes nothing.
+#[derive(Debug)]
+pub(super) enum Refusal {
+    /// The game refused a seat's action.
+    Action(ActionError),
+    /// The game refused the host's own action.
+    Host(String),
+    /// The game could not apply its deadline or clock.
+    Time(String),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Action(e) => write!(f, "{e}"),
+            Refusal::Host(e) | Refusal::Time(e) => f.write_str(e),
+        }
+    }
+}
+
+impl From<Refusal> for ApiError {
+    fn from(refusal: Refusal) -> ApiError {
+        match refusal {
+            Refusal::Action(e) => e.into(),
+            Refusal::Host(e) => ApiError::Refused(e),
+            Refusal::Time(e) => ApiError::Internal(e),
+        }
+    }
+}
+
+/// One entry of the full history; each viewer sees it through
+/// [`LiveGame::describe`].
+#[derive(Clone, Debug)]
+pub(super) struct HistoryEntry {
+    pub seq: i64,
+    pub at_ms: i64,
+    /// The acting server seat, or `None` for a deadline or a host action.
+    pub seat: Option<usize>,
+    pub action: String,
+}
+
+/// What an event did to a copy of the game, to be committed once the event
+/// is stored ([`Session::commit`]).
+pub(super) struct Applied {
+    game: Box<dyn LiveGame>,
+    /// The history text, for events that make history.
+    said: Option<String>,
+}
+
+impl Applied {
+    /// The history text: for an action, its canonical notation.
+    pub fn said(&self) -> Option<&str> {
+        self.said.as_deref()
+    }
+}
+
+pub(super) struct Session {
+    pub game: Box<dyn LiveGame>,
+    pub status: Status,
+    /// One entry per server seat: a bot's level, or `None` for a person.
+    pub bots: Vec<Option<u8>>,
+    /// The live or lapsed claim: server seat and expiry (unix ms, from the
+    /// claim event's time, so it survives a restart).
+    pub claim: Option<(usize, i64)>,
+    pub claim_hold_secs: u64,
+    pub history: Vec<HistoryEntry>,
+    pub log: Vec<Logged>,
+    /// Each server seat's last action, as its log position: bots take
+    /// turns in a fair order by it ([`crate::bots::next_bot`]).
+    pub last_acted: Vec<Option<i64>>,
+}
+
+impl Session {
+    /// A session of a fresh `game` as `config` sets it up, before any event.
+    pub fn new(game: Box<dyn LiveGame>, config: &GameConfig) -> Session {
+        // A game may start over (a finished position given as an option).
+        let status = match game.outcome() {
+            Some(_) => Status::Over,
+            None => Status::Playing,
+        };
+        Session {
+            game,
+            status,
+            bots: config.bots.clone(),
+            claim: None,
+            claim_hold_secs: config.claim_hold_secs.unwrap_or(DEFAULT_CLAIM_HOLD_SECS),
+            history: Vec::new(),
+            log: Vec::new(),
+            last_acted: vec![None; config.bots.len()],
+        }
+    }
+
+    /// The number of events applied: changes with every event.
+    pub fn version(&self) -> u64 {
+        self.log.len() as u64
+    }
+
+    /// The next event at `at_ms`, numbered in the log.
+    pub fn next(&self, at_ms: i64, event: Event) -> Logged {
+        Logged {
+            seq: self.log.len() as i64,
+            at_ms,
+            event,
+        }
+    }
+
+    /// Applies one logged event: the one path for live play, restarts and
+    /// replays. A refusal changes nothing.
+    pub fn apply(&mut self, logged: &Logged) -> Result<(), Refusal> {
+        let applied = self.try_apply(logged)?;
+        self.commit(logged, applied);
+        Ok(())
+    }
+
+    /// What `logged` would do, on a copy of the game; nothing changes until
+    /// [`Session::commit`]. The live path stores the event in between.
+    pub fn try_apply(&self, logged: &Logged) -> Result<Applied, Refusal> {
+        let mut game = self.game.boxed_clone();
+        let at = logged.at_ms;
+        let said = match &logged.event {
+            Event::Act { seat, action } => {
+                Some(game.act(*seat, action, at).map_err(Refusal::Action)?)
+            }
+            Event::Time { unanswered } => {
+                game.on_time(at, logged.seq).map_err(Refusal::Time)?;
+                Some(match unanswered.as_slice() {
+                    [] => "deadline".to_string(),
+                    seats => {
+                        let seats: Vec<String> =
+                            seats.iter().map(|k| (k + 1).to_string()).collect();
+                        format!(
+                            "deadline: no answer from the bot of seat {}, so the rules' default",
+                            seats.join(", ")
+                        )
+                    }
+                })
+            }
+            // A pause stops the clocks: on resume every deadline moves back
+            // by the time the pause lasted.
+            Event::Resume => {
+                if let Some(since) = self.status.paused_since() {
+                    game.extend((at - since).max(0));
+                }
+                None
+            }
+            Event::Extend { ms } => {
+                game.extend(*ms);
+                None
+            }
+            Event::End => {
+                game.end_by_host();
+                None
+            }
+            Event::Host { action } => Some(game.host_act(action, at).map_err(Refusal::Host)?),
+            Event::Claim { .. } | Event::Bot { .. } | Event::Human { .. } | Event::Pause => None,
+        };
+        Ok(Applied { game, said })
+    }
+
+    /// Takes what [`Session::try_apply`] made of `logged`, and the host's
+    /// bookkeeping with it.
+    pub fn commit(&mut self, logged: &Logged, applied: Applied) {
+        self.game = applied.game;
+        let at = logged.at_ms;
+        let mut seat = None;
+        match logged.event {
+            Event::Act { seat: k, .. } => {
+                self.claim = None;
+                seat = Some(k);
+                if let Some(last) = self.last_acted.get_mut(k) {
+                    *last = Some(logged.seq);
+                }
+            }
+            Event::Claim { seat: k } => {
+                self.claim = Some((k, at + 1000 * self.claim_hold_secs as i64));
+            }
+            Event::Pause => self.status = Status::Paused { since: at },
+            Event::Resume => self.status = Status::Playing,
+            Event::End => self.status = Status::Ended,
+            Event::Bot { seat: k, level } => {
+                if let Some(bot) = self.bots.get_mut(k) {
+                    *bot = Some(level);
+                }
+            }
+            Event::Human { seat: k } => {
+                if let Some(bot) = self.bots.get_mut(k) {
+                    *bot = None;
+                }
+            }
+            Event::Time { .. } | Event::Extend { .. } | Event::Host { .. } => {}
+        }
+        if self.status != Status::Ended && self.game.outcome().is_some() {
+            self.status = Status::Over;
+        }
+        if let Some(action) = applied.said {
+            self.history.push(HistoryEntry {
+                seq: logged.seq,
+                at_ms: at,
+                seat,
+                action,
+            });
+        }
+        self.log.push(logged.clone());
+    }
+}

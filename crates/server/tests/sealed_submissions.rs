@@ -1,0 +1,144 @@
+//! Sealed submissions: a player may revise a bid or orders within a step,
+//! and nobody else can tell. Others see one "submitted" entry per seat and
+//! step; a revision adds no entry, moves no `version` and sends no frame to
+//! anyone else (docs/server.md#hidden-information).
+
+mod common;
+
+use axum::http::StatusCode;
+use common::*;
+use futures_util::StreamExt;
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The next text frame on `socket`.
+async fn next(socket: &mut Socket) -> Value {
+    loop {
+        let m = tokio::time::timeout(std::time::Duration::from_secs(10), socket.next())
+            .await
+            .expect("a frame")
+            .unwrap()
+            .unwrap();
+        if let Message::Text(t) = m {
+            return serde_json::from_str(&t).unwrap();
+        }
+    }
+}
+
+/// The history as (seat, action) pairs.
+fn entries(s: &Value) -> Vec<(Value, String)> {
+    s["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| (h["seat"].clone(), h["action"].as_str().unwrap().to_string()))
+        .collect()
+}
+
+fn entry(seat: usize, action: &str) -> (Value, String) {
+    (json!(seat), action.to_string())
+}
+
+#[tokio::test]
+async fn a_rival_revising_twice_changes_nothing_anyone_else_receives() {
+    let app = app().await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let served = app.clone();
+    tokio::spawn(async move { axum::serve(listener, served).await });
+    let g = create(
+        &app,
+        json!({"game": "knight-control", "seats": 3, "deadline_secs": 300,
+               "options": {"rules": {"rounds": 3}}}),
+    )
+    .await;
+    let (p1, p2, p3) = (&g.seats[0], &g.seats[1], &g.seats[2]);
+    let connect = |token: Option<&String>| {
+        let url = match token {
+            Some(t) => format!("ws://{addr}/api/games/{}/ws?token={t}", g.id),
+            None => format!("ws://{addr}/api/games/{}/ws", g.id),
+        };
+        async move { tokio_tungstenite::connect_async(url).await.unwrap().0 }
+    };
+    // P1, P3 and a spectator watch: (token, socket).
+    let mut watchers = vec![
+        (Some(p1), connect(Some(p1)).await),
+        (Some(p3), connect(Some(p3)).await),
+        (None, connect(None).await),
+    ];
+    for (_, socket) in &mut watchers {
+        assert_eq!(next(socket).await["history"], json!([]));
+    }
+
+    // P2 bids: everyone else learns that it bid, and no more.
+    assert_eq!(act(&app, &g.id, p2, "bid ABCDE").await.0, StatusCode::OK);
+    let mut before = Vec::new();
+    for (token, socket) in &mut watchers {
+        let frame = next(socket).await;
+        assert_eq!(entries(&frame), [entry(1, "submitted a bid")]);
+        let s = state(&app, &g.id, token.map(String::as_str)).await;
+        assert_eq!(s["version"], frame["version"]);
+        before.push(s);
+    }
+
+    // P2 revises twice. P2 itself sees all three, the last one standing.
+    for bid in ["bid DEFGH", "bid GHIJK"] {
+        assert_eq!(act(&app, &g.id, p2, bid).await.0, StatusCode::OK);
+    }
+    let own = state(&app, &g.id, Some(p2)).await;
+    assert_eq!(
+        entries(&own),
+        [
+            entry(1, "bid ABCDE"),
+            entry(1, "bid DEFGH"),
+            entry(1, "bid GHIJK")
+        ]
+    );
+    assert_eq!(own["view"]["me"]["submission"], "bid GHIJK");
+    // Everyone else's state is byte for byte what it was: history, version,
+    // who is awaited, the view.
+    for (k, ((token, _), was)) in watchers.iter().zip(&before).enumerate() {
+        let now = state(&app, &g.id, token.map(String::as_str)).await;
+        assert_eq!(now.to_string(), was.to_string(), "watcher {k}");
+    }
+
+    // Then a public change: P1 bids. The next frame each watcher receives
+    // is that one, one version on from P2's first bid: the revisions sent
+    // nothing in between.
+    assert_eq!(act(&app, &g.id, p1, "bid ACEGI").await.0, StatusCode::OK);
+    let expected = [
+        [entry(1, "submitted a bid"), entry(0, "bid ACEGI")],
+        [entry(1, "submitted a bid"), entry(0, "submitted a bid")],
+        [entry(1, "submitted a bid"), entry(0, "submitted a bid")],
+    ];
+    for (((_, socket), was), want) in watchers.iter_mut().zip(&before).zip(expected) {
+        let frame = next(socket).await;
+        assert_eq!(entries(&frame), want);
+        assert_eq!(
+            frame["version"].as_u64(),
+            was["version"].as_u64().map(|v| v + 1)
+        );
+    }
+
+    // The step closes on P3's bid with P2's last bid standing. First
+    // letters: P1 asks A, P2 G, P3 K, each alone, so each gets it. Had the
+    // first bid counted, P1 and P2 would both have asked A and neither got
+    // it; had the second, P2 would have got D.
+    assert_eq!(act(&app, &g.id, p3, "bid KJIHG").await.0, StatusCode::OK);
+    let s = state(&app, &g.id, None).await;
+    assert_eq!(s["view"]["stage"], "orders");
+    let zones: Vec<(String, String)> = s["view"]["log"][0]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["player"].to_string(), e["zone"].to_string()))
+        .collect();
+    let want: Vec<(String, String)> = [("P1", "A"), ("P2", "G"), ("P3", "K")]
+        .iter()
+        .map(|(p, z)| (json!(p).to_string(), json!(z).to_string()))
+        .collect();
+    assert_eq!(zones, want);
+}
