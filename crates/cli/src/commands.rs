@@ -78,6 +78,9 @@ pub fn run(command: Command) -> Result<(), String> {
             out,
             turn_limit,
             openings,
+            uci_options,
+            uci_go,
+            uci_fen,
         } => crate::match_cmd::run(crate::match_cmd::MatchArgs {
             game,
             seats,
@@ -87,7 +90,11 @@ pub fn run(command: Command) -> Result<(), String> {
             out,
             turn_limit,
             openings,
+            uci_options,
+            uci_go,
+            uci_fen,
         })?,
+        Command::Uci { game } => crate::uci::run(&game)?,
         Command::Play {
             game,
             position,

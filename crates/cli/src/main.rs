@@ -6,10 +6,12 @@ mod games;
 mod knight_control;
 mod match_cmd;
 mod match_kc;
+mod match_uci;
 mod play;
 mod serve;
 mod solve;
 mod tilechess;
+mod uci;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -112,7 +114,20 @@ enum Command {
         /// (knight-court): player 1 takes the side to move.
         #[arg(long)]
         openings: Option<String>,
+        /// A UCI option for every `uci:` seat, as Name=Value (repeatable).
+        #[arg(long = "uci-option")]
+        uci_options: Vec<String>,
+        /// What `uci:` seats are told after `go` (default `movetime 100`).
+        #[arg(long)]
+        uci_go: Option<String>,
+        /// How openings are written for `uci:` seats: `native` (the game's
+        /// position string) or `chess` (six chess fields).
+        #[arg(long)]
+        uci_fen: Option<String>,
     },
+    /// Run as a UCI engine on standard input and output (knight-court,
+    /// knight-moves, progressive-chess).
+    Uci { game: String },
     /// Run the web host: every game in the browser, stored in a database.
     Serve(serve::ServeArgs),
     /// Play against the engine in the terminal.

@@ -21,11 +21,18 @@ pub struct MatchArgs {
     pub out: Option<PathBuf>,
     pub turn_limit: Option<usize>,
     pub openings: Option<String>,
+    /// For `uci:` seats (see `match_uci`).
+    pub uci_options: Vec<String>,
+    pub uci_go: Option<String>,
+    pub uci_fen: Option<String>,
 }
 
 pub fn run(args: MatchArgs) -> Result<(), String> {
     crate::games::find(&args.game)?;
     let kind = arbiter_server::adapter::kind(&args.game)?;
+    if crate::match_uci::wanted(&args) {
+        return crate::match_uci::run(&args);
+    }
     let specs: Vec<Spec> = args
         .seats
         .iter()

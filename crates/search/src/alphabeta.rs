@@ -31,6 +31,7 @@ use crate::player::{Budget, DECIDED};
 use arbiter_core::{Game, Seed};
 use std::cell::Cell;
 use std::hash::Hash;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// A decided value: mate at ply p scores ±(MATE - p).
@@ -90,6 +91,10 @@ pub trait Duel: 'static {
     fn action(mv: Self::Move) -> <Self::Game as Game>::Action;
 }
 
+/// Called after every completed iteration with its result and the
+/// principal variation.
+pub type OnDepth<'a, M> = dyn FnMut(&Found<M>, &[M]) + 'a;
+
 /// What a search found.
 #[derive(Clone, Debug)]
 pub struct Found<M> {
@@ -139,6 +144,8 @@ pub struct Searcher<'g, D: Duel> {
     limit: Option<u64>,
     deadline: Option<Instant>,
     stopped: bool,
+    /// A flag another thread may raise to stop the search (UCI `stop`).
+    halt: Option<&'g AtomicBool>,
     quiescence_plies: u32,
 }
 
@@ -155,14 +162,41 @@ impl<'g, D: Duel> Searcher<'g, D> {
             limit,
             deadline,
             stopped: false,
+            halt: None,
             quiescence_plies: 4,
         }
+    }
+
+    /// Also stop as soon as `flag` is raised.
+    pub fn stop_on(mut self, flag: &'g AtomicBool) -> Searcher<'g, D> {
+        self.halt = Some(flag);
+        self
+    }
+
+    /// Like [`Searcher::run`], calling `on_depth` with the result and the
+    /// principal variation after every completed iteration.
+    pub fn run_reporting(
+        &mut self,
+        max_depth: u32,
+        seed: Seed,
+        on_depth: &mut OnDepth<'_, D::Move>,
+    ) -> Found<D::Move> {
+        self.iterate(max_depth, seed, on_depth)
     }
 
     /// Iterative deepening up to `max_depth` plies; the result of the last
     /// completed iteration, or a move that beat it in the unfinished one
     /// (or the first move, if none completed).
     pub fn run(&mut self, max_depth: u32, seed: Seed) -> Found<D::Move> {
+        self.iterate(max_depth, seed, &mut |_, _| {})
+    }
+
+    fn iterate(
+        &mut self,
+        max_depth: u32,
+        seed: Seed,
+        on_depth: &mut OnDepth<'_, D::Move>,
+    ) -> Found<D::Move> {
         let root = D::root(self.game);
         let mut moves = Vec::new();
         let game = self.game;
@@ -215,6 +249,8 @@ impl<'g, D: Duel> Searcher<'g, D> {
                 depth,
                 nodes: self.nodes,
             };
+            let pv = self.principal_variation(&root, mv, depth);
+            on_depth(&found, &pv);
             if score.abs() > MATE_BOUND {
                 break;
             }
@@ -232,8 +268,44 @@ impl<'g, D: Duel> Searcher<'g, D> {
             if let Some(deadline) = self.deadline {
                 self.stopped |= Instant::now() >= deadline;
             }
+            if let Some(flag) = self.halt {
+                self.stopped |= flag.load(Ordering::Relaxed);
+            }
         }
         self.stopped
+    }
+
+    /// The line the table expects from the root after `first`: each step
+    /// is the stored best move, if it is still legal on this line (never a
+    /// repetition), for at most `depth` moves.
+    fn principal_variation(&mut self, root: &D::Pos, first: D::Move, depth: u32) -> Vec<D::Move> {
+        let mut line = vec![first];
+        let mut moves = Vec::new();
+        self.generate(root, &mut moves);
+        let Some(mut pos) = moves.iter().find(|m| m.0 == first).map(|m| m.1) else {
+            return line;
+        };
+        let base = self.path.len();
+        self.path.push(D::key(&pos));
+        while (line.len() as u32) < depth.max(1) && D::decided(&pos).is_none() {
+            let key = D::key(&pos);
+            let Some(best) = self.tt[self.slot(&key)]
+                .filter(|e| e.key == key)
+                .and_then(|e| e.best)
+            else {
+                break;
+            };
+            moves.clear();
+            self.generate(&pos, &mut moves);
+            let Some(&(_, child)) = moves.iter().find(|m| m.0 == best) else {
+                break;
+            };
+            line.push(best);
+            pos = child;
+            self.path.push(D::key(&pos));
+        }
+        self.path.truncate(base);
+        line
     }
 
     fn slot(&self, key: &D::Key) -> usize {

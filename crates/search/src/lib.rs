@@ -8,6 +8,8 @@
 //!   bots of every game at every level.
 //! - [`arena`]: playing bots against each other (what `arbiter match` runs).
 //! - [`Negamax`]: the plain clone-and-act negamax of the first version.
+//! - [`uci`]: Arbiter as a UCI engine; [`uci_client`]: an outside UCI
+//!   engine as a match seat.
 //! - [`retrograde`]: exact values of every position of a finite game.
 //! - [`knight_court`]: Knight Court's solved table, its file format, and the
 //!   perfect player built on it.
@@ -22,6 +24,8 @@ pub mod no_repetition;
 pub mod player;
 pub mod retrograde;
 pub mod smmcts;
+pub mod uci;
+pub mod uci_client;
 
 pub use negamax::{Negamax, SearchResult};
 pub use player::{Bots, Budget, Evaluate, Level, Observe, Player, Spec};

@@ -1,0 +1,292 @@
+//! UCI both ways, through the real binary: `arbiter uci GAME` as an engine
+//! driven line by line, and `arbiter match --seat uci:…` playing that same
+//! binary against a built-in bot.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
+
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start(game: &str) -> Engine {
+        let mut child = Command::new(ARBITER)
+            .args(["uci", game])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("arbiter uci starts");
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        Engine {
+            child,
+            input,
+            output,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").unwrap();
+        self.input.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `word`.
+    fn until(&mut self, word: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.output.read_line(&mut line).unwrap() > 0,
+                "the engine ended before '{word}'; it said {lines:?}"
+            );
+            let line = line.trim_end().to_string();
+            let done = line.split_whitespace().next() == Some(word);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        assert!(self.child.wait().unwrap().success());
+    }
+}
+
+fn arbiter(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(ARBITER).args(args).output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn legal_moves(game: &str, position: Option<&str>, moves: &[&str]) -> Vec<String> {
+    let mut args = vec!["moves", game];
+    if let Some(p) = position {
+        args.extend(["--position", p]);
+    }
+    args.extend(moves);
+    let (ok, out, err) = arbiter(&args);
+    assert!(ok, "{err}");
+    out.lines().map(String::from).collect()
+}
+
+#[test]
+fn handshake_and_a_depth_limited_search() {
+    let mut e = Engine::start("progressive-chess");
+    e.send("uci");
+    let hello = e.until("uciok");
+    assert!(hello
+        .iter()
+        .any(|l| l == "id name Arbiter progressive-chess"));
+    e.send("isready");
+    assert_eq!(e.until("readyok"), vec!["readyok"]);
+    e.send("ucinewgame");
+    e.send("position startpos moves d1d2 d7d6");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    // One line per completed depth, 1 then 2, each with a score, nodes and a PV.
+    assert_eq!(infos.len(), 2, "{lines:?}");
+    for (i, info) in infos.iter().enumerate() {
+        let words: Vec<&str> = info.split_whitespace().collect();
+        assert_eq!(words[2], (i + 1).to_string());
+        assert!(words.contains(&"score") && words.contains(&"nodes") && words.contains(&"pv"));
+    }
+    let best = lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let legal = legal_moves("progressive-chess", None, &["d1d2", "d7d6"]);
+    assert!(legal.contains(&best), "{best} is not legal");
+    // The PV of the last iteration starts with the move played.
+    assert_eq!(
+        infos[1].split(" pv ").nth(1).unwrap().split(' ').next(),
+        Some(best.as_str())
+    );
+    e.quit();
+}
+
+#[test]
+fn a_mate_in_one_is_found_and_reported_as_mate() {
+    // Black's king on g7 is walled in by its own pawns on f6 and g6 (there
+    // is no h-file): a1a7 checks along rank 7, which also covers f7, and
+    // nothing can block or take. White has 2 points, too few to upgrade
+    // the rook (3), so the bare move is the only mate.
+    let fen = "6k/5pp/7/7/7/7/R2K3 w 2 1 - - 0 1";
+    let mut e = Engine::start("progressive-chess");
+    e.send(&format!("position fen {fen}"));
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert_eq!(lines.last().unwrap(), "bestmove a1a7", "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1")),
+        "{lines:?}"
+    );
+    e.quit();
+}
+
+#[test]
+fn bad_input_is_reported_and_changes_nothing() {
+    let mut e = Engine::start("knight-moves");
+    e.send("position startpos moves zz99");
+    e.send("position fen not a position");
+    e.send("go sideways 3");
+    e.send("isready");
+    let lines = e.until("readyok");
+    let errors = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error:"))
+        .count();
+    assert_eq!(errors, 3, "{lines:?}");
+    // Still the start position: the move found is legal there.
+    e.send("go nodes 2000");
+    let best = e.until("bestmove").last().unwrap().clone();
+    let mv = best.split_whitespace().nth(1).unwrap().to_string();
+    assert!(legal_moves("knight-moves", None, &[]).contains(&mv), "{mv}");
+    e.quit();
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_a_legal_move() {
+    let mut e = Engine::start("knight-court");
+    e.send("position startpos moves c1c3");
+    e.send("go infinite");
+    // The engine answers isready while it searches, then stop ends it.
+    e.send("isready");
+    e.until("readyok");
+    e.send("stop");
+    let best = e.until("bestmove").last().unwrap().clone();
+    let mv = best.split_whitespace().nth(1).unwrap().to_string();
+    assert!(
+        legal_moves("knight-court", None, &["c1c3"]).contains(&mv),
+        "{mv}"
+    );
+    e.quit();
+}
+
+#[test]
+fn a_clock_limits_the_search() {
+    let mut e = Engine::start("progressive-chess");
+    e.send("position startpos");
+    // 200 ms on the clock: the search must answer (a share of it).
+    e.send("go wtime 200 btime 200 winc 0 binc 0");
+    let best = e.until("bestmove").last().unwrap().clone();
+    assert_ne!(best, "bestmove 0000");
+    e.quit();
+}
+
+#[test]
+fn a_finished_game_has_no_best_move() {
+    // The position after the mate above: Black to move, mated.
+    let fen = "R5k/5pp/7/7/7/7/3K3 b 2 1 - - 0 1";
+    assert!(legal_moves("progressive-chess", Some(fen), &[]).is_empty());
+    let mut e = Engine::start("progressive-chess");
+    e.send(&format!("position fen {fen}"));
+    e.send("go depth 2");
+    assert_eq!(e.until("bestmove").last().unwrap(), "bestmove 0000");
+    e.quit();
+}
+
+#[test]
+fn match_plays_arbiter_over_uci_against_the_built_in_bot() {
+    let dir = std::env::temp_dir().join(format!("arbiter-uci-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("openings.txt");
+    std::fs::write(
+        &openings,
+        "# two openings, one per side to move\n\
+         pppkppp/7/7/7/7/7/PPPKPPP w 2 1 - - 0 1\n\
+         pppkppp/7/7/7/7/3P3/PPPK1PP b 1 2 - - 0 1\n",
+    )
+    .unwrap();
+    let engine = format!("uci:{ARBITER} uci progressive-chess");
+    let (ok, out, err) = arbiter(&[
+        "match",
+        "progressive-chess",
+        "--seat",
+        &engine,
+        "--seat",
+        "greedy",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--turn-limit",
+        "40",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--uci-go",
+        "nodes 300",
+        "--uci-option",
+        "Hash=16",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("progressive-chess: 2 games, seed 3"), "{out}");
+    assert!(
+        out.contains(&format!("uci:{ARBITER} uci progressive-chess")),
+        "{out}"
+    );
+    assert!(out.contains("Elo (player 1 - player 2)"), "{out}");
+    assert!(!out.contains("illegal move"), "{out}");
+    // Every recorded game replays under the rules from its start.
+    for n in 1..=2 {
+        let text = std::fs::read_to_string(dir.join(format!("game-{n:04}.txt"))).unwrap();
+        let start = text.lines().find_map(|l| l.strip_prefix("start ")).unwrap();
+        let moves: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.split_once(". ").and_then(|(_, m)| m.split_once(": ")))
+            .map(|(_, mv)| mv)
+            .collect();
+        assert!(!moves.is_empty());
+        let mut args = vec!["apply", "progressive-chess", "--position", start];
+        args.extend(moves);
+        let (ok, _, err) = arbiter(&args);
+        assert!(ok, "game {n} does not replay: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn match_refuses_a_uci_seat_it_cannot_use() {
+    let (ok, _, err) = arbiter(&[
+        "match",
+        "tilechess",
+        "--seat",
+        "uci:whatever",
+        "--seat",
+        "greedy",
+        "--games",
+        "1",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("alternating duels"), "{err}");
+    let (ok, _, err) = arbiter(&[
+        "match",
+        "knight-moves",
+        "--seat",
+        "uci:/no/such/engine",
+        "--seat",
+        "greedy",
+        "--games",
+        "1",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("cannot start it"), "{err}");
+}

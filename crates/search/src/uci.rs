@@ -1,0 +1,310 @@
+//! Arbiter as a UCI engine for the alternating duels (Knight Court, Knight
+//! Moves, Progressive Chess): `arbiter uci GAME` runs [`serve`].
+//!
+//! The protocol is UCI's, with each game's own position string after
+//! `position fen` and its own move notation after `moves` (and in
+//! `bestmove` and `info … pv`):
+//!
+//! - `uci` → `id …`, `uciok`; `isready` → `readyok` (also while searching);
+//!   `ucinewgame` → back to the start position; `setoption` is accepted
+//!   and ignored (there are no options yet).
+//! - `position startpos|fen TEXT [moves M…]`: a bad position or move is
+//!   reported as `info string error: …` and the previous position stays.
+//! - `go [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N]
+//!   [nodes N] [depth N] [infinite]`: the search runs on its own thread and
+//!   prints `info depth … score cp|mate … nodes … nps … time … pv …` after
+//!   every iteration, then `bestmove M` (`0000` when the game is over).
+//!   `infinite` waits for `stop` even after the search is done, as the
+//!   protocol asks.
+//! - `stop`: the search answers at once with its best so far; `quit` ends.
+
+use crate::alphabeta::{Duel, Found, Searcher, MATE};
+use crate::player::Budget;
+use arbiter_core::{Game, Phase, Seed, TextPosition};
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// Scores beyond this are mates (as in `alphabeta`).
+const MATE_BOUND: i32 = MATE - 10_000;
+/// Time kept back from a clock for the protocol's own delays.
+const CLOCK_MARGIN_MS: u64 = 30;
+
+/// Where the engine writes: shared by the reading loop and the search
+/// thread, one whole line at a time.
+type Out<W> = Arc<Mutex<W>>;
+
+fn say<W: Write>(out: &Out<W>, line: &str) {
+    let mut w = out.lock().expect("the output lock");
+    // A closed output means nobody listens any more; the next read ends us.
+    let _ = writeln!(w, "{line}");
+    let _ = w.flush();
+}
+
+/// What `go` asked for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Go {
+    pub movetime: Option<u64>,
+    /// Clock and increment per seat, in milliseconds (seat 1 first).
+    pub time: [Option<u64>; 2],
+    pub inc: [u64; 2],
+    pub movestogo: Option<u64>,
+    pub nodes: Option<u64>,
+    pub depth: Option<u32>,
+    pub infinite: bool,
+}
+
+impl Go {
+    /// Reads the words after `go`; unknown words are refused.
+    pub fn parse(words: &[&str]) -> Result<Go, String> {
+        let mut go = Go::default();
+        let mut i = 0;
+        while i < words.len() {
+            let word = words[i];
+            if word == "infinite" || word == "ponder" {
+                go.infinite = true;
+                i += 1;
+                continue;
+            }
+            let value = words
+                .get(i + 1)
+                .ok_or_else(|| format!("go {word} needs a number"))?;
+            let number: u64 = value
+                .parse()
+                .map_err(|_| format!("go {word} {value}: not a whole number"))?;
+            match word {
+                "movetime" => go.movetime = Some(number),
+                "wtime" => go.time[0] = Some(number),
+                "btime" => go.time[1] = Some(number),
+                "winc" => go.inc[0] = number,
+                "binc" => go.inc[1] = number,
+                "movestogo" => go.movestogo = Some(number.max(1)),
+                "nodes" => go.nodes = Some(number.max(1)),
+                "depth" => go.depth = Some(number.clamp(1, 64) as u32),
+                other => return Err(format!("go: unknown word '{other}'")),
+            }
+            i += 2;
+        }
+        Ok(go)
+    }
+
+    /// The time to think for the seat with `index` (0 or 1): `movetime`, or
+    /// a share of the clock (a 25th, or the clock over the moves to go,
+    /// plus most of the increment), never more than a third of what is
+    /// left; `None` means no time limit.
+    pub fn think_time(&self, index: usize) -> Option<Duration> {
+        if let Some(ms) = self.movetime {
+            return Some(Duration::from_millis(ms.max(1)));
+        }
+        let left = self.time[index]?;
+        let usable = left.saturating_sub(CLOCK_MARGIN_MS).max(1);
+        let share = usable / self.movestogo.unwrap_or(25).min(25) + self.inc[index] * 3 / 4;
+        Some(Duration::from_millis(share.min(usable / 3).max(1)))
+    }
+}
+
+/// A UCI score: centipawns, or mate in moves (negative: being mated).
+pub fn score_text(score: i32) -> String {
+    if score.abs() > MATE_BOUND {
+        let plies = MATE - score.abs();
+        let moves = (plies + 1) / 2;
+        format!("mate {}", if score > 0 { moves } else { -moves })
+    } else {
+        format!("cp {score}")
+    }
+}
+
+struct Running {
+    stop: Arc<AtomicBool>,
+    /// Raised just before `bestmove` is written, so a `go` that follows
+    /// it never finds the last search still counted as running.
+    done: Arc<AtomicBool>,
+    thread: JoinHandle<()>,
+}
+
+impl Running {
+    fn finish(self) {
+        self.stop.store(true, Ordering::Relaxed);
+        let _ = self.thread.join();
+    }
+}
+
+/// Plays the engine side of UCI for the duel `D` over `input` and `output`
+/// until `quit` or the end of the input. `name` names the game in `id`.
+pub fn serve<D, R, W>(name: &str, input: R, output: W)
+where
+    D: Duel,
+    D::Game: TextPosition + 'static,
+    <D::Game as Game>::Action: std::fmt::Display,
+    R: BufRead,
+    W: Write + Send + 'static,
+{
+    let out: Out<W> = Arc::new(Mutex::new(output));
+    let mut game = D::Game::start();
+    let mut running: Option<Running> = None;
+    let mut searches = 0u64;
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&command) = words.first() else {
+            continue;
+        };
+        // A finished search's thread is collected before anything else.
+        if running
+            .as_ref()
+            .is_some_and(|r| r.done.load(Ordering::Acquire))
+        {
+            running.take().expect("a search").finish();
+        }
+        match command {
+            "uci" => {
+                say(&out, &format!("id name Arbiter {name}"));
+                say(&out, "id author the Arbiter authors");
+                say(&out, "uciok");
+            }
+            "isready" => say(&out, "readyok"),
+            "setoption" | "debug" | "register" => {}
+            "ucinewgame" => {
+                if let Some(r) = running.take() {
+                    r.finish();
+                }
+                game = D::Game::start();
+            }
+            "position" => match read_position::<D::Game>(&words[1..]) {
+                Ok(g) => game = g,
+                Err(e) => say(&out, &format!("info string error: {e}")),
+            },
+            "go" => {
+                if running.is_some() {
+                    say(
+                        &out,
+                        "info string error: already searching (send stop first)",
+                    );
+                    continue;
+                }
+                match Go::parse(&words[1..]) {
+                    Ok(go) => {
+                        searches += 1;
+                        running = Some(start_search::<D, W>(&game, go, &out, searches));
+                    }
+                    Err(e) => say(&out, &format!("info string error: {e}")),
+                }
+            }
+            "stop" => {
+                if let Some(r) = running.take() {
+                    r.finish();
+                }
+            }
+            "quit" => break,
+            other => say(
+                &out,
+                &format!("info string error: unknown command '{other}'"),
+            ),
+        }
+    }
+    if let Some(r) = running.take() {
+        r.finish();
+    }
+}
+
+/// `startpos|fen TEXT… [moves M…]`, played out on a fresh game.
+pub fn read_position<G>(words: &[&str]) -> Result<G, String>
+where
+    G: Game + TextPosition,
+{
+    let moves_at = words
+        .iter()
+        .position(|&w| w == "moves")
+        .unwrap_or(words.len());
+    let mut game = match words.first() {
+        Some(&"startpos") if moves_at == 1 => G::start(),
+        Some(&"fen") if moves_at > 1 => {
+            G::from_position(&words[1..moves_at].join(" ")).map_err(|e| e.to_string())?
+        }
+        _ => return Err("position takes startpos or fen TEXT, then moves M…".into()),
+    };
+    for text in words.iter().skip(moves_at + 1) {
+        let Phase::Turn(seat) = game.phase() else {
+            return Err(format!("move {text}: the game is over or not a turn"));
+        };
+        game.act_text(seat, text)
+            .map_err(|e| format!("move {text}: {e}"))?;
+    }
+    Ok(game)
+}
+
+fn start_search<D, W>(game: &D::Game, go: Go, out: &Out<W>, number: u64) -> Running
+where
+    D: Duel,
+    D::Game: 'static,
+    <D::Game as Game>::Action: std::fmt::Display,
+    W: Write + Send + 'static,
+{
+    let stop = Arc::new(AtomicBool::new(false));
+    let game = game.clone();
+    let out = Arc::clone(out);
+    let flag = Arc::clone(&stop);
+    let done = Arc::new(AtomicBool::new(false));
+    let finished = Arc::clone(&done);
+    let thread = std::thread::spawn(move || {
+        let best = match game.phase() {
+            Phase::Turn(seat) => search::<D, W>(&game, seat.index(), &go, &flag, &out, number),
+            _ => None,
+        };
+        if go.infinite {
+            // The protocol: no bestmove before `stop`, even when done.
+            while !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+        let text = best.map_or_else(|| "0000".to_string(), |mv| D::action(mv).to_string());
+        finished.store(true, Ordering::Release);
+        say(&out, &format!("bestmove {text}"));
+    });
+    Running { stop, done, thread }
+}
+
+fn search<D, W>(
+    game: &D::Game,
+    index: usize,
+    go: &Go,
+    stop: &AtomicBool,
+    out: &Out<W>,
+    number: u64,
+) -> Option<D::Move>
+where
+    D: Duel,
+    <D::Game as Game>::Action: std::fmt::Display,
+    W: Write + Send + 'static,
+{
+    let started = Instant::now();
+    let nodes = go.nodes.unwrap_or(u64::MAX);
+    let budget = match (go.infinite, go.think_time(index)) {
+        (false, Some(t)) => Budget::Until {
+            nodes,
+            at: started + t,
+        },
+        _ => Budget::Nodes(nodes),
+    };
+    let mut searcher = Searcher::<D>::new(game, budget).stop_on(stop);
+    let mut report = |found: &Found<D::Move>, pv: &[D::Move]| {
+        let ms = started.elapsed().as_millis().max(1) as u64;
+        let line: Vec<String> = pv.iter().map(|&m| D::action(m).to_string()).collect();
+        say(
+            out,
+            &format!(
+                "info depth {} score {} nodes {} nps {} time {ms} pv {}",
+                found.depth,
+                score_text(found.score),
+                found.nodes,
+                found.nodes * 1000 / ms,
+                line.join(" ")
+            ),
+        );
+    };
+    // Each search of a session gets its own seed, so equal moves vary.
+    let found = searcher.run_reporting(go.depth.unwrap_or(64), Seed::from_u64(number), &mut report);
+    found.best
+}
