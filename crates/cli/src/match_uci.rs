@@ -2,9 +2,10 @@
 //! a built-in bot (or another engine), for the alternating duels.
 //!
 //! Games are played one at a time (each engine is one process, reused with
-//! `ucinewgame`). Openings and seats follow the arena: from an openings
-//! file, player 1 takes the side to move; otherwise seats alternate with
-//! the game number. The engine is told `position fen START moves …` and
+//! `ucinewgame`). Every opening (the standard start, or each line of the
+//! `--openings` file in turn) is played twice with the players swapping
+//! sides: player 1 takes the side to move in even-numbered games (counting
+//! from 0), player 2 in the others. The engine is told `position fen START moves …` and
 //! `go GO` (`--uci-go`, default `movetime 100`); its answer is played
 //! through the game's rules, and a move the rules refuse loses the game.
 
@@ -161,11 +162,14 @@ where
     let turn_limit = args.turn_limit.unwrap_or(2000);
     let mut records = Vec::new();
     for index in 0..args.games {
-        let start = openings[index % openings.len()].clone();
-        let players: Vec<usize> = match (&args.openings, start.phase()) {
-            (Some(_), Phase::Turn(mover)) => (0..2).map(|s| (s + 2 - mover.index()) % 2).collect(),
-            _ => (0..2).map(|s| (s + 2 - index % 2) % 2).collect(),
+        // Each opening twice, the players swapping sides: player 1 takes
+        // the side to move in even games, player 2 in odd ones.
+        let start = openings[(index / 2) % openings.len()].clone();
+        let mover = match start.phase() {
+            Phase::Turn(seat) => seat.index(),
+            _ => 0,
         };
+        let players: Vec<usize> = (0..2).map(|s| (s + 2 - mover + index % 2) % 2).collect();
         let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(index as u64);
         let sitters: Vec<Sitter<G>> = players
             .iter()

@@ -86,6 +86,21 @@ pub trait Duel: 'static {
         out.retain(|(mv, _)| Self::is_noisy(pos, mv));
         any
     }
+    /// How much a noisy move wins, to order captures by the victim's
+    /// value first, then the cheapest attacker (0 where nothing is taken).
+    fn capture_value(_pos: &Self::Pos, _mv: &Self::Move) -> i32 {
+        0
+    }
+    /// Whether the side to move is in check (no null move, no reduction).
+    fn in_check(_pos: &Self::Pos) -> bool {
+        false
+    }
+    /// The position with the side to move passing, for null-move pruning:
+    /// `None` where the rules or zugzwang make a pass meaningless (the
+    /// default: games that have not opted in never prune this way).
+    fn null_child(_pos: &Self::Pos) -> Option<Self::Pos> {
+        None
+    }
     /// A small index (< 4096) for the history heuristic.
     fn move_index(mv: &Self::Move) -> usize;
     fn action(mv: Self::Move) -> <Self::Game as Game>::Action;
@@ -94,6 +109,66 @@ pub trait Duel: 'static {
 /// Called after every completed iteration with its result and the
 /// principal variation.
 pub type OnDepth<'a, M> = dyn FnMut(&Found<M>, &[M]) + 'a;
+
+/// The search techniques that can be switched on and off, so that each can
+/// be measured against the search without it (`arbiter uci` takes them as
+/// UCI options). The defaults are what the matches in docs/ai.md kept (a
+/// change stays on only if it won): null-move pruning lost (Progressive
+/// Chess, 40 games at 50 ms: −127 Elo, 95% [−249, −30]); principal-variation
+/// search with aspiration windows (−17 [−121, +83]) and capture ordering by
+/// value (−35 [−141, +65]) did not win, so they are off; late-move
+/// reductions scored +70 [−24, +177] and stay on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Principal-variation search (null windows after the first move) and
+    /// aspiration windows at the root.
+    pub pvs: bool,
+    /// Null-move pruning, where the game offers a null move.
+    pub null_move: bool,
+    /// Late-move reductions of quiet moves.
+    pub lmr: bool,
+    /// Captures ordered by the victim's value, then the attacker's.
+    pub capture_order: bool,
+}
+
+impl Default for Features {
+    fn default() -> Features {
+        Features {
+            pvs: false,
+            null_move: false,
+            lmr: true,
+            capture_order: false,
+        }
+    }
+}
+
+impl Features {
+    /// The names `arbiter uci` offers as UCI options.
+    pub const NAMES: [&'static str; 4] = ["PVS", "NullMove", "LMR", "CaptureOrder"];
+
+    /// Whether the feature named `name` is on (`false` for unknown names).
+    pub fn get(&self, name: &str) -> bool {
+        let mut copy = *self;
+        // Setting a copy to false tells whether it was on.
+        copy.set(name, false) && copy != *self
+    }
+
+    /// Sets the feature named `name` (as in [`Features::NAMES`]).
+    pub fn set(&mut self, name: &str, on: bool) -> bool {
+        let flag = match name {
+            "PVS" => &mut self.pvs,
+            "NullMove" => &mut self.null_move,
+            "LMR" => &mut self.lmr,
+            "CaptureOrder" => &mut self.capture_order,
+            _ => return false,
+        };
+        *flag = on;
+        true
+    }
+}
+
+/// Half-width of the root's aspiration window, in evaluation units.
+const ASPIRATION: i32 = 60;
 
 /// What a search found.
 #[derive(Clone, Debug)]
@@ -146,6 +221,10 @@ pub struct Searcher<'g, D: Duel> {
     stopped: bool,
     /// A flag another thread may raise to stop the search (UCI `stop`).
     halt: Option<&'g AtomicBool>,
+    features: Features,
+    /// Whether the node being entered was reached by a null move (no two
+    /// in a row).
+    after_null: bool,
     quiescence_plies: u32,
 }
 
@@ -163,8 +242,16 @@ impl<'g, D: Duel> Searcher<'g, D> {
             deadline,
             stopped: false,
             halt: None,
+            features: Features::default(),
+            after_null: false,
             quiescence_plies: 4,
         }
+    }
+
+    /// The search with only `features` switched on.
+    pub fn with_features(mut self, features: Features) -> Searcher<'g, D> {
+        self.features = features;
+        self
     }
 
     /// Also stop as soon as `flag` is raised.
@@ -218,21 +305,22 @@ impl<'g, D: Duel> Searcher<'g, D> {
                     moves[..=i].rotate_right(1);
                 }
             }
-            let mut alpha = -INF;
-            let mut best: Option<(D::Move, i32)> = None;
-            for &(mv, child) in &moves {
-                self.path.push(D::key(&child));
-                let (s, _) = self.search(&child, depth - 1, -INF, -alpha, 1);
-                self.path.pop();
-                if self.stopped {
-                    break;
+            // Aspiration: a window around the last score, widened to the
+            // full range on the side it fails.
+            let (mut lo, mut hi) =
+                if self.features.pvs && depth >= 4 && found.score.abs() < MATE_BOUND {
+                    (found.score - ASPIRATION, found.score + ASPIRATION)
+                } else {
+                    (-INF, INF)
+                };
+            let best = loop {
+                let best = self.root_pass(&moves, depth, lo, hi);
+                match best {
+                    Some((_, score)) if !self.stopped && score <= lo && lo > -INF => lo = -INF,
+                    Some((_, score)) if !self.stopped && score >= hi && hi < INF => hi = INF,
+                    _ => break best,
                 }
-                let score = -s;
-                if best.is_none_or(|(_, b)| score > b) {
-                    best = Some((mv, score));
-                    alpha = alpha.max(score);
-                }
-            }
+            };
             if self.stopped {
                 // Anytime: the previous best was searched first, so a move
                 // that beat it in this unfinished iteration is better.
@@ -257,6 +345,43 @@ impl<'g, D: Duel> Searcher<'g, D> {
         }
         found.nodes = self.nodes;
         found
+    }
+
+    /// One pass over the root moves within (`alpha`, `beta`): the best
+    /// move and its score (a bound if it fell outside the window).
+    fn root_pass(
+        &mut self,
+        moves: &[(D::Move, D::Pos)],
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Option<(D::Move, i32)> {
+        let mut best: Option<(D::Move, i32)> = None;
+        for (i, &(mv, child)) in moves.iter().enumerate() {
+            self.path.push(D::key(&child));
+            let narrow = self.features.pvs && i > 0;
+            let (s, _) = if narrow {
+                self.search(&child, depth - 1, -(alpha + 1), -alpha, 1)
+            } else {
+                self.search(&child, depth - 1, -beta, -alpha, 1)
+            };
+            let mut score = -s;
+            if narrow && !self.stopped && score > alpha && score < beta {
+                score = -self.search(&child, depth - 1, -beta, -alpha, 1).0;
+            }
+            self.path.pop();
+            if self.stopped {
+                break;
+            }
+            if best.is_none_or(|(_, b)| score > b) {
+                best = Some((mv, score));
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
     }
 
     fn tick(&mut self) -> bool {
@@ -388,8 +513,32 @@ impl<'g, D: Duel> Searcher<'g, D> {
                 }
             }
         }
+        let after_null = std::mem::replace(&mut self.after_null, false);
+        let in_check = D::in_check(pos);
+        let mut null_dependent = false;
+        if self.features.null_move
+            && !after_null
+            && depth >= 3
+            && !in_check
+            && beta.abs() < MATE_BOUND
+        {
+            if let Some(null) = D::null_child(pos).filter(|_| D::evaluate(pos) >= beta) {
+                // Passing and still holding beta: a real move would too.
+                self.after_null = true;
+                let reduced = depth - 1 - (2 + depth / 4).min(depth - 1);
+                let (s, dep) = self.search(&null, reduced, -beta, -beta + 1, ply + 1);
+                self.after_null = false;
+                if self.stopped {
+                    return (0, true);
+                }
+                if -s >= beta {
+                    return (beta, dep);
+                }
+                null_dependent = dep;
+            }
+        }
         let mut moves = Vec::new();
-        let mut dependent = self.generate(pos, &mut moves);
+        let mut dependent = self.generate(pos, &mut moves) | null_dependent;
         if moves.is_empty() {
             return (to_ply(D::stuck(pos), ply), dependent);
         }
@@ -397,15 +546,46 @@ impl<'g, D: Duel> Searcher<'g, D> {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        for &(mv, child) in &moves {
+        let killers = self.killers[ply];
+        for (i, &(mv, child)) in moves.iter().enumerate() {
             self.path.push(D::key(&child));
-            let (s, dep) = self.search(&child, depth - 1, -beta, -alpha, ply + 1);
-            self.path.pop();
+            // Late quiet moves get a shallower look first (LMR), later moves
+            // a null window (PVS); either is searched again in full when it
+            // might raise alpha.
+            let reduce = if self.features.lmr
+                && depth >= 3
+                && i >= 3
+                && !in_check
+                && Some(mv) != hash_move
+                && !killers.contains(&Some(mv))
+                && !D::is_noisy(pos, &mv)
+            {
+                1 + u32::from(i >= 8 && depth >= 5)
+            } else {
+                0
+            };
+            let edge = if self.features.pvs && i > 0 {
+                alpha + 1
+            } else {
+                beta
+            };
+            let (s, dep) = self.search(&child, depth - 1 - reduce, -edge, -alpha, ply + 1);
+            let mut score = -s;
             dependent |= dep;
+            if !self.stopped && reduce > 0 && score > alpha {
+                let (s, dep) = self.search(&child, depth - 1, -edge, -alpha, ply + 1);
+                score = -s;
+                dependent |= dep;
+            }
+            if !self.stopped && edge < beta && score > alpha && score < beta {
+                let (s, dep) = self.search(&child, depth - 1, -beta, -alpha, ply + 1);
+                score = -s;
+                dependent |= dep;
+            }
+            self.path.pop();
             if self.stopped {
                 return (0, true);
             }
-            let score = -s;
             if score > best {
                 best = score;
                 best_move = Some(mv);
@@ -464,6 +644,9 @@ impl<'g, D: Duel> Searcher<'g, D> {
         alpha = alpha.max(stand);
         let mut best = stand;
         let mut dependent = dependent;
+        if self.features.capture_order {
+            moves.sort_by_cached_key(|(mv, _)| -D::capture_value(pos, mv));
+        }
         for &(_, child) in &moves {
             if self.tick() {
                 return (0, true);
@@ -501,7 +684,12 @@ impl<'g, D: Duel> Searcher<'g, D> {
             let rank = if Some(*mv) == hash_move {
                 1 << 30
             } else if D::is_noisy(pos, mv) {
-                1 << 28
+                let gain = if self.features.capture_order {
+                    D::capture_value(pos, mv).clamp(0, 1 << 26)
+                } else {
+                    0
+                };
+                (1 << 28) + gain
             } else if killers[0] == Some(*mv) {
                 1 << 27
             } else if killers[1] == Some(*mv) {

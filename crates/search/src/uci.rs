@@ -6,8 +6,10 @@
 //! `bestmove` and `info … pv`):
 //!
 //! - `uci` → `id …`, `uciok`; `isready` → `readyok` (also while searching);
-//!   `ucinewgame` → back to the start position; `setoption` is accepted
-//!   and ignored (there are no options yet).
+//!   `ucinewgame` → back to the start position; `setoption name F value
+//!   true|false` switches a search feature (`PVS`, `NullMove`, `LMR`,
+//!   `CaptureOrder`: see `alphabeta::Features`), so each can be measured
+//!   against the search without it; other options are ignored.
 //! - `position startpos|fen TEXT [moves M…]`: a bad position or move is
 //!   reported as `info string error: …` and the previous position stays.
 //! - `go [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N]
@@ -18,7 +20,7 @@
 //!   protocol asks.
 //! - `stop`: the search answers at once with its best so far; `quit` ends.
 
-use crate::alphabeta::{Duel, Found, Searcher, MATE};
+use crate::alphabeta::{Duel, Features, Found, Searcher, MATE};
 use crate::player::Budget;
 use arbiter_core::{Game, Phase, Seed, TextPosition};
 use std::io::{BufRead, Write};
@@ -145,6 +147,7 @@ where
     let mut game = D::Game::start();
     let mut running: Option<Running> = None;
     let mut searches = 0u64;
+    let mut features = Features::default();
     for line in input.lines() {
         let Ok(line) = line else { break };
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -162,10 +165,23 @@ where
             "uci" => {
                 say(&out, &format!("id name Arbiter {name}"));
                 say(&out, "id author the Arbiter authors");
+                let defaults = Features::default();
+                for feature in Features::NAMES {
+                    let on = defaults.get(feature);
+                    say(
+                        &out,
+                        &format!("option name {feature} type check default {on}"),
+                    );
+                }
                 say(&out, "uciok");
             }
             "isready" => say(&out, "readyok"),
-            "setoption" | "debug" | "register" => {}
+            "setoption" => {
+                if let Err(e) = set_option(&mut features, &words[1..]) {
+                    say(&out, &format!("info string {e}"));
+                }
+            }
+            "debug" | "register" => {}
             "ucinewgame" => {
                 if let Some(r) = running.take() {
                     r.finish();
@@ -187,7 +203,7 @@ where
                 match Go::parse(&words[1..]) {
                     Ok(go) => {
                         searches += 1;
-                        running = Some(start_search::<D, W>(&game, go, &out, searches));
+                        running = Some(start_search::<D, W>(&game, go, features, &out, searches));
                     }
                     Err(e) => say(&out, &format!("info string error: {e}")),
                 }
@@ -235,7 +251,38 @@ where
     Ok(game)
 }
 
-fn start_search<D, W>(game: &D::Game, go: Go, out: &Out<W>, number: u64) -> Running
+/// `name N value V`: the search features ([`Features::NAMES`]) are
+/// switched with `true`/`false`; other options (a GUI's `Hash`, say) are
+/// accepted and ignored.
+fn set_option(features: &mut Features, words: &[&str]) -> Result<(), String> {
+    let value_at = words.iter().position(|&w| w == "value");
+    let name = words[1.min(words.len())..value_at.unwrap_or(words.len())].join(" ");
+    let value = value_at
+        .map(|i| words[i + 1..].join(" "))
+        .unwrap_or_default();
+    if !Features::NAMES.contains(&name.as_str()) {
+        return Ok(());
+    }
+    let on = match value.as_str() {
+        "true" => true,
+        "false" => false,
+        other => {
+            return Err(format!(
+                "error: option {name} takes true or false, not '{other}'"
+            ))
+        }
+    };
+    features.set(&name, on);
+    Ok(())
+}
+
+fn start_search<D, W>(
+    game: &D::Game,
+    go: Go,
+    features: Features,
+    out: &Out<W>,
+    number: u64,
+) -> Running
 where
     D: Duel,
     D::Game: 'static,
@@ -250,7 +297,9 @@ where
     let finished = Arc::clone(&done);
     let thread = std::thread::spawn(move || {
         let best = match game.phase() {
-            Phase::Turn(seat) => search::<D, W>(&game, seat.index(), &go, &flag, &out, number),
+            Phase::Turn(seat) => {
+                search::<D, W>(&game, seat.index(), &go, features, &flag, &out, number)
+            }
             _ => None,
         };
         if go.infinite {
@@ -270,6 +319,7 @@ fn search<D, W>(
     game: &D::Game,
     index: usize,
     go: &Go,
+    features: Features,
     stop: &AtomicBool,
     out: &Out<W>,
     number: u64,
@@ -288,7 +338,9 @@ where
         },
         _ => Budget::Nodes(nodes),
     };
-    let mut searcher = Searcher::<D>::new(game, budget).stop_on(stop);
+    let mut searcher = Searcher::<D>::new(game, budget)
+        .with_features(features)
+        .stop_on(stop);
     let mut report = |found: &Found<D::Move>, pv: &[D::Move]| {
         let ms = started.elapsed().as_millis().max(1) as u64;
         let line: Vec<String> = pv.iter().map(|&m| D::action(m).to_string()).collect();

@@ -4,12 +4,15 @@
 //! `arbiter-search` (docs/ai.md), so the host plays exactly the players
 //! `arbiter match` measures.
 //!
-//! A host picks a level from 1 to [`MAX_LEVEL`]; it maps onto the search
-//! crate's levels:
+//! A host picks a level from 1 to [`MAX_LEVEL`] (the lobby's default is
+//! 3); it maps onto the search crate's levels (docs/ai.md#levels):
 //! - 1: `greedy`, the best action one ply ahead by the game's evaluation;
-//! - 2: `max` on a short budget;
-//! - 3: `max` on the budget the match results in docs/ai.md were measured
-//!   with (Knight Court's `max` is the solved table).
+//! - 2–4: the game's search on a growing budget (`search`: in every game
+//!   but Knight Court the same player as `max`; in Knight Court the
+//!   alpha-beta searcher, not the table): 30 ms, 150 ms, 500 ms, or 100,
+//!   300, 600 Knight Control iterations;
+//! - 5: `max` on 1.5 s, or 1200 iterations (Knight Court's `max` is the
+//!   solved table: the perfect player).
 //!
 //! Whatever the level, a bot answers before its step's deadline or its
 //! clock: its budget is cut to its share of the time left ([`think`]) and
@@ -26,7 +29,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// The strongest level; higher requests are clamped to it.
-pub const MAX_LEVEL: u8 = 3;
+pub const MAX_LEVEL: u8 = 5;
 
 /// How a bot may think this time: its level, and the moment it must have
 /// answered by (`None`: no deadline, the level's whole budget).
@@ -47,13 +50,29 @@ impl Think {
 /// budgeted in iterations (each one simulates whole rounds), the other
 /// games by time.
 pub fn spec(level: u8, iterations: bool) -> Spec {
-    match level.clamp(1, MAX_LEVEL) {
-        1 => Spec::new(Level::Greedy, Budget::Nodes(1)),
-        2 if iterations => Spec::new(Level::Max, Budget::Nodes(150)),
-        2 => Spec::new(Level::Max, Budget::Time(Duration::from_millis(100))),
-        _ if iterations => Spec::new(Level::Max, Budget::Nodes(600)),
-        _ => Spec::new(Level::Max, Budget::Time(Duration::from_millis(400))),
+    let level = level.clamp(1, MAX_LEVEL);
+    if level == 1 {
+        return Spec::new(Level::Greedy, Budget::Nodes(1));
     }
+    let (ms, playouts) = match level {
+        2 => (30, 100),
+        3 => (150, 300),
+        4 => (500, 600),
+        _ => (1_500, 1_200),
+    };
+    let budget = if iterations {
+        Budget::Nodes(playouts)
+    } else {
+        Budget::Time(Duration::from_millis(ms))
+    };
+    Spec::new(
+        if level == MAX_LEVEL {
+            Level::Max
+        } else {
+            Level::Search
+        },
+        budget,
+    )
 }
 
 /// The action of `game`'s bot for `seat`, from that seat's view only
@@ -202,6 +221,21 @@ pub async fn late_answer(game: Box<dyn LiveGame>, seat: usize) -> Option<String>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn levels_climb_from_greedy_to_the_strongest_player() {
+        let ms = |t: u64| Budget::Time(Duration::from_millis(t));
+        assert_eq!(spec(1, false).level, Level::Greedy);
+        assert_eq!(spec(0, false).level, Level::Greedy);
+        for (level, budget) in [(2, 30), (3, 150), (4, 500)] {
+            assert_eq!(spec(level, false), Spec::new(Level::Search, ms(budget)));
+        }
+        assert_eq!(spec(5, false), Spec::new(Level::Max, ms(1_500)));
+        // Above the top: clamped to it.
+        assert_eq!(spec(9, false), spec(MAX_LEVEL, false));
+        let playouts: Vec<Budget> = (2..=5).map(|l| spec(l, true).budget).collect();
+        assert_eq!(playouts, [100, 300, 600, 1_200].map(Budget::Nodes).to_vec());
+    }
 
     #[test]
     fn the_bot_that_has_waited_longest_goes_first() {

@@ -562,6 +562,32 @@ impl Duel for ProgressiveChessDuel {
         !out.is_empty() || has_legal_move(pos)
     }
 
+    fn capture_value(pos: &Position, turn: &Turn) -> i32 {
+        match turn.mv {
+            Move::Normal { from, to } => {
+                let victim = pos.piece_at(to).map_or(0, |p| piece_value(p.role));
+                let attacker = pos.piece_at(from).map_or(0, |p| piece_value(p.role));
+                victim * 16 - attacker / 8
+            }
+            Move::Raise { .. } => 0,
+        }
+    }
+
+    fn in_check(pos: &Position) -> bool {
+        pos.is_check()
+    }
+
+    /// A pass (the turn ends with no move), only for a side with a rook's
+    /// worth of attacking material: with less, zugzwang is real.
+    fn null_child(pos: &Position) -> Option<Position> {
+        if attack_material(pos.board(), pos.turn()) < piece_value(Role::Rook) {
+            return None;
+        }
+        let mut child = *pos;
+        child.end_turn(false);
+        Some(child)
+    }
+
     fn move_index(turn: &Turn) -> usize {
         match turn.mv {
             Move::Normal { from, to } => from.index() * 49 + to.index(),
