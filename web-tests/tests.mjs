@@ -83,7 +83,7 @@ const tests = {
     await page.click("#go");
     const link = await page.locator("#link-rows tr:nth-child(2) a").getAttribute("href");
     await page.screenshot({ path: `${artifacts}/lobby.png` });
-    await page.goto(base + link);
+    await page.goto(new URL(link, base).href);
     for (let turn = 0; turn < 100; turn++) {
       const s = await waitFor(page, (s) => s.status !== "playing" || s.legal.length > 0, "my turn or the end");
       if (s.status !== "playing") break;
@@ -210,7 +210,7 @@ const tests = {
     await lobby.waitForSelector("#links:not([hidden])");
     const link = await lobby.getAttribute("#link-rows tr:nth-child(2) a", "href");
     const page = await browser.newPage();
-    await page.goto(base + link);
+    await page.goto(new URL(link, base).href);
     await waitFor(page, (s) => s.legal.includes("b1b2"), "White's first turn");
     assert.match(await page.textContent("#clocks"), /Match: game 1 of 2 · score \(seat 1–seat 2\) 0–0/);
     assert.match(await page.textContent("#clocks"), /Clocks start with the first turn \(60 s a step, 90 s reserve\)/);
@@ -254,7 +254,7 @@ const tests = {
     await page.waitForSelector("#links:not([hidden])");
     assert.equal(await page.locator("#link-rows tr").count(), 6);
     const link = await page.locator("#link-rows tr:nth-child(2) a").getAttribute("href");
-    await page.goto(base + link);
+    await page.goto(new URL(link, base).href);
     const s = await waitFor(page, (s) => s.view && s.view.stage === "bidding", "the bidding");
     assert.equal(s.deadline_secs, 90);
     assert.equal(s.view.rules.rounds, 3);

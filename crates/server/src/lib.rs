@@ -12,6 +12,7 @@ pub mod host;
 pub mod knight_control;
 pub mod listen;
 pub mod options;
+pub mod pages;
 pub mod pc;
 pub mod storage;
 pub mod table;
