@@ -88,11 +88,21 @@ async function hostFrame(page, g) {
 const tests = {
   async "a full Knight Court game against a bot, by clicks"(browser) {
     const page = await browser.newPage();
-    // Create the game through the lobby: seat 1 a person, seat 2 the perfect bot.
+    // Create the game through the lobby: seat 1 a person, seat 2 the default (middle-level) bot.
     await page.goto(base + "/");
     await page.selectOption("#game", "knight-court");
     await page.click("#go");
     const link = await page.locator("#link-rows tr:nth-child(2) a").getAttribute("href");
+    // Each link has a copy button; people's seats and spectators a QR code; the invitation holds the seat's link.
+    assert.equal(await page.locator("#link-rows button.copy").count(), 4);
+    assert.equal(await page.locator("#link-rows img.qr").count(), 2);
+    assert.ok((await page.inputValue("#invite")).includes(link), "the invitation holds the seat link");
+    assert.match(await page.textContent("#about"), /How to play Knight Court/);
+    // The default opponent is a middle-level bot.
+    assert.equal(await page.inputValue("#seat-1"), String(Math.ceil((await (await fetch(`${base}/api/kinds`)).json()).max_bot_level / 2)));
+    const rules = await fetch(`${base}/rules/knight-court`);
+    assert.equal(rules.status, 200);
+    assert.match(await rules.text(), /<h1>Knight Court<\/h1>/);
     await page.screenshot({ path: `${artifacts}/lobby.png` });
     await page.goto(new URL(link, base).href);
     for (let turn = 0; turn < 100; turn++) {
