@@ -252,6 +252,9 @@ const tests = {
     const s = await waitFor(page, (s) => s.history.length === 3, "the bot's answer");
     assert.equal(s.history[1].action, "b1b2");
     assert.equal(s.view.clock.running, 0);
+    // The turn sent as two steps is one entry of the history.
+    await page.waitForFunction(() => document.querySelectorAll("#history li").length === 2);
+    assert.equal(await page.textContent("#history li:first-child"), "White: b1b2");
     const mine = '#clocks .clock.running[data-seat="0"]';
     const first = await page.textContent(mine);
     assert.match(first, /Seat 1 \(White\): step (1:00|0:[56]\d) · reserve 1:30/);
