@@ -7,6 +7,7 @@ mod app;
 mod assets;
 pub mod bots;
 pub mod clock;
+pub mod doctor;
 pub mod error;
 pub mod host;
 pub mod knight_control;
