@@ -11,13 +11,13 @@ pub mod error;
 pub mod host;
 pub mod knight_control;
 pub mod listen;
-pub mod options;
 pub mod pc;
 pub mod storage;
 pub mod table;
 pub mod token;
 
 pub use app::{router, AppState, Settings, BODY_LIMIT, DEFAULT_WS_PING_SECS};
+pub use arbiter_registry::options;
 pub use clock::Clock;
 pub use listen::Limits;
 pub use storage::Store;

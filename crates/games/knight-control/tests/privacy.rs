@@ -85,6 +85,20 @@ fn purse_secrets(g: &KnightControl) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// Seat `k` submits `texts[k]`, and each text stays private to its seat
+/// (the seat after the last submits nothing yet).
+fn submit_privately(g: &mut KnightControl, texts: &[&str]) {
+    for (s, text) in texts.iter().enumerate() {
+        play(g, &[(s as u8, text)]);
+    }
+    let secrets: Vec<Vec<String>> = texts
+        .iter()
+        .map(|t| vec![t.to_string()])
+        .chain([vec![]])
+        .collect();
+    private_to_owner(g, &secrets);
+}
+
 #[test]
 fn purses_orders_and_item_choices_stay_with_their_owner() {
     let mut g = marked();
@@ -94,15 +108,7 @@ fn purses_orders_and_item_choices_stay_with_their_owner() {
         "orders spawn D4 1x6; move b2 c4",
         "orders spawn G2 3x4; move n13 l14",
     ];
-    for (s, o) in orders.iter().enumerate() {
-        play(&mut g, &[(s as u8, o)]);
-    }
-    let secrets: Vec<Vec<String>> = orders
-        .iter()
-        .map(|o| vec![o.to_string()])
-        .chain([vec![]])
-        .collect();
-    private_to_owner(&g, &secrets);
+    submit_privately(&mut g, &orders);
     // Offers and trades are the two traders' business.
     play(&mut g, &[(0, "offer P2 4321")]);
     assert!(json(&g, Viewer::Seat(Seat(1))).contains("4321"));
@@ -130,15 +136,7 @@ fn purses_orders_and_item_choices_stay_with_their_owner() {
         "items modify c4 4x4",
         "items extra l14 m12",
     ];
-    for (s, c) in choices.iter().enumerate() {
-        play(&mut g, &[(s as u8, c)]);
-    }
-    let secrets: Vec<Vec<String>> = choices
-        .iter()
-        .map(|c| vec![c.to_string()])
-        .chain([vec![]])
-        .collect();
-    private_to_owner(&g, &secrets);
+    submit_privately(&mut g, &choices);
     private_to_owner(&g, &purse_secrets(&g));
     play(&mut g, &[(3, "items spawn J2 1x2")]);
     // Published: the board is public now, purses still are not.
