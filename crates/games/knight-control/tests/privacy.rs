@@ -99,6 +99,24 @@ fn submit_privately(g: &mut KnightControl, texts: &[&str]) {
     private_to_owner(g, &secrets);
 }
 
+/// Five players past the orders and exchange of round 10 (all passed),
+/// from a setup `adjust` changes first.
+fn after_the_last_round(adjust: impl FnOnce(&mut Setup)) -> KnightControl {
+    let mut s: Setup = setup("ABCDE", &[(0, 0); 5], &[], &[]);
+    s.round = 10;
+    adjust(&mut s);
+    let mut g =
+        KnightControl::from_setup(Rules::default(), Layout::standard(), Seed::from_u64(8), &s)
+            .unwrap();
+    for seat in 0..5 {
+        play(&mut g, &[(seat, "orders pass")]);
+    }
+    for seat in 0..5 {
+        play(&mut g, &[(seat, "done")]);
+    }
+    g
+}
+
 #[test]
 fn purses_orders_and_item_choices_stay_with_their_owner() {
     let mut g = marked();
@@ -160,19 +178,10 @@ fn bids_gifts_and_votes_stay_with_their_owner() {
     private_to_owner(&g, &[vec![bids[0].into()], vec![bids[1].into()], vec![]]);
 
     // The vote: two piece-ToL holders vote among three tied candidates.
-    let mut s: Setup = setup("ABCDE", &[(0, 0); 5], &[], &[]);
-    s.round = 10;
-    s.players[0].tol_pieces = 20;
-    s.players[1].tol_pieces = 10;
-    let mut g =
-        KnightControl::from_setup(Rules::default(), Layout::standard(), Seed::from_u64(8), &s)
-            .unwrap();
-    for seat in 0..5 {
-        play(&mut g, &[(seat, "orders pass")]);
-    }
-    for seat in 0..5 {
-        play(&mut g, &[(seat, "done")]);
-    }
+    let mut g = after_the_last_round(|s| {
+        s.players[0].tol_pieces = 20;
+        s.players[1].tol_pieces = 10;
+    });
     // Step 1: P1 places an extra ToL; the gift is private to giver and receiver.
     play(&mut g, &[(0, "gifts P2")]);
     let gift = "[\"P1\",\"P2\",1]".to_string();
@@ -222,20 +231,11 @@ fn public_results_do_not_tell_how_bids_and_votes_went() {
     // The EC vote: P1 and P2 hold piece ToLs and vote among P3, P4, P5 (all
     // 0 chips gained). P1 votes P3, P2 votes P4: a tie, drawn at random.
     // The public result names the EC, not whether the vote tied.
-    let mut s: Setup = setup("ABCDE", &[(0, 0); 5], &[], &[]);
-    s.round = 10;
-    s.players[0].tol_pieces = 10;
-    s.players[1].tol_pieces = 10;
-    s.players[0].chips_gained = 1;
-    let mut g =
-        KnightControl::from_setup(Rules::default(), Layout::standard(), Seed::from_u64(8), &s)
-            .unwrap();
-    for seat in 0..5 {
-        play(&mut g, &[(seat, "orders pass")]);
-    }
-    for seat in 0..5 {
-        play(&mut g, &[(seat, "done")]);
-    }
+    let mut g = after_the_last_round(|s| {
+        s.players[0].tol_pieces = 10;
+        s.players[1].tol_pieces = 10;
+        s.players[0].chips_gained = 1;
+    });
     // P1 wins step 2 while holding a ToL; the deadline nullifies it.
     g.close_step().unwrap();
     play(&mut g, &[(0, "vote P3"), (1, "vote P4")]);

@@ -517,6 +517,19 @@ fn bad_positions_are_refused_with_a_reason() {
     assert_eq!(pos(&good).position(), good);
 }
 
+/// Two armies face to face on a board of 3×2 blocks: red joined at 0,0,
+/// then blue at 4,0.
+fn face_to_face() -> Tilechess {
+    let mut game = Tilechess::new(Ruleset {
+        wide: 3,
+        high: 2,
+        ..Ruleset::default()
+    });
+    play(&mut game, &format!("red: join 0,0 {ARMY}"));
+    play(&mut game, &format!("blue: join 4,0 {ARMY}"));
+    game
+}
+
 #[test]
 fn perft_matches_the_naive_referee() {
     // From the start: 36 joins, then 35 joins by a second newcomer (the
@@ -526,13 +539,7 @@ fn perft_matches_the_naive_referee() {
     assert_eq!(start.perft(2), 36 * 35);
     // A small position with two armies face to face, against the naive
     // referee.
-    let mut game = Tilechess::new(Ruleset {
-        wide: 3,
-        high: 2,
-        ..Ruleset::default()
-    });
-    play(&mut game, &format!("red: join 0,0 {ARMY}"));
-    play(&mut game, &format!("blue: join 4,0 {ARMY}"));
+    let mut game = face_to_face();
     let mut naive = naive::Naive::new(3, 2, false, false);
     naive.apply(0, &format!("red: join 0,0 {ARMY}"));
     naive.apply(1, &format!("blue: join 4,0 {ARMY}"));
@@ -545,13 +552,7 @@ fn perft_matches_the_naive_referee() {
 
 #[test]
 fn parsers_never_panic_on_mangled_text() {
-    let mut game = Tilechess::new(Ruleset {
-        wide: 3,
-        high: 2,
-        ..Ruleset::default()
-    });
-    play(&mut game, &format!("red: join 0,0 {ARMY}"));
-    play(&mut game, &format!("blue: join 4,0 {ARMY}"));
+    let mut game = face_to_face();
     play(&mut game, "red: 3,2x4,2");
     let texts = [
         game.position(),
