@@ -10,6 +10,7 @@ pub const MAX_PERFT_DEPTH: u32 = 30;
 pub fn run(command: Command) -> Result<(), String> {
     match command {
         Command::Serve(args) => crate::serve::run(args)?,
+        Command::Doctor(args) => crate::doctor::run(args)?,
         Command::Games => {
             for game in all() {
                 println!("{}", game.id);
