@@ -78,15 +78,7 @@ async fn knight_court_people_play_drops_and_legal_moves_come_from_the_server() {
         .collect();
     assert_eq!(history, ["c1c3", "R@a2"]);
     // Replay shows the board after the first move only.
-    let (status, replay) = call(
-        &app,
-        "GET",
-        &format!("/api/games/{}/replay/1", g.id),
-        None,
-        None,
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK);
+    let replay = get_ok(&app, &format!("/api/games/{}/replay/1", g.id)).await;
     assert_eq!(replay["view"]["position"], "nbR/3/NB1[r] b");
 }
 

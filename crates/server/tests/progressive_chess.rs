@@ -77,15 +77,7 @@ async fn people_play_turns_with_upgrades_and_an_illegal_turn_changes_nothing() {
     );
     assert_eq!(actions(&after), ["b1b2+b2=F", "c7c6", "b2c3+c3=B"]);
     // Replay shows the board after the first turn only.
-    let (status, replay) = call(
-        &app,
-        "GET",
-        &format!("/api/games/{}/replay/1", g.id),
-        None,
-        None,
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK);
+    let replay = get_ok(&app, &format!("/api/games/{}/replay/1", g.id)).await;
     assert_eq!(
         replay["view"]["position"],
         "pppkppp/7/7/7/7/1F5/P1PKPPP b 1 2 - - 0 1"
