@@ -13,7 +13,7 @@ pub fn run(command: Command) -> Result<(), String> {
         Command::Doctor(args) => crate::doctor::run(args)?,
         Command::Games => {
             for game in all() {
-                println!("{}", game.id());
+                println!("{}", game.id);
             }
         }
         Command::Moves {
@@ -21,7 +21,7 @@ pub fn run(command: Command) -> Result<(), String> {
             position,
             moves,
         } => {
-            for mv in find(&game)?.moves(position.as_deref(), &moves)? {
+            for mv in find(&game)?.tools.moves(position.as_deref(), &moves)? {
                 println!("{mv}");
             }
         }
@@ -30,7 +30,7 @@ pub fn run(command: Command) -> Result<(), String> {
             position,
             moves,
         } => {
-            println!("{}", find(&game)?.apply(position.as_deref(), &moves)?);
+            println!("{}", find(&game)?.tools.apply(position.as_deref(), &moves)?);
         }
         Command::Perft {
             game,
@@ -43,7 +43,9 @@ pub fn run(command: Command) -> Result<(), String> {
                     "perft depth {depth} is above the largest allowed, {MAX_PERFT_DEPTH}"
                 ));
             }
-            let (split, total) = find(&game)?.perft(position.as_deref(), depth, divide)?;
+            let (split, total) = find(&game)?
+                .tools
+                .perft(position.as_deref(), depth, divide)?;
             for (mv, n) in split {
                 println!("{mv}: {n}");
             }
@@ -54,10 +56,12 @@ pub fn run(command: Command) -> Result<(), String> {
             position,
             moves,
             round,
-        } => match round {
-            Some(r) => println!("{}", crate::knight_control::show_round(&game, &moves, r)?),
-            None => println!("{}", find(&game)?.show(position.as_deref(), &moves)?),
-        },
+        } => println!(
+            "{}",
+            find(&game)?
+                .tools
+                .show(position.as_deref(), &moves, round)?
+        ),
         Command::Solve {
             game,
             out,
@@ -70,31 +74,7 @@ pub fn run(command: Command) -> Result<(), String> {
         } => crate::solve::analyse(&game, position.as_deref(), &moves)?,
         Command::New(args) => crate::knight_control::new(args)?,
         Command::Replay(args) => crate::knight_control::replay(args)?,
-        Command::Match {
-            game,
-            seats,
-            games,
-            jobs,
-            seed,
-            out,
-            turn_limit,
-            openings,
-            uci_options,
-            uci_go,
-            uci_fen,
-        } => crate::match_cmd::run(crate::match_cmd::MatchArgs {
-            game,
-            seats,
-            games,
-            jobs,
-            seed,
-            out,
-            turn_limit,
-            openings,
-            uci_options,
-            uci_go,
-            uci_fen,
-        })?,
+        Command::Match(args) => crate::match_cmd::run(args)?,
         Command::Uci { game } => crate::uci::run(&game)?,
         Command::Play {
             game,
@@ -112,7 +92,8 @@ pub fn run(command: Command) -> Result<(), String> {
                 engine.budget =
                     arbiter_search::Budget::Time(std::time::Duration::from_millis(think_ms));
             }
-            find(&game)?.play(position.as_deref(), seat - 1, engine)?;
+            let duel = find(&game)?.tools.duel(position.as_deref())?;
+            crate::play::play(duel, seat - 1, engine)?;
         }
     }
     Ok(())

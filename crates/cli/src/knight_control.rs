@@ -2,12 +2,9 @@
 //! (docs/rules/knight-control.md#the-cli). The game is simultaneous and
 //! private, so the move-list commands of alternating games do not apply.
 
-use crate::games::CliGame;
 use arbiter_core::{Seat, Seed, Viewer};
 use arbiter_knight_control::record::Record;
-use arbiter_knight_control::{
-    parse_player, player_name, Board, KnightControl, Layout, Rules, Stage, ID,
-};
+use arbiter_knight_control::{parse_player, player_name, KnightControl, Layout, Rules, Stage, ID};
 use clap::Args;
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -41,6 +38,7 @@ pub struct ReplayArgs {
 }
 
 fn check_game(game: &str) -> Result<(), String> {
+    crate::games::find(game)?;
     if game == ID {
         Ok(())
     } else {
@@ -237,60 +235,4 @@ fn results(game: &KnightControl) -> String {
     let _ = writeln!(out, "  EC: {ec}");
     let _ = writeln!(out, "  ToLs nullified: {}", a.nullified);
     out
-}
-
-/// The board after round `round` (0 = after bidding), or the latest.
-pub fn show(moves: &[String], round: Option<u8>) -> Result<String, String> {
-    let [path] = moves else {
-        return Err(format!("usage: arbiter show {ID} RECORD [--round R]"));
-    };
-    let record = load(&PathBuf::from(path))?;
-    let boards: Vec<Board> = record.boards()?;
-    let game = record.start()?;
-    let board = match round {
-        None => boards.last().expect("there is always a first board"),
-        Some(r) => boards
-            .iter()
-            .find(|b| b.after_round == r && b.zones.iter().any(|z| z.owner.is_some()))
-            .ok_or_else(|| format!("the record has no published board after round {r}"))?,
-    };
-    Ok(game.draw(board))
-}
-
-/// `arbiter show GAME ... --round R`: only Knight Control has rounds.
-pub fn show_round(game: &str, moves: &[String], round: u8) -> Result<String, String> {
-    check_game(game)?;
-    show(moves, Some(round))
-}
-
-/// Knight Control in `arbiter games`; the move-list commands explain
-/// what to use instead.
-pub struct KnightControlCli;
-
-const USE_RECORDS: &str = "knight-control is played by simultaneous secret submissions; use `arbiter new knight-control`, `arbiter replay knight-control RECORD` and `arbiter show knight-control RECORD` instead";
-
-impl CliGame for KnightControlCli {
-    fn id(&self) -> &'static str {
-        ID
-    }
-
-    fn moves(&self, _: Option<&str>, _: &[String]) -> Result<Vec<String>, String> {
-        Err(USE_RECORDS.into())
-    }
-
-    fn apply(&self, _: Option<&str>, _: &[String]) -> Result<String, String> {
-        Err(USE_RECORDS.into())
-    }
-
-    fn perft(&self, _: Option<&str>, _: u32, _: bool) -> Result<(Vec<(String, u64)>, u64), String> {
-        Err(USE_RECORDS.into())
-    }
-
-    fn show(&self, _: Option<&str>, moves: &[String]) -> Result<String, String> {
-        show(moves, None)
-    }
-
-    fn play(&self, _: Option<&str>, _: u8, _: arbiter_search::Spec) -> Result<(), String> {
-        Err(USE_RECORDS.into())
-    }
 }

@@ -6,12 +6,10 @@ mod doctor;
 mod games;
 mod knight_control;
 mod match_cmd;
-mod match_kc;
 mod match_uci;
 mod play;
 mod serve;
 mod solve;
-mod tilechess;
 mod uci;
 
 use clap::{Parser, Subcommand};
@@ -91,41 +89,7 @@ enum Command {
     /// Print a game record's rounds and results (knight-control).
     Replay(knight_control::ReplayArgs),
     /// Bots against bots: a tournament with seats swapped fairly.
-    Match {
-        game: String,
-        /// One per seat: a level and budget, e.g. max:200ms, max:5000n,
-        /// greedy, random (and search:BUDGET for Knight Court's searcher).
-        #[arg(long = "seat", required = true)]
-        seats: Vec<String>,
-        #[arg(long, default_value_t = 100)]
-        games: usize,
-        /// Games played at once.
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Write every game record into this directory.
-        #[arg(long)]
-        out: Option<std::path::PathBuf>,
-        /// Actions before the host ends a game (Tilechess default 200:
-        /// then ranked by score).
-        #[arg(long)]
-        turn_limit: Option<usize>,
-        /// A file of start positions, one per line, or `table-wins`
-        /// (knight-court): player 1 takes the side to move.
-        #[arg(long)]
-        openings: Option<String>,
-        /// A UCI option for every `uci:` seat, as Name=Value (repeatable).
-        #[arg(long = "uci-option")]
-        uci_options: Vec<String>,
-        /// What `uci:` seats are told after `go` (default `movetime 100`).
-        #[arg(long)]
-        uci_go: Option<String>,
-        /// How openings are written for `uci:` seats: `native` (the game's
-        /// position string) or `chess` (six chess fields).
-        #[arg(long)]
-        uci_fen: Option<String>,
-    },
+    Match(match_cmd::MatchArgs),
     /// Run as a UCI engine on standard input and output (knight-court,
     /// knight-moves, progressive-chess).
     Uci { game: String },

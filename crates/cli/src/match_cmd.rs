@@ -1,35 +1,52 @@
-//! `arbiter match`: bots against bots, with a results table.
+//! `arbiter match`: bots against bots, with a results table. The game's
+//! arena comes from the registry (`arbiter_registry::Matches`).
 
-use arbiter_core::{Seed, TextPosition};
-use arbiter_knight_court::KnightCourt;
-use arbiter_knight_moves::KnightMoves;
-use arbiter_progressive_chess::ProgressiveChess;
-use arbiter_search::arena::{elo, run_match, standings, Arena, Plan, Record};
-use arbiter_search::games::knight_court::won_positions;
+use arbiter_registry::MatchPlan;
 use arbiter_search::Spec;
-use arbiter_tilechess::Tilechess;
+use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 
 /// The options of one `arbiter match`.
+#[derive(Args)]
 pub struct MatchArgs {
     pub game: String,
+    /// One per seat: a level and budget, e.g. max:200ms, max:5000n,
+    /// greedy, random (and search:BUDGET for Knight Court's searcher).
+    #[arg(long = "seat", required = true)]
     pub seats: Vec<String>,
+    #[arg(long, default_value_t = 100)]
     pub games: usize,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
     pub jobs: usize,
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Write every game record into this directory.
+    #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Actions before the host ends a game (Tilechess default 200:
+    /// then ranked by score).
+    #[arg(long)]
     pub turn_limit: Option<usize>,
+    /// A file of start positions, one per line, or `table-wins`
+    /// (knight-court): player 1 takes the side to move.
+    #[arg(long)]
     pub openings: Option<String>,
-    /// For `uci:` seats (see `match_uci`).
+    /// A UCI option for every `uci:` seat, as Name=Value (repeatable).
+    #[arg(long = "uci-option")]
     pub uci_options: Vec<String>,
+    /// What `uci:` seats are told after `go` (default `movetime 100`).
+    #[arg(long)]
     pub uci_go: Option<String>,
+    /// How openings are written for `uci:` seats: `native` (the game's
+    /// position string) or `chess` (six chess fields).
+    #[arg(long)]
     pub uci_fen: Option<String>,
 }
 
 pub fn run(args: MatchArgs) -> Result<(), String> {
-    crate::games::find(&args.game)?;
-    let kind = arbiter_server::adapter::kind(&args.game)?;
+    let kind = crate::games::find(&args.game)?;
     if crate::match_uci::wanted(&args) {
         return crate::match_uci::run(&args);
     }
@@ -41,62 +58,24 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     if args.games == 0 {
         return Err("--games must be at least 1".into());
     }
-    if args.game == arbiter_knight_control::ID {
-        return crate::match_kc::run(&args, specs);
-    }
     let openings = match args.openings.as_deref() {
         None => None,
-        Some("table-wins") if args.game == arbiter_knight_court::ID => Some(
-            won_positions(args.games, Seed::from_u64(args.seed))
-                .into_iter()
-                .map(|p| TextPosition::position(&KnightCourt::starting_at(p)))
-                .collect(),
-        ),
-        Some("table-wins") => return Err("--openings table-wins is for knight-court".into()),
-        Some(file) => Some(
-            std::fs::read_to_string(file)
-                .map_err(|e| format!("--openings {file}: {e}"))?
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                .map(String::from)
-                .collect(),
-        ),
+        Some(name) => match kind.matches.named_openings(name, args.games, args.seed) {
+            Some(list) => Some(list),
+            None => Some(read_openings(name)?),
+        },
     };
-    // The registry's seat range, at least two players, and at most eight
-    // in a match of a table that could seat more (Tilechess).
-    let two_seat = kind.max_seats == 2;
-    let (least, most) = (kind.min_seats.max(2), kind.max_seats.min(8));
-    if two_seat && specs.len() != 2 {
-        return Err(format!("{} needs exactly two --seat options", args.game));
-    }
-    if !(least..=most).contains(&specs.len()) {
-        return Err(format!(
-            "{} matches take {least} to {most} --seat options",
-            args.game
-        ));
-    }
-    let plan = Plan {
+    let plan = MatchPlan {
         specs,
         games: args.games,
         seed: args.seed,
         jobs: args.jobs,
-        turn_limit: args.turn_limit.unwrap_or(if two_seat { 2000 } else { 200 }),
+        turn_limit: args.turn_limit,
         openings,
     };
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir).map_err(|e| format!("--out {}: {e}", dir.display()))?;
     }
-    match args.game.as_str() {
-        arbiter_knight_court::ID => run_game::<KnightCourt>(&args, &plan),
-        arbiter_knight_moves::ID => run_game::<KnightMoves>(&args, &plan),
-        arbiter_progressive_chess::ID => run_game::<ProgressiveChess>(&args, &plan),
-        arbiter_tilechess::ID => run_game::<Tilechess>(&args, &plan),
-        other => Err(format!("{other} has no bots yet")),
-    }
-}
-
-fn run_game<G: Arena>(args: &MatchArgs, plan: &Plan) -> Result<(), String> {
     let bar = ProgressBar::new(plan.games as u64);
     bar.set_style(
         ProgressStyle::with_template("{msg:>10} [{bar:40}] {pos}/{len} {elapsed} eta {eta}")
@@ -104,13 +83,11 @@ fn run_game<G: Arena>(args: &MatchArgs, plan: &Plan) -> Result<(), String> {
             .progress_chars("=> "),
     );
     bar.set_message(args.game.clone());
-    let out = args.out.clone();
-    let game_id = args.game.clone();
     let write_error = std::sync::Mutex::new(None::<String>);
-    let records = run_match::<G>(plan, &|record: &Record| {
-        if let Some(dir) = &out {
-            let path = dir.join(format!("game-{:04}.txt", record.index + 1));
-            if let Err(e) = std::fs::write(&path, record.to_text(&game_id)) {
+    let report = kind.matches.play(kind, &plan, &|index, text| {
+        if let Some(dir) = &args.out {
+            let path = dir.join(format!("game-{:04}.txt", index + 1));
+            if let Err(e) = std::fs::write(&path, text) {
                 *write_error.lock().unwrap() = Some(format!("{}: {e}", path.display()));
             }
         }
@@ -120,52 +97,19 @@ fn run_game<G: Arena>(args: &MatchArgs, plan: &Plan) -> Result<(), String> {
     if let Some(e) = write_error.into_inner().unwrap() {
         return Err(e);
     }
-    print!("{}", report(&args.game, plan, &records));
+    print!("{report}");
     Ok(())
 }
 
-fn report(game: &str, plan: &Plan, records: &[Record]) -> String {
-    let mut out = format!(
-        "{game}: {} games, seed {}{}\n",
-        records.len(),
-        plan.seed,
-        if plan.openings.is_some() {
-            ", from the given openings (player 1 to move)"
-        } else {
-            ", seats rotated"
-        }
-    );
-    out += &format!(
-        "{:<7} {:<14} {:>7} {:>8} {:>7} {:>7} {:>11}\n",
-        "player", "spec", "games", "points", "score%", "first", "mean score"
-    );
-    for s in standings(records, &plan.specs) {
-        out += &format!(
-            "{:<7} {:<14} {:>7} {:>8.1} {:>6.1}% {:>7} {:>11.2}\n",
-            s.player + 1,
-            s.spec.to_string(),
-            s.games,
-            s.points,
-            100.0 * s.points / s.games.max(1) as f64,
-            s.firsts,
-            s.mean_score
-        );
-    }
-    let reasons = {
-        let mut counts = std::collections::BTreeMap::<String, usize>::new();
-        for r in records {
-            *counts.entry(r.outcome.reason.clone()).or_default() += 1;
-        }
-        counts
-            .iter()
-            .map(|(k, v)| format!("{k} {v}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    out += &format!("endings: {reasons}\n");
-    if plan.specs.len() == 2 {
-        let (d, lo, hi) = elo(records);
-        out += &format!("Elo (player 1 - player 2): {d:+.0}, 95% interval [{lo:+.0}, {hi:+.0}]\n");
-    }
-    out
+/// A file of start positions, one per line (`#` starts a comment line).
+fn read_openings(file: &str) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| {
+        format!("--openings {file}: {e} (and the game has no set of openings by that name)")
+    })?;
+    Ok(text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect())
 }

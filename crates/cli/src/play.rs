@@ -1,65 +1,12 @@
-//! `arbiter play`: a game against the engine in the terminal.
+//! `arbiter play`: a game against the engine in the terminal, through the
+//! registry's [`Duel`] of the game.
 
-use arbiter_core::{Diagram, Game, Phase, Seat, Seed};
-use arbiter_knight_court::KnightCourt;
-use arbiter_knight_moves::KnightMoves;
-use arbiter_progressive_chess::ProgressiveChess;
-use arbiter_search::{knight_court, Bots, Budget, Negamax, Spec};
-use std::any::Any;
+use arbiter_core::{Phase, Seat, Seed};
+use arbiter_registry::Duel;
+use arbiter_search::Spec;
 use std::io::{BufRead, Write};
-use std::time::Duration;
 
-/// The engine's move: the game's bot at `spec` (by default `max`; Knight
-/// Court's `max` plays perfectly from its solved table), or plain negamax
-/// for games without bots.
-fn engine_move<G: Game + 'static>(game: &G, spec: Spec) -> Option<(G::Action, String)> {
-    let seat = match game.phase() {
-        Phase::Turn(seat) => seat,
-        _ => return None,
-    };
-    let seed = Seed::random();
-    let any = game as &dyn Any;
-    let chosen: Option<Box<dyn Any>> = if let Some(kc) = any.downcast_ref::<KnightCourt>() {
-        let value = knight_court::analyse(knight_court::table(), kc).first()?.1;
-        let mv = KnightCourt::bot(spec).choose(kc, seat, seed)?;
-        return Some((
-            (&mv as &dyn Any).downcast_ref::<G::Action>()?.clone(),
-            format!("table: {value}"),
-        ));
-    } else if let Some(km) = any.downcast_ref::<KnightMoves>() {
-        KnightMoves::bot(spec)
-            .choose(km, seat, seed)
-            .map(|mv| Box::new(mv) as Box<dyn Any>)
-    } else if let Some(pc) = any.downcast_ref::<ProgressiveChess>() {
-        ProgressiveChess::bot(spec)
-            .choose(pc, seat, seed)
-            .map(|mv| Box::new(mv) as Box<dyn Any>)
-    } else {
-        None
-    };
-    if let Some(action) = chosen {
-        let action = action.downcast_ref::<G::Action>()?.clone();
-        return Some((action, spec.to_string()));
-    }
-    let result = Negamax {
-        max_depth: 64,
-        time: Some(match spec.budget {
-            Budget::Time(t) => t,
-            Budget::Nodes(_) | Budget::Until { .. } => Duration::from_millis(500),
-        }),
-    }
-    .choose(game);
-    Some((
-        result.best?,
-        format!("depth {}, {} nodes", result.depth, result.nodes),
-    ))
-}
-
-pub fn play<G: Game + Diagram + 'static>(
-    mut game: G,
-    human: u8,
-    engine: Spec,
-) -> Result<(), String> {
+pub fn play(mut game: Box<dyn Duel>, human: u8, engine: Spec) -> Result<(), String> {
     let human = Seat(human);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
@@ -83,9 +30,8 @@ pub fn play<G: Game + Diagram + 'static>(
             other => return Err(format!("this game needs the server to play ({other:?})")),
         };
         if seat != human {
-            let (action, why) = engine_move(&game, engine).ok_or("the engine found no move")?;
+            let (action, why) = game.engine_move(engine, Seed::random())?;
             println!("Engine plays {action} ({why})");
-            game.act(seat, &action).map_err(|e| e.to_string())?;
             continue;
         }
         print!("your move> ");
@@ -97,14 +43,7 @@ pub fn play<G: Game + Diagram + 'static>(
         match line.trim() {
             "" => continue,
             "quit" | "exit" => return Ok(()),
-            "moves" => {
-                let moves: Vec<String> = game
-                    .legal_actions(seat)
-                    .iter()
-                    .map(|a| a.to_string())
-                    .collect();
-                println!("{}", moves.join(" "));
-            }
+            "moves" => println!("{}", game.legal_actions(seat).join(" ")),
             text => {
                 if let Err(e) = game.act_text(seat, text) {
                     println!("{e}");

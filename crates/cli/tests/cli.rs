@@ -1,21 +1,8 @@
 //! The CLI contract, exercised through the real binary.
 
-use std::process::{Command, Output};
-
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("the arbiter binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
+mod common;
+use common::*;
+use std::process::Command;
 
 #[test]
 fn games_lists_ids_one_per_line() {
@@ -110,15 +97,38 @@ fn a_malformed_move_or_position_exits_1() {
     }
 }
 
+/// Every command that takes a GAME refuses an unknown one with the list of
+/// known ids (as `arbiter games` prints them) and prints nothing else.
 #[test]
-fn an_unknown_game_lists_the_known_ones() {
-    let out = arbiter(&["moves", "chess"]);
-    assert_eq!(out.status.code(), Some(1));
-    let err = stderr(&out);
-    assert!(
-        err.contains("unknown game 'chess'") && err.contains("knight-court"),
-        "{err}"
-    );
+fn every_game_command_refuses_an_unknown_game_with_the_known_ones() {
+    let known = stdout(&arbiter(&["games"]))
+        .lines()
+        .collect::<Vec<_>>()
+        .join(", ");
+    assert_eq!(known.split(", ").count(), 5, "{known}");
+    let commands: &[&[&str]] = &[
+        &["moves", "chess"],
+        &["apply", "chess", "e2e4"],
+        &["perft", "chess", "1"],
+        &["show", "chess"],
+        &["show", "chess", "record.json", "--round", "1"],
+        &["solve", "chess"],
+        &["analyse", "chess"],
+        &["new", "chess", "--players", "2"],
+        &["replay", "chess", "record.json"],
+        &["match", "chess", "--seat", "random", "--seat", "random"],
+        &["play", "chess"],
+    ];
+    for args in commands {
+        let out = arbiter(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(stdout(&out), "", "{args:?}");
+        assert_eq!(
+            stderr(&out).trim(),
+            format!("error: unknown game 'chess'; known games: {known}"),
+            "{args:?}"
+        );
+    }
 }
 
 #[test]
@@ -200,12 +210,7 @@ fn play_takes_a_level_and_refuses_an_unknown_one() {
     assert!(text.contains("greedy"), "{text}");
 
     let out = arbiter(&["play", "knight-court", "--level", "genius"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out).contains("unknown level 'genius'"),
-        "{}",
-        stderr(&out)
-    );
+    refused(&out, "unknown level 'genius'");
 }
 
 #[test]
@@ -276,13 +281,8 @@ fn knight_moves_contract() {
     assert_eq!(stdout(&out).lines().last(), Some("3336008"));
     for bad in ["d8-d1", "zz"] {
         let out = arbiter(&["apply", "knight-moves", bad]);
-        assert_eq!(out.status.code(), Some(1), "{bad}");
-        assert!(stdout(&out).is_empty());
-        assert!(
-            stderr(&out).contains(&format!("move 1 '{bad}'")),
-            "{}",
-            stderr(&out)
-        );
+        assert_eq!(stdout(&out), "");
+        refused(&out, &format!("move 1 '{bad}'"));
     }
     let out = arbiter(&[
         "apply",
@@ -328,13 +328,8 @@ fn progressive_chess_contract() {
     assert!(out.status.success(), "{}", stderr(&out));
     for bad in ["b1b3", "b1b2+b2=R", "zz"] {
         let out = arbiter(&["apply", "progressive-chess", bad]);
-        assert_eq!(out.status.code(), Some(1), "{bad}");
-        assert!(stdout(&out).is_empty(), "{bad}");
-        assert!(
-            stderr(&out).contains(&format!("move 1 '{bad}'")),
-            "{}",
-            stderr(&out)
-        );
+        assert_eq!(stdout(&out), "");
+        refused(&out, &format!("move 1 '{bad}'"));
     }
 }
 

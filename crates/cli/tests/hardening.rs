@@ -1,17 +1,20 @@
 //! The CLI refuses what it cannot do in plain words, and stops quietly when
 //! its reader goes away.
 
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::*;
+use std::process::{Command, Stdio};
 
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("the arbiter binary runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
+/// A two-player setup at round `round`: zones A and B, 3 chips each, no
+/// knights and no items.
+fn bare_setup(round: u8) -> serde_json::Value {
+    let player = |zone: &str| serde_json::json!({ "zone": zone, "chips": 3, "garnets": 0, "chips_gained": 0, "tol_pieces": 0 });
+    serde_json::json!({
+        "round": round,
+        "players": [player("A"), player("B")],
+        "knights": [],
+        "items": [],
+    })
 }
 
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
@@ -23,12 +26,7 @@ fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
 #[test]
 fn perft_refuses_a_depth_beyond_the_cap() {
     let out = arbiter(&["perft", "knight-court", "100000"]);
-    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("above the largest allowed, 30"),
-        "{}",
-        stderr(&out)
-    );
+    refused(&out, "above the largest allowed, 30");
     assert!(out.stdout.is_empty());
 }
 
@@ -65,12 +63,7 @@ fn a_layout_without_zones_is_refused_in_plain_words() {
         "--layout",
         path.to_str().unwrap(),
     ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out).contains("no spawning zones"),
-        "{}",
-        stderr(&out)
-    );
+    refused(&out, "no spawning zones");
 }
 
 #[test]
@@ -88,23 +81,10 @@ fn a_setup_record_with_top_level_items_is_refused_and_unsorted_items_replay() {
     let out = arbiter(&["replay", "knight-control", path.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     // A setup as well as the items: refused.
-    record["setup"] = serde_json::json!({
-        "round": 2,
-        "players": [
-            { "zone": "A", "chips": 3, "garnets": 0, "chips_gained": 0, "tol_pieces": 0 },
-            { "zone": "B", "chips": 3, "garnets": 0, "chips_gained": 0, "tol_pieces": 0 },
-        ],
-        "knights": [],
-        "items": [],
-    });
+    record["setup"] = bare_setup(2);
     let path = temp_file("setup-and-items.json", &record.to_string());
     let out = arbiter(&["replay", "knight-control", path.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out).contains("must not also carry top-level 'items'"),
-        "{}",
-        stderr(&out)
-    );
+    refused(&out, "must not also carry top-level 'items'");
 }
 
 #[test]
@@ -113,15 +93,7 @@ fn replay_shows_the_end_of_game_step_and_its_trades_to_their_traders() {
     let mut record: serde_json::Value = serde_json::from_slice(&new.stdout).unwrap();
     record["items"] = serde_json::json!([]);
     record["items_from_seed"] = serde_json::json!(false);
-    record["setup"] = serde_json::json!({
-        "round": 10,
-        "players": [
-            { "zone": "A", "chips": 3, "garnets": 0, "chips_gained": 0, "tol_pieces": 0 },
-            { "zone": "B", "chips": 3, "garnets": 0, "chips_gained": 0, "tol_pieces": 0 },
-        ],
-        "knights": [],
-        "items": [],
-    });
+    record["setup"] = bare_setup(10);
     let act = |player: &str, action: &str| serde_json::json!({ "type": "act", "player": player, "action": action });
     record["entries"] = serde_json::json!([
         act("P1", "orders pass"),

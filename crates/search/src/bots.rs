@@ -6,7 +6,9 @@ use crate::games::knight_moves::KnightMovesDuel;
 use crate::games::progressive_chess::ProgressiveChessDuel;
 use crate::games::tilechess::TilechessMax;
 use crate::knight_court;
-use crate::player::{Bots, Budget, GreedyPlayer, Level, Observe, Player, RandomPlayer, Spec};
+use crate::player::{
+    Bots, Budget, Evaluate, GreedyPlayer, Level, Observe, Player, RandomPlayer, Spec,
+};
 use arbiter_core::{Game, Phase, Seat, Seed};
 use arbiter_knight_court::{KnightCourt, Move};
 use arbiter_knight_moves::KnightMoves;
@@ -63,15 +65,23 @@ impl Player<KnightCourt> for TablePlayer {
     }
 }
 
+/// The bots of a duel whose strongest player is alpha-beta: random,
+/// greedy, and alpha-beta within the budget at `max` and `search`.
+fn duel_bot<D>(spec: Spec) -> Box<dyn Player<D::Game>>
+where
+    D: Duel + 'static,
+    D::Game: Observe<Seen = D::Game> + Evaluate,
+{
+    match spec.level {
+        Level::Random => Box::new(RandomPlayer),
+        Level::Greedy => Box::new(GreedyPlayer),
+        Level::Max | Level::Search => Box::new(AlphaBetaPlayer::<D>::new(spec.budget)),
+    }
+}
+
 impl Bots for KnightMoves {
     fn bot(spec: Spec) -> Box<dyn Player<KnightMoves>> {
-        match spec.level {
-            Level::Random => Box::new(RandomPlayer),
-            Level::Greedy => Box::new(GreedyPlayer),
-            Level::Max | Level::Search => {
-                Box::new(AlphaBetaPlayer::<KnightMovesDuel>::new(spec.budget))
-            }
-        }
+        duel_bot::<KnightMovesDuel>(spec)
     }
 }
 
@@ -100,12 +110,6 @@ impl Bots for Tilechess {
 
 impl Bots for ProgressiveChess {
     fn bot(spec: Spec) -> Box<dyn Player<ProgressiveChess>> {
-        match spec.level {
-            Level::Random => Box::new(RandomPlayer),
-            Level::Greedy => Box::new(GreedyPlayer),
-            Level::Max | Level::Search => {
-                Box::new(AlphaBetaPlayer::<ProgressiveChessDuel>::new(spec.budget))
-            }
-        }
+        duel_bot::<ProgressiveChessDuel>(spec)
     }
 }

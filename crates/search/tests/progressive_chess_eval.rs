@@ -40,16 +40,24 @@ fn after(game: &ProgressiveChess, text: &str) -> ProgressiveChess {
 /// king). White holds 1 point, so no upgrade comes with it.
 const MATE_IN_ONE: &str = "6k/7/6K/7/7/7/R6 w 1 0 - - 0 30";
 
+/// What the greedy bot plays for White from `g` with seeds `0..seeds`.
+fn greedy_choices(g: &ProgressiveChess, seeds: u64) -> Vec<String> {
+    let bot = ProgressiveChess::bot("greedy".parse().unwrap());
+    (0..seeds)
+        .map(|seed| {
+            let seen = g.seen_by(Seat(0));
+            let chosen = bot.choose(&seen, Seat(0), Seed::from_u64(seed));
+            chosen.unwrap().to_string()
+        })
+        .collect()
+}
+
 #[test]
 fn greedy_takes_a_mate_in_one() {
     let g = game(MATE_IN_ONE);
     assert!(has_mate_in_one(g.position()));
-    let bot = ProgressiveChess::bot("greedy".parse().unwrap());
-    for seed in 0..6 {
-        let chosen = bot
-            .choose(&g.seen_by(Seat(0)), Seat(0), Seed::from_u64(seed))
-            .unwrap();
-        assert_eq!(chosen.to_string(), "a1a7");
+    for chosen in greedy_choices(&g, 6) {
+        assert_eq!(chosen, "a1a7");
     }
 }
 
@@ -81,13 +89,9 @@ fn greedy_does_not_walk_into_a_mate_in_one() {
         evaluate(&p, Color::White) - hanging(&p, Color::White)
     };
     assert!(plain("d4d7") > plain("d4a4"));
-    let bot = ProgressiveChess::bot("greedy".parse().unwrap());
-    for seed in 0..8 {
-        let chosen = bot
-            .choose(&g.seen_by(Seat(0)), Seat(0), Seed::from_u64(seed))
-            .unwrap();
-        assert_ne!(chosen.to_string(), "d4d7");
-        assert!(!has_mate_in_one(after(&g, &chosen.to_string()).position()));
+    for chosen in greedy_choices(&g, 8) {
+        assert_ne!(chosen, "d4d7");
+        assert!(!has_mate_in_one(after(&g, &chosen).position()));
     }
 }
 

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 
 /// Every phase has a deadline: five minutes unless the host says otherwise
 /// (the lobby's default, through [`crate::adapter::Kind`]).
-pub const DEFAULT_DEADLINE_SECS: u64 = 300;
+pub use arbiter_registry::limits::KNIGHT_CONTROL_DEADLINE_SECS as DEFAULT_DEADLINE_SECS;
 
 impl Hosted for KnightControl {
     /// Options: `rules` (the ruleset options, e.g. `{"rounds": 3}`) and

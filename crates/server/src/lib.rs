@@ -12,7 +12,6 @@ pub mod error;
 pub mod host;
 pub mod knight_control;
 pub mod listen;
-pub mod options;
 pub mod pages;
 pub mod pc;
 pub mod storage;
@@ -20,6 +19,7 @@ pub mod table;
 pub mod token;
 
 pub use app::{router, AppState, Settings, BODY_LIMIT, DEFAULT_WS_PING_SECS};
+pub use arbiter_registry::options;
 pub use clock::Clock;
 pub use listen::Limits;
 pub use storage::Store;

@@ -13,8 +13,7 @@ use arbiter_progressive_chess::{ClockSettings, ProgressiveChess, Ruleset, Sessio
 use serde_json::Value;
 use std::time::Duration;
 
-/// The longest step or reserve the lobby accepts: a day.
-pub const MAX_CLOCK_SECS: u64 = 24 * 60 * 60;
+pub use arbiter_registry::limits::MAX_CLOCK_SECS;
 
 /// Reads `{"clock": true | {"step_secs": n, "reserve_secs": n}}`.
 fn clock_option(options: &Value) -> Result<Option<ClockSettings>, String> {

@@ -141,6 +141,15 @@ impl<G: Hosted> Table<G> {
         }
     }
 
+    /// [`Self::acting_seat`], or the refusal of a link not at the table.
+    fn seat_at_table(&self, seat: usize) -> Result<Seat, ActionError> {
+        self.acting_seat(seat)
+            .ok_or_else(|| ActionError::NotYourTurn {
+                seat: Seat(seat as u8),
+                reason: "this seat is not at the table".into(),
+            })
+    }
+
     fn viewer_seat(&self, seat: Option<usize>) -> Option<Seat> {
         seat.and_then(|k| self.bound.get(k).copied().flatten())
     }
@@ -234,12 +243,7 @@ impl<G: Hosted> LiveGame for Table<G> {
     }
 
     fn act(&mut self, seat: usize, text: &str, at_ms: i64) -> Result<String, ActionError> {
-        let game_seat = self
-            .acting_seat(seat)
-            .ok_or_else(|| ActionError::NotYourTurn {
-                seat: Seat(seat as u8),
-                reason: "this seat is not at the table".into(),
-            })?;
+        let game_seat = self.seat_at_table(seat)?;
         let before = self.game.seat_count();
         let action = self.game.parse_action(game_seat, text)?;
         let seen = self.seen(game_seat, &action);
@@ -259,12 +263,7 @@ impl<G: Hosted> LiveGame for Table<G> {
     }
 
     fn check(&self, seat: usize, text: &str) -> Result<Value, ActionError> {
-        let game_seat = self
-            .acting_seat(seat)
-            .ok_or_else(|| ActionError::NotYourTurn {
-                seat: Seat(seat as u8),
-                reason: "this seat is not at the table".into(),
-            })?;
+        let game_seat = self.seat_at_table(seat)?;
         let action = self.game.parse_action(game_seat, text)?;
         let preview = self.game.preview(game_seat, &action);
         let mut probe = self.game.clone();
@@ -423,5 +422,5 @@ pub fn create(id: &str, options: &Value, creation: &Creation) -> Result<Box<dyn 
             kind.name, kind.min_seats, kind.max_seats
         ));
     }
-    (kind.host)(options, creation, kind.growing)
+    crate::adapter::host_of(kind)?(options, creation, kind.growing)
 }

@@ -6,28 +6,7 @@ use axum::http::StatusCode;
 use common::*;
 use serde_json::{json, Value};
 
-#[tokio::test]
-async fn kinds_lists_the_hosted_games() {
-    let app = app().await;
-    let (status, value) = call(&app, "GET", "/api/kinds", None, None).await;
-    assert_eq!(status, StatusCode::OK);
-    let ids: Vec<&str> = value["kinds"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|k| k["id"].as_str().unwrap())
-        .collect();
-    assert_eq!(
-        ids,
-        [
-            "knight-court",
-            "knight-moves",
-            "progressive-chess",
-            "tilechess",
-            "knight-control"
-        ]
-    );
-}
+// `GET /api/kinds` and the registry's refusals: tests/registry.rs.
 
 #[tokio::test]
 async fn creating_returns_distinct_long_links_and_a_commitment() {
@@ -99,15 +78,7 @@ async fn knight_court_people_play_drops_and_legal_moves_come_from_the_server() {
         .collect();
     assert_eq!(history, ["c1c3", "R@a2"]);
     // Replay shows the board after the first move only.
-    let (status, replay) = call(
-        &app,
-        "GET",
-        &format!("/api/games/{}/replay/1", g.id),
-        None,
-        None,
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK);
+    let replay = get_ok(&app, &format!("/api/games/{}/replay/1", g.id)).await;
     assert_eq!(replay["view"]["position"], "nbR/3/NB1[r] b");
 }
 
@@ -149,18 +120,19 @@ async fn knight_moves_pass_chain_against_a_person() {
     assert_eq!(s["history"][3]["action"], "d1-f1-f3");
 }
 
+/// In every alternating game, a bot at seat 2 answers the first move.
 #[tokio::test]
-async fn knight_moves_against_a_bot() {
+async fn a_bot_answers_with_a_legal_move() {
     let app = app().await;
-    let g = create(
-        &app,
-        json!({"game": "knight-moves", "seats": 2, "bots": [{"seat": 1, "level": 1}]}),
-    )
-    .await;
-    let (status, value) = act(&app, &g.id, &g.seats[0], "c8-b6").await;
-    assert_eq!(status, StatusCode::OK, "{value}");
-    let s = wait_for(&app, &g.id, |s| s["history"].as_array().unwrap().len() == 2).await;
-    assert_eq!(s["to_act"], json!([0]));
+    for (game, first) in [("knight-moves", "c8-b6"), ("progressive-chess", "d1d2")] {
+        let bots = json!([{"seat": 1, "level": 1}]);
+        let g = create(&app, json!({"game": game, "seats": 2, "bots": bots})).await;
+        let (status, value) = act(&app, &g.id, &g.seats[0], first).await;
+        assert_eq!(status, StatusCode::OK, "{game}: {value}");
+        let s = wait_for(&app, &g.id, |s| s["history"].as_array().unwrap().len() == 2).await;
+        assert_eq!(s["to_act"], json!([0]), "{game}");
+        assert_eq!(s["history"][1]["seat"], 1, "{game}");
+    }
 }
 
 #[tokio::test]

@@ -369,11 +369,7 @@ async fn no_response_or_frame_leaks_another_seats_secrets() {
     use futures_util::StreamExt;
     use std::sync::{Arc, Mutex};
 
-    let app = app().await;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let served = app.clone();
-    tokio::spawn(async move { axum::serve(listener, served).await });
+    let (app, addr) = app_on_loopback().await;
 
     let mut item_frames = 0;
     for game in 0..2u64 {
@@ -709,11 +705,7 @@ async fn replays_are_built_for_their_viewer() {
 #[tokio::test]
 async fn a_private_change_sends_no_frame_to_anyone_else() {
     use futures_util::StreamExt;
-    let app = app().await;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let served = app.clone();
-    tokio::spawn(async move { axum::serve(listener, served).await });
+    let (app, addr) = app_on_loopback().await;
     let g = create(&app, kc(3, 3, &[], 300)).await;
     for (t, bid) in g.seats.iter().zip(["bid ABCDE", "bid DEFGH", "bid GHIJK"]) {
         assert_eq!(act(&app, &g.id, t, bid).await.0, StatusCode::OK);

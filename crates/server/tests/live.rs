@@ -27,11 +27,7 @@ async fn next_frame(socket: &mut Socket) -> Value {
 
 #[tokio::test]
 async fn every_watcher_gets_its_own_frame_after_each_move() {
-    let app = app().await;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let served = app.clone();
-    tokio::spawn(async move { axum::serve(listener, served).await });
+    let (app, addr) = app_on_loopback().await;
 
     let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
     let url = |token: Option<&str>| match token {
@@ -84,11 +80,7 @@ async fn every_watcher_gets_its_own_frame_after_each_move() {
 
 #[tokio::test]
 async fn watchers_see_bots_play_live() {
-    let app = app().await;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let served = app.clone();
-    tokio::spawn(async move { axum::serve(listener, served).await });
+    let (app, addr) = app_on_loopback().await;
     let g = create(
         &app,
         json!({"game": "knight-moves", "seats": 2, "bots": [{"seat": 1, "level": 1}]}),

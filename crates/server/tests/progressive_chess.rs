@@ -77,32 +77,9 @@ async fn people_play_turns_with_upgrades_and_an_illegal_turn_changes_nothing() {
     );
     assert_eq!(actions(&after), ["b1b2+b2=F", "c7c6", "b2c3+c3=B"]);
     // Replay shows the board after the first turn only.
-    let (status, replay) = call(
-        &app,
-        "GET",
-        &format!("/api/games/{}/replay/1", g.id),
-        None,
-        None,
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK);
+    let replay = get_ok(&app, &format!("/api/games/{}/replay/1", g.id)).await;
     assert_eq!(
         replay["view"]["position"],
         "pppkppp/7/7/7/7/1F5/P1PKPPP b 1 2 - - 0 1"
     );
-}
-
-#[tokio::test]
-async fn a_bot_answers_with_a_legal_turn() {
-    let app = app().await;
-    let g = create(
-        &app,
-        json!({"game": "progressive-chess", "seats": 2, "bots": [{"seat": 1, "level": 1}]}),
-    )
-    .await;
-    let (status, value) = act(&app, &g.id, &g.seats[0], "d1d2").await;
-    assert_eq!(status, StatusCode::OK, "{value}");
-    let s = wait_for(&app, &g.id, |s| s["history"].as_array().unwrap().len() == 2).await;
-    assert_eq!(s["to_act"], json!([0]));
-    assert_eq!(s["history"][1]["seat"], 1);
 }

@@ -44,11 +44,7 @@ fn entry(seat: usize, action: &str) -> (Value, String) {
 
 #[tokio::test]
 async fn a_rival_revising_twice_changes_nothing_anyone_else_receives() {
-    let app = app().await;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let served = app.clone();
-    tokio::spawn(async move { axum::serve(listener, served).await });
+    let (app, addr) = app_on_loopback().await;
     let g = create(
         &app,
         json!({"game": "knight-control", "seats": 3, "deadline_secs": 300,

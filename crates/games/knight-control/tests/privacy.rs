@@ -85,6 +85,38 @@ fn purse_secrets(g: &KnightControl) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// Seat `k` submits `texts[k]`, and each text stays private to its seat
+/// (the seat after the last submits nothing yet).
+fn submit_privately(g: &mut KnightControl, texts: &[&str]) {
+    for (s, text) in texts.iter().enumerate() {
+        play(g, &[(s as u8, text)]);
+    }
+    let secrets: Vec<Vec<String>> = texts
+        .iter()
+        .map(|t| vec![t.to_string()])
+        .chain([vec![]])
+        .collect();
+    private_to_owner(g, &secrets);
+}
+
+/// Five players past the orders and exchange of round 10 (all passed),
+/// from a setup `adjust` changes first.
+fn after_the_last_round(adjust: impl FnOnce(&mut Setup)) -> KnightControl {
+    let mut s: Setup = setup("ABCDE", &[(0, 0); 5], &[], &[]);
+    s.round = 10;
+    adjust(&mut s);
+    let mut g =
+        KnightControl::from_setup(Rules::default(), Layout::standard(), Seed::from_u64(8), &s)
+            .unwrap();
+    for seat in 0..5 {
+        play(&mut g, &[(seat, "orders pass")]);
+    }
+    for seat in 0..5 {
+        play(&mut g, &[(seat, "done")]);
+    }
+    g
+}
+
 #[test]
 fn purses_orders_and_item_choices_stay_with_their_owner() {
     let mut g = marked();
@@ -94,15 +126,7 @@ fn purses_orders_and_item_choices_stay_with_their_owner() {
         "orders spawn D4 1x6; move b2 c4",
         "orders spawn G2 3x4; move n13 l14",
     ];
-    for (s, o) in orders.iter().enumerate() {
-        play(&mut g, &[(s as u8, o)]);
-    }
-    let secrets: Vec<Vec<String>> = orders
-        .iter()
-        .map(|o| vec![o.to_string()])
-        .chain([vec![]])
-        .collect();
-    private_to_owner(&g, &secrets);
+    submit_privately(&mut g, &orders);
     // Offers and trades are the two traders' business.
     play(&mut g, &[(0, "offer P2 4321")]);
     assert!(json(&g, Viewer::Seat(Seat(1))).contains("4321"));
@@ -130,15 +154,7 @@ fn purses_orders_and_item_choices_stay_with_their_owner() {
         "items modify c4 4x4",
         "items extra l14 m12",
     ];
-    for (s, c) in choices.iter().enumerate() {
-        play(&mut g, &[(s as u8, c)]);
-    }
-    let secrets: Vec<Vec<String>> = choices
-        .iter()
-        .map(|c| vec![c.to_string()])
-        .chain([vec![]])
-        .collect();
-    private_to_owner(&g, &secrets);
+    submit_privately(&mut g, &choices);
     private_to_owner(&g, &purse_secrets(&g));
     play(&mut g, &[(3, "items spawn J2 1x2")]);
     // Published: the board is public now, purses still are not.
@@ -162,19 +178,10 @@ fn bids_gifts_and_votes_stay_with_their_owner() {
     private_to_owner(&g, &[vec![bids[0].into()], vec![bids[1].into()], vec![]]);
 
     // The vote: two piece-ToL holders vote among three tied candidates.
-    let mut s: Setup = setup("ABCDE", &[(0, 0); 5], &[], &[]);
-    s.round = 10;
-    s.players[0].tol_pieces = 20;
-    s.players[1].tol_pieces = 10;
-    let mut g =
-        KnightControl::from_setup(Rules::default(), Layout::standard(), Seed::from_u64(8), &s)
-            .unwrap();
-    for seat in 0..5 {
-        play(&mut g, &[(seat, "orders pass")]);
-    }
-    for seat in 0..5 {
-        play(&mut g, &[(seat, "done")]);
-    }
+    let mut g = after_the_last_round(|s| {
+        s.players[0].tol_pieces = 20;
+        s.players[1].tol_pieces = 10;
+    });
     // Step 1: P1 places an extra ToL; the gift is private to giver and receiver.
     play(&mut g, &[(0, "gifts P2")]);
     let gift = "[\"P1\",\"P2\",1]".to_string();
@@ -224,20 +231,11 @@ fn public_results_do_not_tell_how_bids_and_votes_went() {
     // The EC vote: P1 and P2 hold piece ToLs and vote among P3, P4, P5 (all
     // 0 chips gained). P1 votes P3, P2 votes P4: a tie, drawn at random.
     // The public result names the EC, not whether the vote tied.
-    let mut s: Setup = setup("ABCDE", &[(0, 0); 5], &[], &[]);
-    s.round = 10;
-    s.players[0].tol_pieces = 10;
-    s.players[1].tol_pieces = 10;
-    s.players[0].chips_gained = 1;
-    let mut g =
-        KnightControl::from_setup(Rules::default(), Layout::standard(), Seed::from_u64(8), &s)
-            .unwrap();
-    for seat in 0..5 {
-        play(&mut g, &[(seat, "orders pass")]);
-    }
-    for seat in 0..5 {
-        play(&mut g, &[(seat, "done")]);
-    }
+    let mut g = after_the_last_round(|s| {
+        s.players[0].tol_pieces = 10;
+        s.players[1].tol_pieces = 10;
+        s.players[0].chips_gained = 1;
+    });
     // P1 wins step 2 while holding a ToL; the deadline nullifies it.
     g.close_step().unwrap();
     play(&mut g, &[(0, "vote P3"), (1, "vote P4")]);

@@ -40,6 +40,12 @@ fn breaks(game: &Tilechess, seat: u8) -> Vec<String> {
 
 const ARMY: &str = "RBNR/PKQP/PNBP/PPP.";
 
+/// The board's corner tiles, as coordinates.
+fn bounds(game: &Tilechess) -> ((i32, i32), (i32, i32)) {
+    let (low, high) = game.board().tile_bounds();
+    ((low.x, low.y), (high.x, high.y))
+}
+
 #[test]
 fn growth_keeps_coordinates() {
     let mut game = Tilechess::new(Ruleset {
@@ -47,16 +53,10 @@ fn growth_keeps_coordinates() {
         high: 1,
         ..Ruleset::default()
     });
-    assert_eq!(
-        game.board().tile_bounds(),
-        (Tile::new(0, 0), Tile::new(3, 3))
-    );
+    assert_eq!(bounds(&game), ((0, 0), (3, 3)));
     play(&mut game, &format!("red: join 0,0 {ARMY}"));
     // The only block is open: one ring on all four sides, names unchanged.
-    assert_eq!(
-        game.board().tile_bounds(),
-        (Tile::new(-4, -4), Tile::new(7, 7))
-    );
+    assert_eq!(bounds(&game), ((-4, -4), (7, 7)));
     assert_eq!(game.board().unopened_count(), 8);
     assert_eq!(
         game.board().piece(Tile::new(1, 2)).map(|p| p.role),
@@ -69,11 +69,7 @@ fn growth_keeps_coordinates() {
         Some(Role::King)
     );
     for corner in ["-4,0", "-4,4", "0,-4", "0,4", "4,-4", "4,0", "4,4"] {
-        assert_eq!(
-            game.board().tile_bounds().0,
-            Tile::new(-4, -4),
-            "not yet grown"
-        );
+        assert_eq!(bounds(&game).0, (-4, -4), "not yet grown");
         let block = Block::parse(corner).unwrap();
         // Newcomers open the other ring blocks.
         let name = format!("p{}", game.seat_count());
@@ -81,10 +77,7 @@ fn growth_keeps_coordinates() {
         assert!(game.board().is_block_open(block));
     }
     // The ninth block opened: the board grew again, to 5×5 blocks.
-    assert_eq!(
-        game.board().tile_bounds(),
-        (Tile::new(-8, -8), Tile::new(11, 11))
-    );
+    assert_eq!(bounds(&game), ((-8, -8), (11, 11)));
     assert_eq!(game.board().unopened_count(), 16);
     assert_eq!(
         game.board().piece(Tile::new(1, 2)).map(|p| p.owner),
@@ -524,6 +517,19 @@ fn bad_positions_are_refused_with_a_reason() {
     assert_eq!(pos(&good).position(), good);
 }
 
+/// Two armies face to face on a board of 3×2 blocks: red joined at 0,0,
+/// then blue at 4,0.
+fn face_to_face() -> Tilechess {
+    let mut game = Tilechess::new(Ruleset {
+        wide: 3,
+        high: 2,
+        ..Ruleset::default()
+    });
+    play(&mut game, &format!("red: join 0,0 {ARMY}"));
+    play(&mut game, &format!("blue: join 4,0 {ARMY}"));
+    game
+}
+
 #[test]
 fn perft_matches_the_naive_referee() {
     // From the start: 36 joins, then 35 joins by a second newcomer (the
@@ -533,13 +539,7 @@ fn perft_matches_the_naive_referee() {
     assert_eq!(start.perft(2), 36 * 35);
     // A small position with two armies face to face, against the naive
     // referee.
-    let mut game = Tilechess::new(Ruleset {
-        wide: 3,
-        high: 2,
-        ..Ruleset::default()
-    });
-    play(&mut game, &format!("red: join 0,0 {ARMY}"));
-    play(&mut game, &format!("blue: join 4,0 {ARMY}"));
+    let mut game = face_to_face();
     let mut naive = naive::Naive::new(3, 2, false, false);
     naive.apply(0, &format!("red: join 0,0 {ARMY}"));
     naive.apply(1, &format!("blue: join 4,0 {ARMY}"));
@@ -552,13 +552,7 @@ fn perft_matches_the_naive_referee() {
 
 #[test]
 fn parsers_never_panic_on_mangled_text() {
-    let mut game = Tilechess::new(Ruleset {
-        wide: 3,
-        high: 2,
-        ..Ruleset::default()
-    });
-    play(&mut game, &format!("red: join 0,0 {ARMY}"));
-    play(&mut game, &format!("blue: join 4,0 {ARMY}"));
+    let mut game = face_to_face();
     play(&mut game, "red: 3,2x4,2");
     let texts = [
         game.position(),

@@ -22,6 +22,24 @@ pub async fn app() -> Router {
     router(AppState::new(store, settings()))
 }
 
+/// `GET uri` with no token, which must answer 200; its body.
+pub async fn get_ok(app: &Router, uri: &str) -> Value {
+    let (status, value) = call(app, "GET", uri, None, None).await;
+    assert_eq!(status, StatusCode::OK, "GET {uri}: {value}");
+    value
+}
+
+/// A fresh in-memory host, also served on a loopback port (for WebSocket
+/// tests): the router for in-process calls and the address.
+pub async fn app_on_loopback() -> (Router, std::net::SocketAddr) {
+    let app = app().await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let served = app.clone();
+    tokio::spawn(async move { axum::serve(listener, served).await });
+    (app, addr)
+}
+
 /// A fresh database file name under the temp directory.
 pub fn temp_db(name: &str) -> (String, std::path::PathBuf) {
     let path = std::env::temp_dir().join(format!(

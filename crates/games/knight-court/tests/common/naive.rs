@@ -13,16 +13,8 @@ pub struct Naive {
     pub white_to_move: bool,
 }
 
-const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+/// The knight's leaps.
+const KNIGHT: [(i32, i32); 8] = arbiter_core::geometry::wide_leaper(1, 2);
 const ROOK: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 

@@ -11,16 +11,8 @@
 pub const FILES: i32 = 7;
 pub const RANKS: i32 = 8;
 
-const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+/// The knight's leaps.
+const KNIGHT: [(i32, i32); 8] = arbiter_core::geometry::wide_leaper(1, 2);
 const LINES: [(i32, i32); 8] = [
     (1, 0),
     (-1, 0),

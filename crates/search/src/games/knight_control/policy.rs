@@ -127,21 +127,11 @@ fn may_stand(layout: &Layout, zone: Option<u8>, cell: Cell) -> bool {
 }
 
 fn leaps(layout: &Layout, zone: Option<u8>, from: Cell, m: Movement) -> Vec<Cell> {
-    let (a, b) = (m.m as i32, m.n as i32);
-    let mut out: Vec<Cell> = [
-        (a, b),
-        (b, a),
-        (b, -a),
-        (a, -b),
-        (-a, -b),
-        (-b, -a),
-        (-b, a),
-        (-a, b),
-    ]
-    .iter()
-    .filter_map(|&(dx, dy)| layout.offset(from, dx, dy))
-    .filter(|&c| may_stand(layout, zone, c))
-    .collect();
+    let mut out: Vec<Cell> = arbiter_core::geometry::wide_leaper(m.m as i32, m.n as i32)
+        .iter()
+        .filter_map(|&(dx, dy)| layout.offset(from, dx, dy))
+        .filter(|&c| may_stand(layout, zone, c))
+        .collect();
     out.sort_unstable();
     out.dedup();
     out
