@@ -157,7 +157,7 @@ impl AppState {
     }
 
     /// The live game `id`, rebuilt from the database by replay on first use.
-    async fn game(&self, id: &str) -> ApiResult<GameHandle> {
+    pub(crate) async fn game(&self, id: &str) -> ApiResult<GameHandle> {
         let mut games = self.inner.games.lock().await;
         // A stopped actor (a game that panicked) is rebuilt from its log.
         if let Some(handle) = games.get(id).filter(|h| h.is_alive()) {
@@ -179,7 +179,11 @@ impl AppState {
         Ok(handle)
     }
 
-    async fn role(&self, handle: &GameHandle, token: Option<String>) -> ApiResult<Role> {
+    pub(crate) fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    pub(crate) async fn role(&self, handle: &GameHandle, token: Option<String>) -> ApiResult<Role> {
         handle.ask(|r| Command::Resolve(token, r)).await?
     }
 }
@@ -195,6 +199,12 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/host", post(host_command))
         .route("/api/games/{id}/replay/{ply}", get(replay))
         .route("/api/games/{id}/ws", get(live))
+        .route("/api/games/{id}/record", get(crate::app_records::record))
+        .route(
+            "/api/games/import",
+            post(crate::app_records::import)
+                .layer(DefaultBodyLimit::max(crate::app_records::IMPORT_LIMIT)),
+        )
         .merge(assets::router())
         .fallback(|| async { ApiError::NotFound("no such page or endpoint".into()) })
         .method_not_allowed_fallback(|method: axum::http::Method| async move {

@@ -4,6 +4,7 @@
 
 pub mod adapter;
 mod app;
+mod app_records;
 mod assets;
 pub mod bots;
 pub mod clock;
@@ -13,6 +14,7 @@ pub mod knight_control;
 pub mod listen;
 pub mod options;
 pub mod pc;
+pub mod records;
 pub mod storage;
 pub mod table;
 pub mod token;
