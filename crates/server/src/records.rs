@@ -232,6 +232,17 @@ impl Record {
         out
     }
 
+    /// Entry `n` (1-based) as the text record's line, without its digest:
+    /// `12. +3.412s seat 2: b8c6`.
+    pub fn entry_line(&self, n: usize) -> String {
+        let entry = &self.entries[n - 1];
+        format!(
+            "{n}. {} {}",
+            elapsed(entry.at_ms - self.created_ms),
+            entry_words(entry)
+        )
+    }
+
     /// Reads [`Record::to_text`] back.
     pub fn from_text(text: &str) -> Result<Record, String> {
         let mut tags = std::collections::HashMap::new();
