@@ -179,6 +179,12 @@ impl AppState {
         Ok(handle)
     }
 
+    /// How often a bot stream sends a keep-alive line (the WebSocket ping
+    /// period).
+    pub(crate) fn keep_alive(&self) -> Duration {
+        self.inner.ws_ping_every
+    }
+
     pub(crate) fn store(&self) -> &Store {
         &self.inner.store
     }
@@ -200,6 +206,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/replay/{ply}", get(replay))
         .route("/api/games/{id}/ws", get(live))
         .route("/api/games/{id}/record", get(crate::app_records::record))
+        .route("/api/bot/game/stream/{id}", get(crate::bot_api::stream))
+        .route("/api/bot/game/{id}/move", post(crate::bot_api::act))
         .route(
             "/api/games/import",
             post(crate::app_records::import)

@@ -6,6 +6,7 @@ pub mod adapter;
 mod app;
 mod app_records;
 mod assets;
+mod bot_api;
 pub mod bots;
 pub mod clock;
 pub mod error;
