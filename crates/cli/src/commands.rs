@@ -72,6 +72,13 @@ pub fn run(command: Command) -> Result<(), String> {
                 None => println!("{}", find(&game)?.show(position.as_deref(), &moves)?),
             },
         },
+        Command::Render {
+            game,
+            position,
+            moves,
+            ply,
+            out,
+        } => crate::render::run(&game, position.as_deref(), &moves, ply, &out)?,
         Command::Verify { record } => print!("{}", crate::replay::run_verify(&record)?),
         Command::Export { id, db, format } => {
             let text = match format.as_str() {

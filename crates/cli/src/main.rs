@@ -7,6 +7,7 @@ mod knight_control;
 mod match_cmd;
 mod match_kc;
 mod play;
+mod render;
 mod replay;
 mod serve;
 mod solve;
@@ -69,6 +70,19 @@ enum Command {
         /// A record: the board after this many entries (0 = the start).
         #[arg(long)]
         ply: Option<usize>,
+    },
+    /// Draw the board as a picture (PNG or SVG by the --out name) after
+    /// MOVE… from POS, or at an entry of a game RECORD.
+    Render {
+        game: String,
+        #[arg(long)]
+        position: Option<String>,
+        moves: Vec<String>,
+        /// A record: the board after this many entries (0 = the start).
+        #[arg(long)]
+        ply: Option<usize>,
+        #[arg(long)]
+        out: std::path::PathBuf,
     },
     /// Check a game record: its seed against its commitment, and every
     /// entry and draw against the seed. Exits 1 naming a wrong entry.

@@ -196,6 +196,37 @@ fn a_served_game_replays_shows_verifies_and_exports() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("Knight Court"), "{}", stderr(&out));
 
+    // Pictures from a move list and from the record, as PNG and SVG.
+    let png = server.dir.join("board.png");
+    let out = arbiter(&[
+        "render",
+        "knight-court",
+        "c1c3",
+        "--out",
+        png.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+    let svg = server.dir.join("board.svg");
+    let out = arbiter(&[
+        "render",
+        "knight-court",
+        path,
+        "--ply",
+        "2",
+        "--out",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        picture.contains("after 2 of 3 entries") && picture.contains("R@a2"),
+        "{picture}"
+    );
+    let out = arbiter(&["render", "knight-court", "--out", "board.gif"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains(".png or .svg"), "{}", stderr(&out));
+
     let out = arbiter(&["export", &id, "--db", &server.db, "--format", "text"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("[Viewer \"full\"]"));

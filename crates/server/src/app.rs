@@ -206,6 +206,14 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/replay/{ply}", get(replay))
         .route("/api/games/{id}/ws", get(live))
         .route("/api/games/{id}/record", get(crate::app_records::record))
+        .route(
+            "/api/games/{id}/board.svg",
+            get(crate::app_records::board_svg),
+        )
+        .route(
+            "/api/games/{id}/board.png",
+            get(crate::app_records::board_png),
+        )
         .route("/api/bot/game/stream/{id}", get(crate::bot_api::stream))
         .route("/api/bot/game/{id}/move", post(crate::bot_api::act))
         .route(

@@ -167,3 +167,56 @@ pub async fn import(
         "spectator": { "link": format!("/table/{id}") },
     })))
 }
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PictureQuery {
+    #[serde(default)]
+    ply: Option<usize>,
+}
+
+async fn picture(
+    state: &AppState,
+    id: &str,
+    token: Option<String>,
+    query: Result<Query<PictureQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<String> {
+    let Query(query) = query.map_err(|e| {
+        ApiError::BadRequest(format!(
+            "bad query string: {} (a picture takes ?ply=N)",
+            e.body_text()
+        ))
+    })?;
+    let handle = state.game(id).await?;
+    let role = state.role(&handle, token).await?;
+    let p = handle
+        .ask(|r| Command::Picture(role, query.ply, r))
+        .await??;
+    Ok(crate::pictures::svg(&p.title, &p.diagram, &p.caption))
+}
+
+/// `GET /api/games/{id}/board.svg[?ply=N]`: the board the asker may see.
+pub async fn board_svg(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Bearer(token): Bearer,
+    query: Result<Query<PictureQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<Response> {
+    let svg = picture(&state, &id, token, query).await?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+/// `GET /api/games/{id}/board.png[?ply=N]`: the same picture as PNG.
+pub async fn board_png(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Bearer(token): Bearer,
+    query: Result<Query<PictureQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<Response> {
+    let svg = picture(&state, &id, token, query).await?;
+    let png = tokio::task::spawn_blocking(move || crate::pictures::png(&svg))
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?
+        .map_err(ApiError::Internal)?;
+    Ok(([(header::CONTENT_TYPE, "image/png")], png).into_response())
+}

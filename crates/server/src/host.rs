@@ -17,6 +17,7 @@ use tokio::sync::{broadcast, mpsc, oneshot, Semaphore};
 mod bots;
 pub mod event;
 mod fanout;
+pub mod picture;
 pub mod record;
 mod requests;
 mod session;
@@ -99,6 +100,12 @@ pub enum Command {
     Check(Role, String, oneshot::Sender<ApiResult<Value>>),
     Host(Role, HostCommand, oneshot::Sender<ApiResult<()>>),
     Replay(Role, usize, oneshot::Sender<ApiResult<Value>>),
+    /// The board picture's text after `ply` entries the role sees.
+    Picture(
+        Role,
+        Option<usize>,
+        oneshot::Sender<ApiResult<picture::Picture>>,
+    ),
     /// The game's record as the role may see it (docs/records.md).
     Record(Role, oneshot::Sender<ApiResult<crate::records::Record>>),
     Subscribe(oneshot::Sender<broadcast::Receiver<Arc<str>>>),
@@ -325,6 +332,9 @@ impl Actor {
             }
             Command::Replay(role, n, reply) => {
                 let _ = reply.send(self.replay(role, n));
+            }
+            Command::Picture(role, ply, reply) => {
+                let _ = reply.send(self.picture(role, ply));
             }
             Command::Record(role, reply) => {
                 let scope = match role {

@@ -15,6 +15,7 @@ pub mod knight_control;
 pub mod listen;
 pub mod options;
 pub mod pc;
+pub mod pictures;
 pub mod records;
 pub mod storage;
 pub mod table;
