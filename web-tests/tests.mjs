@@ -77,13 +77,23 @@ async function frameFrom(page, link, action) {
 const tests = {
   async "a full Knight Court game against a bot, by clicks"(browser) {
     const page = await browser.newPage();
-    // Create the game through the lobby: seat 1 a person, seat 2 the perfect bot.
+    // Create the game through the lobby: seat 1 a person, seat 2 the default (middle-level) bot.
     await page.goto(base + "/");
     await page.selectOption("#game", "knight-court");
     await page.click("#go");
     const link = await page.locator("#link-rows tr:nth-child(2) a").getAttribute("href");
+    // Each link has a copy button; people's seats and spectators a QR code; the invitation holds the seat's link.
+    assert.equal(await page.locator("#link-rows button.copy").count(), 4);
+    assert.equal(await page.locator("#link-rows img.qr").count(), 2);
+    assert.ok((await page.inputValue("#invite")).includes(link), "the invitation holds the seat link");
+    assert.match(await page.textContent("#about"), /How to play Knight Court/);
+    // The default opponent is a middle-level bot.
+    assert.equal(await page.inputValue("#seat-1"), String(Math.ceil((await (await fetch(`${base}/api/kinds`)).json()).max_bot_level / 2)));
+    const rules = await fetch(`${base}/rules/knight-court`);
+    assert.equal(rules.status, 200);
+    assert.match(await rules.text(), /<h1>Knight Court<\/h1>/);
     await page.screenshot({ path: `${artifacts}/lobby.png` });
-    await page.goto(base + link);
+    await page.goto(new URL(link, base).href);
     for (let turn = 0; turn < 100; turn++) {
       const s = await waitFor(page, (s) => s.status !== "playing" || s.legal.length > 0, "my turn or the end");
       if (s.status !== "playing") break;
@@ -210,7 +220,7 @@ const tests = {
     await lobby.waitForSelector("#links:not([hidden])");
     const link = await lobby.getAttribute("#link-rows tr:nth-child(2) a", "href");
     const page = await browser.newPage();
-    await page.goto(base + link);
+    await page.goto(new URL(link, base).href);
     await waitFor(page, (s) => s.legal.includes("b1b2"), "White's first turn");
     assert.match(await page.textContent("#clocks"), /Match: game 1 of 2 · score \(seat 1–seat 2\) 0–0/);
     assert.match(await page.textContent("#clocks"), /Clocks start with the first turn \(60 s a step, 90 s reserve\)/);
@@ -231,6 +241,9 @@ const tests = {
     const s = await waitFor(page, (s) => s.history.length === 3, "the bot's answer");
     assert.equal(s.history[1].action, "b1b2");
     assert.equal(s.view.clock.running, 0);
+    // The turn sent as two steps is one entry of the history.
+    await page.waitForFunction(() => document.querySelectorAll("#history li").length === 2);
+    assert.equal(await page.textContent("#history li:first-child"), "White: b1b2");
     const mine = '#clocks .clock.running[data-seat="0"]';
     const first = await page.textContent(mine);
     assert.match(first, /Seat 1 \(White\): step (1:00|0:[56]\d) · reserve 1:30/);
@@ -254,7 +267,7 @@ const tests = {
     await page.waitForSelector("#links:not([hidden])");
     assert.equal(await page.locator("#link-rows tr").count(), 6);
     const link = await page.locator("#link-rows tr:nth-child(2) a").getAttribute("href");
-    await page.goto(base + link);
+    await page.goto(new URL(link, base).href);
     const s = await waitFor(page, (s) => s.view && s.view.stage === "bidding", "the bidding");
     assert.equal(s.deadline_secs, 90);
     assert.equal(s.view.rules.rounds, 3);
@@ -341,21 +354,24 @@ const tests = {
 
 Object.assign(tests, {
   async "live frames while a player types and clicks keep the text, caret, focus, open log and click"(browser) {
-    const g = await createGame({ game: "knight-control", seats: 3, deadline_secs: 600 });
+    // Revisions are sealed (others see one "submitted" entry per seat and
+    // step), so each frame comes from another seat's first bid: P2, P3 and
+    // P4 bid once each; P5 never bids, so bidding stays open.
+    const g = await createGame({ game: "knight-control", seats: 5, deadline_secs: 600 });
     const page = await (await browser.newContext()).newPage();
     await page.goto(base + g.seats[0].link);
     await page.waitForSelector("#kc-bid");
-    const other = g.seats[1].link; // P2 re-bids to send frames; P3 never bids, so bidding stays open
+    const [p2, p3, p4] = [1, 2, 3].map((k) => g.seats[k].link);
     // The public log is opened and stays open through frames.
     await page.click("#kc details > summary");
     await page.click("#kc-bid");
     await page.keyboard.type("ABDE");
-    await frameFrom(page, other, "bid DEFGH");
+    await frameFrom(page, p2, "bid DEFGH");
     // Focus and the typed text survive; the caret is moved back two letters.
     assert.equal(await page.evaluate(() => document.activeElement.id), "kc-bid");
     await page.keyboard.press("ArrowLeft");
     await page.keyboard.press("ArrowLeft");
-    await frameFrom(page, other, "bid DEFGI");
+    await frameFrom(page, p3, "bid DEFGI");
     assert.deepEqual(await page.evaluate(() => {
       const el = document.getElementById("kc-bid");
       return [document.activeElement.id, el.value, el.selectionStart, el.selectionEnd];
@@ -368,7 +384,7 @@ Object.assign(tests, {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     const before = await sentCount(page);
     await page.mouse.down();
-    await frameFrom(page, other, "bid DEFGH");
+    await frameFrom(page, p4, "bid DEFGH");
     await page.mouse.up();
     assert.equal(await acked(page, before, "bid ABCDE"), "Your bid ABCDE is in");
     const s = await pageState(page);
@@ -428,6 +444,170 @@ Object.assign(tests, {
   },
 });
 
+// ---- The table on a phone and a desktop (issue 15) ----------------------
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const noSidewaysScroll = (page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+async function get(g, seat) {
+  return (await fetch(`${base}/api/games/${g.id}`, { headers: { authorization: `Bearer ${g.seats[seat].token}` } })).json();
+}
+
+Object.assign(tests, {
+  async "every game at phone and desktop size: fits, names your side, shows the last move and the countdown"(browser) {
+    const games = {
+      "knight-court": { side: /You play Black/, moves: [[0, "c1c3"]] },
+      "knight-moves": { side: /You play Ohs/, moves: [[0, "c8-b6"]] },
+      "progressive-chess": { side: /You play Black/, moves: [[0, "b1b2+b2=F"]] },
+      "tilechess": { side: /You play blue/, options: { wide: 3, high: 3 }, joins: true },
+      "knight-control": { side: /You play P2, no zone yet/, seats: 3 },
+    };
+    for (const [game, want] of Object.entries(games)) {
+      const g = await createGame({ game, seats: want.seats || 2, options: want.options || {}, deadline_secs: 300 });
+      for (const [seat, mv] of want.moves || []) await act(g.seats[seat].link, mv);
+      if (want.joins) for (const seat of [0, 1]) {
+        const join = (await get(g, seat)).legal.find((m) => m.includes("join"));
+        await act(g.seats[seat].link, join.replace(/^[^:]+/, ["red", "blue"][seat]));
+      }
+      for (const [tag, size] of [["phone", PHONE], ["desktop", DESKTOP]]) {
+        const context = await browser.newContext(size);
+        const page = await context.newPage();
+        await page.goto(base + g.seats[1].link);
+        await waitFor(page, (s) => s.game === game, "the table");
+        await page.waitForFunction(() => /\d:\d\d/.test(document.getElementById("countdown").textContent));
+        assert.match(await page.textContent("#you"), want.side, `${game} ${tag}: your side`);
+        if (want.moves) assert.ok(await page.locator("[data-last]").count() >= 2, `${game} ${tag}: the last move's squares`);
+        assert.ok(await noSidewaysScroll(page), `${game} ${tag}: sideways scroll`);
+        // The board takes the width on a phone and sits beside the panels on a desktop.
+        const boardBox = await page.locator("#board svg").boundingBox();
+        const sideBox = await page.locator("section.side").boundingBox();
+        if (tag === "phone") assert.ok(boardBox.width >= 320 && sideBox.y > boardBox.y, `${game}: the board on a phone`);
+        else assert.ok(sideBox.x > boardBox.x + boardBox.width - 1, `${game}: the panels beside the board`);
+        await page.screenshot({ path: `${artifacts}/${game}-${tag}.png`, fullPage: true });
+        await context.close();
+      }
+    }
+  },
+
+  async "a Knight Court game by taps on a phone ends in a result banner; history steps back and forth"(browser) {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const g = await createGame({ game: "knight-court", seats: 2, bots: [{ seat: 1, level: 1 }] });
+    await page.goto(base + g.seats[0].link);
+    for (let turn = 0; turn < 100; turn++) {
+      const s = await waitFor(page, (s) => s.status !== "playing" || s.legal.length > 0, "my turn or the end");
+      if (s.status !== "playing") break;
+      const steps = await page.evaluate((m) => Boards[state.game].steps(m), s.legal[0]);
+      const before = await sentCount(page);
+      for (const key of steps) await page.tap(`[data-key="${key}"]`);
+      await acked(page, before, s.legal[0]);
+    }
+    await page.waitForSelector("#result:not([hidden])");
+    assert.match(await page.textContent("#result"), /^(You won|You lost|Draw) \(.+\)$/);
+    assert.equal(await page.isVisible("#typed"), false, "the move box is gone");
+    assert.equal(await page.isVisible("#new-game"), true);
+    await page.screenshot({ path: `${artifacts}/knight-court-result-phone.png`, fullPage: true });
+    // History: the start, one step on, then back to the live board.
+    await page.click("#h-start");
+    await page.waitForSelector("#replaying:not([hidden])");
+    assert.equal(await page.textContent("#ply"), "the start");
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(() => document.getElementById("ply").textContent === "after move 1");
+    await page.keyboard.press("End");
+    await page.waitForSelector("#replaying", { state: "hidden" });
+    await context.close();
+  },
+
+  async "a move played on timeout is labelled in the history and the player is told"(browser) {
+    const g = await createGame({ game: "knight-court", seats: 2, deadline_secs: 1 });
+    const page = await (await browser.newContext(PHONE)).newPage();
+    await page.goto(base + g.seats[0].link);
+    const s = await waitFor(page, (s) => s.history.length > 0, "the move played for P1");
+    assert.match(s.history[0].action, / \(time: played for P1\)$/);
+    await page.waitForSelector("#notice:not([hidden])");
+    assert.match(await page.textContent("#notice"), /Your time ran out, so the server played \S+ for you/);
+    assert.match(await page.textContent("#history"), /\(time: played for P1\)/);
+  },
+
+  async "three Tilechess players join one after another without a reload"(browser) {
+    const g = await createGame({ game: "tilechess", seats: 3, options: { wide: 3, high: 3 } });
+    const pages = [];
+    for (const seat of g.seats) {
+      const page = await (await browser.newContext(PHONE)).newPage();
+      await page.goto(base + seat.link);
+      await waitFor(page, (s) => s.legal.some((m) => m.includes("join")), "a join to be offered");
+      pages.push(page);
+    }
+    const colours = [];
+    for (const [k, page] of pages.entries()) {
+      const s = await waitFor(page, (s) => s.view.colours.length === k && s.legal.some((m) => m.includes("join")), `join ${k + 1}`);
+      const join = s.legal.find((m) => m.includes("join"));
+      // The box holds the colour the server offers now, not an earlier one.
+      assert.equal(await page.inputValue("#colour"), join.split(":")[0]);
+      await clickMove(page, join);
+      colours.push(join.split(":")[0]);
+    }
+    assert.equal(new Set(colours).size, 3);
+    assert.deepEqual((await pageState(pages[2])).view.colours, colours);
+    assert.match(await pages[2].textContent("#you"), new RegExp(`You play ${colours[2]}`));
+    await pages[2].screenshot({ path: `${artifacts}/tilechess-three-joins.png`, fullPage: true });
+  },
+
+  async "Knight Control's preview says when the orders cannot be paid"(browser) {
+    const g = await createGame({ game: "knight-control", seats: 2, options: { rules: { rounds: 2, start_chips: 1 } }, deadline_secs: 600 });
+    const page = await (await browser.newContext(PHONE)).newPage();
+    await page.goto(base + g.seats[0].link);
+    await page.waitForSelector("#kc-bid");
+    await page.fill("#kc-bid", "ABCDE");
+    let before = await sentCount(page);
+    await page.click("#kc-bid-go");
+    await acked(page, before, "bid ABCDE");
+    await act(g.seats[1].link, "bid FGHIJ");
+    await waitFor(page, (s) => s.view.stage === "orders", "the orders step");
+    await page.fill("#kc-movement", "2x3");
+    await page.click('[data-cell="A3"]');
+    await page.waitForFunction(() => document.getElementById("kc-cost")?.textContent === "You cannot afford this: it costs 3 chips, you have 1 chip and 0 garnets");
+    await page.screenshot({ path: `${artifacts}/knight-control-cannot-afford.png`, fullPage: true });
+    // Waiting for: only the player themself in the sealed step.
+    assert.equal(await page.textContent("#waiting"), "Waiting for: you");
+  },
+
+  async "a reconnecting banner shows while the server restarts, and the page catches up"(browser) {
+    const g = await createGame({ game: "knight-court", seats: 2 });
+    const page = await (await browser.newContext(DESKTOP)).newPage();
+    await page.goto(base + g.seats[1].link);
+    await waitFor(page, (s) => s.game === "knight-court", "the table");
+    await server.restart(async () => {
+      await page.waitForSelector("#conn:not([hidden])");
+      await page.screenshot({ path: `${artifacts}/reconnecting.png` });
+    });
+    // Back: the banner goes, and a move made meanwhile reaches the page.
+    await act(g.seats[0].link, "c1c3");
+    await page.waitForSelector("#conn", { state: "hidden" });
+    await waitFor(page, (s) => s.history.length === 1, "the move after the restart");
+    await page.waitForSelector("[data-last]");
+  },
+});
+
+// The server under test, restartable: ./run starts it and says how.
+const server = {
+  child: null,
+  async restart(whileDown) {
+    process.kill(Number(process.env.ARBITER_PID));
+    if (this.child) this.child.kill();
+    await whileDown();
+    const { spawn } = await import("node:child_process");
+    this.child = spawn(process.env.ARBITER_BIN, ["serve", "--addr", process.env.ARBITER_ADDR, "--db", process.env.ARBITER_DB], { stdio: "ignore" });
+    process.env.ARBITER_PID = String(this.child.pid);
+    for (let i = 0; i < 100; i++) {
+      try { if ((await fetch(`${base}/api/kinds`)).ok) return; } catch (_) { /* not up yet */ }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error("the server did not come back");
+  },
+};
+
 // Runs only the tests whose names contain ONLY (for checking one test).
 if (process.env.ONLY) for (const name of Object.keys(tests)) if (!name.includes(process.env.ONLY)) delete tests[name];
 
@@ -444,6 +624,7 @@ for (const [name, test] of Object.entries(tests)) {
   }
 }
 await browser.close();
+if (server.child) server.child.kill();
 const total = Object.keys(tests).length;
 console.log(`browser: ${total - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

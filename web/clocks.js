@@ -51,7 +51,7 @@ window.Clocks = (() => {
     }
     const c = v.clock;
     if (c) {
-      const now = Date.now();
+      const now = typeof serverNow === "function" ? serverNow() : Date.now();
       const paused = s.status !== "playing";
       const pausedAt = s.status === "paused" ? (s.paused_since || now) : null;
       for (let seat = 0; seat < 2; seat++) {

@@ -67,8 +67,13 @@ function kcBidPreview(s) {
   return `Will send: ${kcBidAction(typed)}` + (problem ? ` (${problem})` : "");
 }
 
-const KC_COLOURS = ["#e53935", "#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#00897b",
-  "#6d4c41", "#d81b60", "#3949ab", "#c0ca33", "#546e7a"];
+const KC_ITEM_NAMES = { "garnet": "a garnet", "tol-piece": "a ToL piece", "extra-move": "an extra move", "extra-spawn": "an extra spawn",
+  "portal": "a portal", "modify": "a modify", "chips 1": "1 chip", "chips 2": "2 chips", "chips 3": "3 chips" };
+const KC_ITEM_MARKS = { "garnet": "◆", "tol-piece": "T", "extra-move": "M+", "extra-spawn": "S+", "portal": "◎", "modify": "±" };
+
+// Darker colours than before, so white letters on a knight keep AA contrast.
+const KC_COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#b34700", "#6a1b9a", "#00695c",
+  "#5d4037", "#ad1457", "#283593", "#827717", "#455a64"];
 
 function kcColour(player) { return KC_COLOURS[(Number(String(player).slice(1)) - 1) % KC_COLOURS.length]; }
 
@@ -138,13 +143,29 @@ function kcKnights(s) {
   return me ? others.concat(me.knights_now) : others;
 }
 
-function kcRenderBoard(s) {
+// What the last published round did, as this viewer's public log tells
+// it: the paths knights took, and where they collided or captured.
+function kcLastRound(v) {
+  const rounds = (v.log || []).filter((r) => r.round);
+  if (!rounds.length) return null;
+  const r = rounds[rounds.length - 1];
+  return {
+    round: r.round,
+    moves: r.events.filter((e) => e.event === "moved"),
+    collisions: r.events.filter((e) => e.event === "collision").map((e) => e.cell),
+    captures: r.events.filter((e) => e.event === "captured").map((e) => e.cell),
+  };
+}
+
+function kcRenderBoard(s, flip) {
   const geo = s.hints && s.hints.geometry;
   if (!geo) return "";
-  const S = 36;
+  const S = 36, M = 18;
   const W = geo.files + 2, H = geo.ranks + 2;
   const cells = kcCells(geo);
-  const X = (x) => x * S, Y = (y) => (H - 1 - y) * S;
+  // Frame coordinates to the drawing, turned around when flipped; a margin
+  // on the left and below holds the file letters and rank numbers.
+  const X = (x) => M + (flip ? W - 1 - x : x) * S, Y = (y) => (flip ? y : H - 1 - y) * S;
   const me = kcMe(s);
   const d = KC.draft || kcFresh();
   const ownZone = kcOwnZone(s);
@@ -158,16 +179,30 @@ function kcRenderBoard(s) {
     if (path.length === 0 || (path.length < 3 && bonus.has(at))) targets = new Set(kcLeaps(cells, at, KC.picked.movement, ownZone));
   }
   const moved = new Map(d.moves.map((m) => [m.knight, m.landings]));
-  let svg = `<svg id="kc-board" viewBox="0 0 ${W * S} ${H * S}" xmlns="http://www.w3.org/2000/svg">`;
+  let svg = `<svg id="kc-board" viewBox="0 0 ${M + W * S} ${H * S + M}" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Knight Control board">`;
+  const itemAt = new Map(s.view.board.items.map((it) => [it.cell, it.item]));
+  const knightAt = new Map(kcKnights(s).map((k) => [k.cell, k]));
+  const last = kcLastRound(s.view);
+  const lastCells = new Set(last ? last.moves.flatMap((m) => [m.from, m.to]) : []);
   for (const c of cells.byName.values()) {
     let fill = (c.x + c.y) % 2 ? "#f0d9b5" : "#e4cba0";
     if (c.zone) { const o = owners.get(c.zone); fill = o ? kcColour(o) + "55" : "#ccc"; }
     let cls = "kc-cell";
     if (targets.has(c.name)) cls += " target";
     if (KC.picked && (KC.picked.knight === c.name || KC.picked.landings.includes(c.name))) cls += " chosen";
-    svg += `<rect id="kc-cell-${esc(c.name)}" x="${X(c.x)}" y="${Y(c.y)}" width="${S}" height="${S}" fill="${fill}" stroke="#0002" class="${cls}" data-cell="${esc(c.name)}"/>`;
+    const k = knightAt.get(c.name), it = itemAt.get(c.name);
+    const tip = [c.name, c.zone ? `zone ${c.zone}${owners.get(c.zone) ? ` (${owners.get(c.zone)})` : ""}` : null,
+      k ? `${k.owner}'s ${k.movement} knight` : null, it ? KC_ITEM_NAMES[it] || it : null,
+      me && bonus.has(c.name) ? "bonus leap" : null].filter((x) => x).join(" · ");
+    svg += `<rect id="kc-cell-${esc(c.name)}" x="${X(c.x)}" y="${Y(c.y)}" width="${S}" height="${S}" fill="${fill}" stroke="#0002" class="${cls}" data-cell="${esc(c.name)}"><title>${esc(tip)}</title></rect>`;
+    if (lastCells.has(c.name)) svg += `<rect x="${X(c.x)}" y="${Y(c.y)}" width="${S}" height="${S}" class="last-move" data-last="${esc(c.name)}"/>`;
     if (me && bonus.has(c.name)) svg += `<circle cx="${X(c.x) + S - 5}" cy="${Y(c.y) + 5}" r="2.5" fill="#7b1fa2" pointer-events="none"/>`;
   }
+  // Files along the bottom and ranks on the left of the grid.
+  for (let x = 1; x <= geo.files; x++)
+    svg += `<text class="coord" x="${X(x) + S / 2}" y="${H * S + M * 0.75}" text-anchor="middle" font-size="${M * 0.7}">${String.fromCharCode(96 + x)}</text>`;
+  for (let y = 1; y <= geo.ranks; y++)
+    svg += `<text class="coord" x="${M * 0.5}" y="${Y(y) + S / 2 + 4}" text-anchor="middle" font-size="${M * 0.6}">${y}</text>`;
   for (const z of geo.zones) {
     const c = z.cells[2] || z.cells[0];
     svg += `<text x="${X(c.x) + S / 2}" y="${Y(c.y) + S * 0.65}" font-size="${S * 0.45}" text-anchor="middle" fill="#0006" pointer-events="none">${esc(z.letter)}</text>`;
@@ -175,14 +210,27 @@ function kcRenderBoard(s) {
   for (const it of s.view.board.items) {
     const c = cells.byName.get(it.cell);
     if (!c) continue;
-    const label = { "garnet": "◆", "tol-piece": "T", "extra-move": "M+", "extra-spawn": "S+", "portal": "◎", "modify": "±" }[it.item] || it.item.replace("chips ", "¢");
+    const label = KC_ITEM_MARKS[it.item] || it.item.replace("chips ", "¢");
     svg += `<text x="${X(c.x) + 3}" y="${Y(c.y) + S - 4}" font-size="${S * 0.3}" fill="#333" pointer-events="none">${esc(label)}</text>`;
+  }
+  // The last round as resolved: each knight's path, collisions (✕ in a
+  // circle) and captures (✕).
+  if (last) {
+    const mid = (name) => { const c = cells.byName.get(name); return c ? [X(c.x) + S / 2, Y(c.y) + S / 2] : null; };
+    for (const m of last.moves) {
+      const a = mid(m.from), b = mid(m.to);
+      if (a && b) svg += `<line class="last-path" x1="${a[0]}" y1="${a[1]}" x2="${b[0]}" y2="${b[1]}" stroke="${kcColour(m.player)}"/>`;
+    }
+    for (const name of last.collisions) { const p = mid(name); if (p) svg += `<g class="kc-collision" pointer-events="none"><circle cx="${p[0]}" cy="${p[1]}" r="${S * 0.42}" fill="none" stroke="#b00020" stroke-width="3"/><text x="${p[0]}" y="${p[1] + 6}" font-size="18" text-anchor="middle" fill="#b00020">✕</text></g>`; }
+    for (const name of last.captures) { const p = mid(name); if (p) svg += `<text class="kc-capture" x="${p[0] + S * 0.3}" y="${p[1] - S * 0.2}" font-size="16" text-anchor="middle" fill="#b00020" font-weight="bold" pointer-events="none">✕</text>`; }
   }
   for (const k of kcKnights(s)) {
     const c = cells.byName.get(k.cell);
     if (!c) continue;
-    svg += `<circle cx="${X(c.x) + S / 2}" cy="${Y(c.y) + S / 2}" r="${S * 0.36}" fill="${kcColour(k.owner)}" stroke="#000" pointer-events="none"/>` +
-      `<text x="${X(c.x) + S / 2}" y="${Y(c.y) + S * 0.6}" font-size="${S * 0.28}" text-anchor="middle" fill="#fff" pointer-events="none">${esc(k.movement)}</text>`;
+    const arrivedHere = last && last.moves.some((m) => m.to === k.cell);
+    svg += `<g pointer-events="none"${arrivedHere ? ' class="moved"' : ""}><circle cx="${X(c.x) + S / 2}" cy="${Y(c.y) + S / 2}" r="${S * 0.4}" fill="${kcColour(k.owner)}" stroke="#000"/>` +
+      `<text x="${X(c.x) + S / 2}" y="${Y(c.y) + S * 0.45}" font-size="${S * 0.24}" text-anchor="middle" fill="#fff" font-weight="bold">${esc(k.owner)}</text>` +
+      `<text x="${X(c.x) + S / 2}" y="${Y(c.y) + S * 0.72}" font-size="${S * 0.24}" text-anchor="middle" fill="#fff">${esc(k.movement)}</text></g>`;
     const path = moved.get(k.cell);
     if (path) {
       let from = c;
@@ -253,13 +301,28 @@ async function kcChanged(s) {
     const r = await api("/check", { action: text });
     if (n !== KC.checking) return;
     const c = r.preview.cost;
-    KC.cost = c ? `Cost: ${c.chips} chip${c.chips === 1 ? "" : "s"}` + (c.exchange ? `, exchanging ${c.exchange} garnet(s)` : "") : "";
+    KC.cost = c ? kcCostText(s, c) : "";
   } catch (e) {
     if (n !== KC.checking) return;
     KC.cost = "Refused: " + e.message;
   }
   const el = document.getElementById("kc-cost");
-  if (el) el.textContent = KC.cost;
+  if (el) { el.textContent = KC.cost; el.className = /^You cannot/.test(KC.cost) ? "kc-cost-bad" : ""; }
+}
+
+// The server's price of the draft, and whether the purse can pay it: the
+// round voids orders whose cost is more than the chips plus every garnet
+// exchanged (docs/rules/knight-control.md, "Costs and void submissions").
+function kcCostText(s, c) {
+  const me = kcMe(s);
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  if (me) {
+    const p = me.purse;
+    const rate = s.view.rules.garnet_rate;
+    if (c.chips > p.chips + p.garnets * rate)
+      return `You cannot afford this: it costs ${plural(c.chips, "chip", "chips")}, you have ${plural(p.chips, "chip", "chips")} and ${plural(p.garnets, "garnet", "garnets")}`;
+  }
+  return `Cost: ${plural(c.chips, "chip", "chips")}` + (c.exchange ? `, exchanging ${c.exchange} garnet(s)` : "");
 }
 
 function kcPanel(s) {
@@ -268,7 +331,11 @@ function kcPanel(s) {
   const stageKey = `${v.round}:${v.stage}`;
   if (KC.key !== stageKey) { KC.key = stageKey; KC.draft = kcFresh(); KC.picked = null; KC.cost = ""; KC.confirm = null; }
   let html = `<div class="kc-phase">Round ${v.round} of ${v.rules.rounds} · ${v.stage.replace("_", " ")}`;
-  if (v.waiting_for.length) html += ` · waiting for ${v.waiting_for.join(", ")}`;
+  // Sealed steps: a player is told only whether the step waits for them.
+  if (v.waiting_for.length) {
+    if (me) html += v.waiting_for.includes(me.player) ? " · waiting for you" : " · you are done with this step";
+    else html += ` · waiting for ${v.waiting_for.join(", ")}`;
+  }
   html += ` <span id="kc-deadline"></span></div>`;
   if (me) {
     const p = me.purse;
@@ -296,7 +363,7 @@ function kcPanel(s) {
       html += `<div class="kc-step">Orders: click your knight, then its landings (a purple dot earns a bonus leap); ` +
         `click an empty cell of your zone to spawn a <input id="kc-movement" size="4" value="${esc(KC.inputs["kc-movement"])}"> knight. ` +
         `Exchange <input id="kc-exchange" type="number" min="0" max="${me.purse.garnets}" value="${KC.draft.exchange}" style="width:3em"> garnets.` +
-        `<br>Will send: <code id="kc-orders">${esc(kcOrdersText(kcSendable()))}</code> <span id="kc-cost">${esc(KC.cost)}</span>` +
+        `<br>Will send: <code id="kc-orders">${esc(kcOrdersText(kcSendable()))}</code> <span id="kc-cost" class="${/^You cannot/.test(KC.cost) ? "kc-cost-bad" : ""}" role="status">${esc(KC.cost)}</span>` +
         `<br><button id="kc-submit">Submit orders</button><button id="kc-clear">Clear</button><button id="kc-pass">Pass</button></div>`;
     }
     if (["items", "final_exchange", "piece_gifts", "chip_gifts", "vote"].includes(v.stage) && mine) {
@@ -396,15 +463,32 @@ function kcTick() {
   if (!el || !state) return;
   if (state.status === "paused") { el.textContent = "· paused"; return; }
   if (!state.deadline_ms || state.status !== "playing") { el.textContent = ""; return; }
-  const left = Math.max(0, Math.ceil((state.deadline_ms - Date.now()) / 1000));
+  const left = Math.max(0, Math.ceil((state.deadline_ms - serverNow()) / 1000));
   el.textContent = `· deadline in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
 }
 setInterval(kcTick, 1000);
 
 Boards["knight-control"] = {
+  zoomable: true,
+  seatName(s, i) { return `P${i + 1}`; },
+  yourSide(s) {
+    const me = kcMe(s);
+    if (!me) return `seat ${s.you.seat + 1}`;
+    const zone = kcOwnZone(s);
+    return `${me.player}` + (zone ? `, zone ${zone}` : ", no zone yet (the bidding gives one)");
+  },
+  legend(s) {
+    const me = kcMe(s);
+    const items = Object.entries(KC_ITEM_MARKS).map(([k, m]) => `<span><b>${esc(m)}</b> ${esc(KC_ITEM_NAMES[k])}</span>`).join("") + "<span><b>¢N</b> N chips</span>";
+    const players = Array.from({ length: s.view.players }, (_, i) => `P${i + 1}`)
+      .map((p) => `<span><span class="swatch" style="background:${kcColour(p)}"></span> ${p}${me && me.player === p ? " (you)" : ""}</span>`).join("");
+    return `<div>${players}</div><div>Knights: a disc in its player's colour with its movement (1x2 leaps like a chess knight). ` +
+      `Zones: the lettered cells round the edge, tinted for their owner, grey while unclaimed. ` +
+      (me ? `A purple dot: a bonus leap for you. ` : "") + `Blue: the last round's paths; a red ✕: a collision or capture.</div><div>${items}</div>`;
+  },
   steps() { return null; },
   // Nothing is clicked through the generic model: see kcClick.
-  render(view) { return view && state ? kcRenderBoard({ ...state, view }) : ""; },
+  render(view, ui) { return view && state ? kcRenderBoard({ ...state, view }, ui && ui.flip) : ""; },
   label(text) { return text; },
   ack: kcAck,
   panel: kcPanel,

@@ -3,16 +3,34 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 let kinds = [];
+let about = {};       // game id -> one line about it
+let maxLevel = 3;     // the strongest bot level the server has
+let publicUrl = null; // the server's --public-url, if set
 
 async function load() {
-  const res = await fetch("/api/kinds");
-  const data = await res.json();
+  let data;
+  try {
+    const res = await fetch("/api/kinds");
+    data = await res.json();
+  } catch (e) {
+    $("error").textContent = "The server cannot be reached, so no game can be created now. Reload the page in a moment.";
+    return;
+  }
   kinds = data.kinds;
+  about = Object.fromEntries(data.about || []);
+  maxLevel = data.max_bot_level || 3;
+  publicUrl = data.public_url || null;
   for (const k of kinds) $("game").add(new Option(k.name, k.id));
+  // "New game" at a table comes back here with its game chosen.
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && kinds.some((k) => k.id === wanted)) $("game").value = wanted;
   $("game").onchange = refresh;
   $("seats").oninput = seatRows;
   refresh();
 }
+
+// The default opponent: a middle-level bot, not the strongest.
+function defaultLevel() { return String(Math.max(1, Math.ceil(maxLevel / 2))); }
 
 function kind() { return kinds.find((k) => k.id === $("game").value); }
 
@@ -78,6 +96,7 @@ function valueOf(o) {
 
 function refresh() {
   const k = kind();
+  $("about").innerHTML = `${esc(about[k.id] || "")} <a href="/rules/${esc(k.id)}" target="_blank" rel="noopener">How to play ${esc(k.name)}</a>`;
   $("seats").min = k.min_seats;
   $("seats").max = Math.min(k.max_seats, 12);
   $("seats").value = Math.max(k.min_seats, Math.min(2, k.max_seats));
@@ -96,10 +115,12 @@ function seatRows() {
   const n = Number($("seats").value) || 0;
   let html = "";
   for (let i = 0; i < n; i++) {
-    const was = $(`seat-${i}`) ? $(`seat-${i}`).value : i === 1 ? "3" : "0";
+    const was = $(`seat-${i}`) ? $(`seat-${i}`).value : i === 1 ? defaultLevel() : "0";
     const option = (v, label) => `<option value="${v}"${v === was ? " selected" : ""}>${label}</option>`;
+    let levels = "";
+    for (let l = 1; l <= maxLevel; l++) levels += option(String(l), `bot, level ${l}${l === 1 ? " (easiest)" : l === maxLevel ? " (strongest)" : ""}`);
     html += `<label>Seat ${i + 1} <select id="seat-${i}" data-seat="${i}">` +
-      option("0", "a person") + option("1", "bot, level 1") + option("2", "bot, level 2") + option("3", "bot, level 3") + `</select></label>`;
+      option("0", "a person") + levels + `</select></label>`;
   }
   patch($("seat-list"), html);
   $("seat-list").onchange = suggestEnds;
@@ -143,21 +164,67 @@ $("go").onclick = async () => {
     if (v !== undefined) options[o.key] = v;
   }
   const deadline = Number($("opt-deadline").value);
-  const res = await fetch("/api/games", {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ game: $("game").value, seats: n, bots, options,
-      ...($("opt-hold") ? { claim_hold_secs: Number($("opt-hold").value) } : {}),
-      ...(deadline > 0 ? { deadline_secs: deadline } : {}) }),
-  });
-  const data = await res.json();
-  if (!res.ok) { $("error").textContent = data.error; return; }
-  const abs = (link) => new URL(link, location.href).href;
-  const row = (who, link) => `<tr><td>${who}</td><td><a href="${link}">${abs(link)}</a></td></tr>`;
-  let rows = row("Host", data.host.link);
-  for (const s of data.seats) rows += row(s.bot ? `Seat ${s.seat + 1} (bot ${s.bot})` : `Seat ${s.seat + 1}`, s.link);
-  rows += row("Spectators", data.spectator.link);
-  $("link-rows").innerHTML = rows;
-  $("links").hidden = false;
+  let res, data;
+  try {
+    res = await fetch("/api/games", {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ game: $("game").value, seats: n, bots, options,
+        ...($("opt-hold") ? { claim_hold_secs: Number($("opt-hold").value) } : {}),
+        ...(deadline > 0 ? { deadline_secs: deadline } : {}) }),
+    });
+    data = await res.json();
+  } catch (e) {
+    $("error").textContent = "The game was not created: the server cannot be reached. Check that it is running and try again.";
+    return;
+  }
+  if (!res.ok) { $("error").textContent = `The game was not created: ${data.error}`; return; }
+  showLinks(data);
 };
+
+// The links, each with a copy button and a QR code, and the invitation.
+// With the server's public address the links are absolute already;
+// without it they are made absolute from the address this page was opened at.
+function showLinks(data) {
+  const abs = (link) => new URL(link, location.href).href;
+  const rows = [];
+  const row = (who, link, qr) => {
+    const url = abs(link);
+    const i = rows.length;
+    rows.push(`<tr><td>${esc(who)}</td><td><a class="link-text" id="link-${i}" href="${esc(url)}">${esc(url)}</a>` +
+      `<button type="button" class="copy" data-copy="${esc(url)}" id="copy-${i}" aria-label="Copy the link of ${esc(who)}">Copy</button> <span class="copied" role="status"></span>` +
+      (qr ? `<details><summary>QR code</summary><img class="qr" alt="QR code of the link of ${esc(who)}" src="/api/qr?text=${encodeURIComponent(url)}"></details>` : "") +
+      `</td></tr>`);
+    return url;
+  };
+  row("Host", data.host.link, false);
+  const people = [];
+  for (const s of data.seats) {
+    const url = row(s.bot ? `Seat ${s.seat + 1} (bot level ${s.bot})` : `Seat ${s.seat + 1}`, s.link, !s.bot);
+    if (!s.bot) people.push(`Seat ${s.seat + 1}: ${url}`);
+  }
+  const watch = row("Spectators", data.spectator.link, true);
+  $("link-rows").innerHTML = rows.join("");
+  for (const el of document.querySelectorAll("#link-rows button.copy")) el.onclick = () => copy(el.dataset.copy, el.nextElementSibling);
+  const name = kind().name;
+  $("invite").value = `Come and play ${name} with me on Arbiter. Take one seat: open its link, it is your place at the table (keep it to yourself).\n` +
+    people.join("\n") + `\nTo watch: ${watch}\nRules: ${abs("/rules/" + data.game)}`;
+  const local = /^(127\.|localhost|\[::1\])/.test(new URL(abs(data.spectator.link)).hostname);
+  $("link-warning").hidden = !local;
+  $("link-warning").textContent = local
+    ? "These links point at this computer (localhost), so only you can open them. To let friends in, start the server with --addr 0.0.0.0:8080 and --public-url (see the README)."
+    : "";
+  $("links").hidden = false;
+}
+
+async function copy(text, said) {
+  try {
+    await navigator.clipboard.writeText(text);
+    said.textContent = "Copied";
+  } catch (_) {
+    // No clipboard (an http page): select the text for a manual copy.
+    said.textContent = "Select the text and copy it";
+  }
+}
+$("copy-invite").onclick = () => { $("invite").select(); copy($("invite").value, $("copied")); };
 
 load();

@@ -1,7 +1,7 @@
-// The table page: draws this viewer's state, lets a seat click its legal
-// moves (all computed by the server), and follows the game over WebSocket.
-// Every redraw patches the page (web/patch.js) so that a live frame never
-// takes away what the player is typing or clicking.
+// The table page: draws this viewer's state, lets a seat click (or tap)
+// its legal moves (all computed by the server), and follows the game over
+// WebSocket. Every redraw patches the page (web/patch.js) so that a live
+// frame never takes away what the player is typing or clicking.
 "use strict";
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").pop();
@@ -10,12 +10,39 @@ const auth = token ? { authorization: "Bearer " + token } : {};
 let state = null;      // the newest snapshot for this viewer
 let chosen = [];       // keys clicked so far
 let replayPly = null;  // a history ply being shown, or null for live
+let flipped = null;    // the player's own choice of orientation, or null for the default
+let zoom = 1;          // the zoom of the large boards
+let kindNames = {};    // game id -> name, from /api/kinds
+
+// The server's clock: every answer carries its time (x-server-now-ms), and
+// the page keeps the difference to its own. Countdowns use serverNow(); the
+// browser's clock only moves them on between answers.
+let clockOffset = 0;
+function serverNow() { return Date.now() + clockOffset; }
+function syncClock(res, sentAt) {
+  const at = Number(res.headers.get("x-server-now-ms"));
+  if (at > 0) clockOffset = at - (sentAt + Date.now()) / 2;
+}
+
+// A failed request in plain words: the network, or what the server said.
+function plainError(e, what) {
+  if (e.network) return `${what}: the server cannot be reached (it may be restarting, or your connection is down). Try again in a moment.`;
+  return `${what}: ${e.message}`;
+}
 
 async function api(path, body) {
-  const res = await fetch(`/api/games/${gameId}${path}`, body === undefined
-    ? { headers: auth }
-    : { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify(body) });
-  const data = await res.json();
+  const sentAt = Date.now();
+  let res;
+  try {
+    res = await fetch(`/api/games/${gameId}${path}`, body === undefined
+      ? { headers: auth }
+      : { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify(body) });
+  } catch (_) {
+    throw Object.assign(new Error("the server cannot be reached"), { network: true });
+  }
+  syncClock(res, sentAt);
+  let data;
+  try { data = await res.json(); } catch (_) { data = { error: `the server answered ${res.status} ${res.statusText}` }; }
   if (!res.ok) throw new Error(data.error || res.statusText);
   return data;
 }
@@ -57,7 +84,7 @@ async function submit(text) {
     acknowledge(text, before, s, from);
     return s;
   } catch (e) {
-    $("error").textContent = e.message;
+    $("error").textContent = plainError(e, `Your move ${text} was not played`);
     showAck("refused", text, `Refused: ${text} (${e.message}); nothing of it was played`);
     render(state);
     return null;
@@ -113,44 +140,173 @@ function onClick(key) {
 // snapshot older than the one shown is dropped (versions only grow).
 function arrived(s) {
   if (state && s.version < state.version) return;
+  const was = state;
   // Squares already clicked stay chosen while they still begin a legal move.
   state = s;
   if (chosen.length && !moves().some((m) => m.steps && m.steps.length >= chosen.length && startsWith(m.steps, chosen))) chosen = [];
   render(s);
+  if (window.Signals) Signals.changed(was, s);
+}
+
+// ---- Who is who --------------------------------------------------------
+
+// This viewer's game seat (a colour in Tilechess), or null.
+function mySeat(s) {
+  if (s.you.role !== "seat") return null;
+  const seat = s.seats[s.you.seat];
+  return seat ? seat.game_seat : null;
+}
+
+// The name of game seat `i` in the game's own words.
+function seatName(s, i) {
+  const b = Boards[s.game];
+  return b.seatName ? b.seatName(s, i) : `seat ${i + 1}`;
+}
+
+// The name of server seat `k` (a link's seat) in the game's own words.
+function serverSeatName(s, k) {
+  const seat = s.seats[k];
+  if (seat && seat.game_seat !== null && seat.game_seat !== undefined) return seatName(s, seat.game_seat);
+  return Boards[s.game].name ? Boards[s.game].name(k) : `seat ${k + 1}`;
+}
+
+function youLine(s) {
+  if (s.you.role === "host") return "You are the <b>host</b> of this game.";
+  if (s.you.role === "spectator") return "You are <b>watching</b> this game.";
+  const b = board();
+  const side = b.yourSide ? b.yourSide(s) : serverSeatName(s, s.you.seat);
+  return `You play <b>${esc(side)}</b>.`;
+}
+
+// Whether the board is drawn turned around: the player's choice, else
+// facing the viewer's side.
+function isFlipped(s) {
+  if (flipped !== null) return flipped;
+  const b = board();
+  return b.faces ? b.faces(s) : false;
+}
+
+// ---- The last move -----------------------------------------------------
+
+// The history without the "(time: …)" note.
+function bare(action) { return action.replace(/ \(time: played for P\d+\)$/, ""); }
+
+// The keys of the last move that the board can show: from the newest
+// history entry with a seat whose text has click steps.
+function lastMove(s, upto) {
+  const b = Boards[s.game];
+  const history = upto === null ? s.history : s.history.slice(0, upto);
+  if (b.lastMove) return b.lastMove(s, history);
+  for (let i = history.length - 1; i >= 0; i--) {
+    const h = history[i];
+    if (h.seat === null) continue;
+    const steps = b.steps(bare(h.action).replace(/\+\?$/, ""));
+    if (steps) return { keys: steps.filter((k) => !/^[@+]/.test(k)), ply: i + 1 };
+    return null;
+  }
+  return null;
+}
+
+// ---- Time ---------------------------------------------------------------
+
+function mmss(ms) {
+  const t = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(t / 3600), m = Math.floor((t % 3600) / 60), sec = t % 60;
+  return (h ? `${h}:${String(m).padStart(2, "0")}` : `${m}`) + `:${String(sec).padStart(2, "0")}`;
+}
+
+// The deadline and the claim as countdowns, from the server's time.
+function drawCountdown() {
+  const s = state;
+  const el = $("countdown");
+  if (!s) return;
+  const parts = [];
+  if (s.status === "paused") parts.push("The host has paused the game: the clocks stand still.");
+  else if (s.status === "playing") {
+    if (s.deadline_ms) {
+      const who = s.to_act.length && s.game !== "knight-control"
+        ? (s.you.role === "seat" && s.to_act.includes(s.you.seat) ? "you" : s.to_act.map((k) => serverSeatName(s, k)).join(", "))
+        : null;
+      const per = s.game === "knight-control" ? "this step ends" : who === "you" ? "your time to move" : who ? `${who} to move within` : "deadline";
+      parts.push(`<span id="deadline">${esc(per)}: <span class="t">${mmss(s.deadline_ms - serverNow())}</span></span>`);
+    }
+    if (s.claim) parts.push(`<span id="claim-left">${esc(serverSeatName(s, s.claim.seat))} holds the next turn for <span class="t">${mmss(s.claim.until_ms - serverNow())}</span></span>`);
+  }
+  patch(el, parts.join(" · "));
+}
+setInterval(drawCountdown, 250);
+
+// ---- Drawing ------------------------------------------------------------
+
+// esc(): boards.js.
+
+// The result in this viewer's words: "You won", "You lost", "Draw", and why.
+function resultText(s) {
+  if (s.status === "ended" && !s.outcome) return { cls: "draw", text: "The host ended the game." };
+  if (!s.outcome) return null;
+  const results = s.outcome.results;
+  const winners = results.map((r, i) => (r.rank === 1 ? i : null)).filter((i) => i !== null);
+  const why = s.outcome.reason ? ` (${s.outcome.reason})` : "";
+  const me = mySeat(s);
+  if (winners.length === results.length) return { cls: "draw", text: `Draw${why}` };
+  if (me !== null && me !== undefined && results[me]) {
+    const r = results[me];
+    if (r.rank === 1) return { cls: "won", text: `You won${why}` };
+    if (results.length > 2) return { cls: "lost", text: `You lost: place ${r.rank} of ${results.length}${why}` };
+    return { cls: "lost", text: `You lost${why}` };
+  }
+  return { cls: "draw", text: `Won by ${winners.map((i) => seatName(s, i)).join(" and ")}${why}` };
 }
 
 function render(s) {
   state = s;
-  const you = s.you.role === "seat" ? `seat ${s.you.seat + 1}` : s.you.role;
-  $("title").textContent = `${s.game} · game ${s.id} · you are ${you}`;
+  const over = s.status === "over" || s.status === "ended";
+  const name = kindNames[s.game] || s.game;
+  $("title").textContent = name;
+  $("rules-link").href = `/rules/${s.game}`;
+  $("rules-link").textContent = "Rules";
+  $("you").innerHTML = youLine(s);
   let status = s.status;
   if (s.outcome) {
     // Results are by game seat: a colour in Tilechess, the link's seat otherwise.
-    const name = (i) => (s.view.colours ? s.view.colours[i] : `seat ${i + 1}`);
-    const winners = s.outcome.results.map((r, i) => (r.rank === 1 ? name(i) : null)).filter((w) => w);
+    const winners = s.outcome.results.map((r, i) => (r.rank === 1 ? seatName(s, i) : null)).filter((w) => w);
     const result = winners.length === s.outcome.results.length ? "a draw" : `won by ${winners.join(" and ")}`;
     status = `Game over: ${result} (${s.outcome.reason})`;
-  }
-  else if (s.to_act.length) status += ` · to act: ${s.to_act.map((k) => "seat " + (k + 1)).join(", ")}`;
-  if (s.claim) status += ` · seat ${s.claim.seat + 1} has claimed the next turn for ${Math.max(0, Math.ceil((s.claim.until_ms - Date.now()) / 1000))} s`;
+  } else if (s.status === "ended") status = "Game over: the host ended it";
+  if (s.claim) status += ` · seat ${s.claim.seat + 1} has claimed the next turn`;
   if (s.you.role === "seat" && s.legal.length) status += " · your move";
   $("status").textContent = status;
+  $("waiting").textContent = over ? "" : waitingLine(s);
+  const result = resultText(s);
+  $("result").hidden = !result;
+  if (result) { $("result").textContent = result.text; $("result").className = `banner result ${result.cls}`; }
+  $("over").hidden = !over;
+  $("new-game").href = `/?game=${encodeURIComponent(s.game)}`;
   if (window.Clocks) Clocks.render(s);
+  drawCountdown();
 
   const view = replayPly === null ? s.view : replayView;
   const ui = replayPly === null ? clickModel() : { chosen: [], next: new Set(), first: new Set() };
-  patch($("board"), board().render(view, ui));
+  ui.flip = isFlipped(s);
+  ui.last = lastMove(s, replayPly);
+  ui.names = (i) => seatName(s, i);
+  const b = board();
+  $("zoom").hidden = !b.zoomable;
+  $("board").classList.toggle("zoomable", !!b.zoomable);
+  patch($("board"), b.render(view, ui));
+  const svg = $("board").querySelector("svg");
+  if (svg && b.zoomable) svg.style.width = `${zoom * 100}%`;
   for (const el of $("board").querySelectorAll("[data-key]")) el.onclick = () => onClick(el.dataset.key);
+  patch($("legend"), b.legend ? b.legend(s) : "");
 
   // Games with their own panel (Knight Control) draw and wire it themselves.
-  const panel = board().panel;
+  const panel = b.panel;
   patch($("kc"), panel ? panel(s) : "");
-  if (panel) board().wire(s);
+  if (panel) b.wire(s);
 
   // Moves that are not clicks (pass, break) or that end a longer chain.
   let buttons = "";
   if (replayPly === null && !panel) {
-    const b = board();
     for (const m of moves()) {
       const done = m.steps && chosen.length && m.steps.length === chosen.length && startsWith(m.steps, chosen);
       // Steps drawn as buttons (Progressive Chess raisings and upgrades)
@@ -163,45 +319,39 @@ function render(s) {
   }
   // Claim-based games: reserve the next turn before thinking.
   if (replayPly === null && s.phase && s.phase.kind === "claim" && s.claim_hold_secs > 0 &&
-      s.you.role === "seat" && s.to_act.includes(s.you.seat) && !s.claim)
+      s.you.role === "seat" && s.to_act.includes(s.you.seat) && !s.claim && s.legal.some((m) => !/ join /.test(m)))
     buttons = `<button id="claim">Claim the next turn (${s.claim_hold_secs} s)</button>` + buttons;
-  const join = replayPly === null ? s.legal.find((m) => / join /.test(m)) : undefined;
-  if (join && $("join").hidden) {
-    const m = /^([^:]+): join (\S+) (\S+)$/.exec(join);
-    $("colour").value = m[1]; $("army").value = m[3];
-  }
-  $("join").hidden = !join;
-  patch($("choices"), buttons);
+  fillJoin(replayPly === null ? s.legal.find((m) => / join /.test(m)) : undefined);
+  patch($("choices"), over ? "" : buttons);
   if ($("claim")) $("claim").onclick = async () => {
+    $("error").textContent = "";
     showAck("sending", "claim", "Sending your claim of the next turn…");
     try { arrived(await api("/claim", {})); showAck("in", "claim", "Your claim of the next turn is in"); }
-    catch (e) { $("error").textContent = e.message; showAck("refused", "claim", `Your claim was refused (${e.message})`); }
+    catch (e) { $("error").textContent = plainError(e, "Your claim was not made"); showAck("refused", "claim", `Your claim was refused (${e.message})`); }
   };
   for (const el of $("choices").querySelectorAll("button[data-move]")) el.onclick = () => play(el.dataset.move);
   patch($("legal"), s.legal.slice(0, 500).map((m) => `<option value="${esc(m)}">`).join(""));
-  $("typed").hidden = s.you.role !== "seat";
+  $("typed").hidden = s.you.role !== "seat" || over;
 
   patch($("seats"), "<h3>Seats</h3>" + s.seats.map((seat) => {
-    const colour = s.view.colours && seat.game_seat !== null ? ` (${s.view.colours[seat.game_seat]})` : "";
+    const side = seat.game_seat !== null ? ` (${esc(seatName(s, seat.game_seat))})` : "";
     const who = seat.bot ? `bot level ${seat.bot}` : "person";
-    const mark = seat.to_act ? " ◀" : "";
+    // Knight Control's sealed steps: a player sees only their own mark.
+    const sealed = s.game === "knight-control" && s.you.role === "seat" && s.you.seat !== seat.seat;
+    const mark = seat.to_act && !over && !sealed ? ' <span aria-label="to act">◀</span>' : "";
     const me = s.you.seat === seat.seat ? " <b>you</b>" : "";
-    return `<div>Seat ${seat.seat + 1}${colour}: ${who}${me}${mark}</div>`;
+    return `<div>Seat ${seat.seat + 1}${side}: ${who}${me}${mark}</div>`;
   }).join(""));
 
   patch($("leaderboard"), s.view.leaderboard
     ? "<h3>Leaderboard</h3><ol>" + s.view.leaderboard.map((p) => `<li>${esc(p.colour)}: ${p.score} (${p.points} points, ${p.territory} territory)</li>`).join("") + "</ol>"
     : "");
 
-  const list = $("history").querySelector("ol");
-  // Each viewer's own history: others' secret submissions show only as
-  // "submitted ..." (or not at all); deadlines and host actions have no seat.
-  const who = (h) => h.seat === null ? "·" : board().name ? board().name(h.seat) : `seat ${h.seat + 1}`;
-  patch(list, s.history.map((h, i) => `<li id="ply-${i + 1}" data-ply="${i + 1}" class="${replayPly === i + 1 ? "shown" : ""}">${esc(who(h))}: ${esc(h.action)}</li>`).join(""));
-  for (const el of list.querySelectorAll("li")) el.onclick = () => showPly(Number(el.dataset.ply));
+  drawHistory(s);
 
   $("host").hidden = s.you.role !== "host";
-  if (s.you.role === "host") {
+  $("host-controls").hidden = over;
+  if (s.you.role === "host" && !over) {
     patch($("host-seats"), s.seats.map((seat) => seat.bot
       ? `<button id="host-human-${seat.seat}" data-human="${seat.seat}">Seat ${seat.seat + 1}: back to its player</button>`
       : `<button id="host-bot-${seat.seat}" data-bot="${seat.seat}">Seat ${seat.seat + 1}: hand to a bot</button>`).join("<br>"));
@@ -212,7 +362,7 @@ function render(s) {
     }
     $("host-extend").hidden = !s.deadline_ms;
     // The two players picked stay picked across frames (hostPicks).
-    const pick = (id) => `<select id="${id}">${s.seats.map((x) => `<option ${hostPicks[id] === `P${x.seat + 1}` ? "selected" : ""}>P${x.seat + 1}</option>`).join("")}</select>`;
+    const pick = (id) => `<select id="${id}" aria-label="Player">${s.seats.map((x) => `<option ${hostPicks[id] === `P${x.seat + 1}` ? "selected" : ""}>P${x.seat + 1}</option>`).join("")}</select>`;
     patch($("host-game"), s.game === "knight-control" && s.status === "playing"
       ? `Communal garnet for ${pick("cg-a")} and ${pick("cg-b")} <button id="cg-go">Grant</button>`
       : "");
@@ -221,38 +371,139 @@ function render(s) {
   $("seed").textContent = s.seed ? `Seed ${s.seed} (commitment ${s.commitment})` : `Seed commitment ${s.commitment}`;
 }
 
+// Who the game waits for. In Knight Control's sealed steps a player is
+// told only about themself.
+function waitingLine(s) {
+  if (s.status !== "playing" || !s.to_act.length) return "";
+  const mine = s.you.role === "seat" && s.to_act.includes(s.you.seat);
+  if (s.game === "knight-control" && s.phase && s.phase.kind === "simultaneous" && s.you.role === "seat")
+    return mine ? "Waiting for: you" : "Waiting for: the others (you are done with this step)";
+  const names = s.to_act.map((k) => (s.you.role === "seat" && k === s.you.seat ? "you" : serverSeatName(s, k)));
+  return `Waiting for: ${names.join(", ")}`;
+}
+
+// Tilechess: the join box follows the colour and army the server offers
+// now, unless the player has typed their own (a second player's page would
+// otherwise keep offering the colour the first one just took).
+const joinSuggested = { colour: null, army: null };
+function fillJoin(join) {
+  $("join").hidden = !join;
+  if (!join) return;
+  const m = /^([^:]+): join (\S+) (\S+)$/.exec(join);
+  for (const [field, value] of [["colour", m[1]], ["army", m[3]]]) {
+    const el = $(field);
+    const untouched = el.value === "" || el.value === joinSuggested[field];
+    if (untouched && document.activeElement !== el) el.value = value;
+    joinSuggested[field] = value;
+  }
+}
+
+// The history as entries: a Progressive Chess turn sent as two steps (the
+// move "b1b2+?", then its upgrade) is one entry, numbered by its last step.
+function historyEntries(s) {
+  const out = [];
+  s.history.forEach((h, i) => {
+    const prev = out[out.length - 1];
+    if (prev && prev.pending && h.seat === prev.seat && bare(h.action).startsWith(prev.move)) {
+      prev.action = h.action; prev.ply = i + 1; prev.pending = false;
+      return;
+    }
+    const m = /^(\S+)\+\?$/.exec(bare(h.action));
+    out.push({ seat: h.seat, action: m ? `${m[1]} …` : h.action, ply: i + 1, pending: !!m, move: m ? m[1] : null });
+  });
+  return out;
+}
+
+function drawHistory(s) {
+  const list = $("history").querySelector("ol");
+  // Each viewer's own history: others' secret submissions show only as
+  // "submitted ..." (or not at all); deadlines and host actions have no seat.
+  const who = (h) => (h.seat === null ? "·" : serverSeatName(s, h.seat));
+  const entries = historyEntries(s);
+  patch(list, entries.map((h) => {
+    const timeout = / \(time: played for P\d+\)$/.test(h.action);
+    return `<li id="ply-${h.ply}" data-ply="${h.ply}" class="${replayPly === h.ply ? "shown" : ""}${timeout ? " timeout" : ""}">${esc(who(h))}: ${esc(h.action)}</li>`;
+  }).join(""));
+  for (const el of list.querySelectorAll("li")) el.onclick = () => showPly(Number(el.dataset.ply));
+  const shown = replayPly === null ? s.history.length : replayPly;
+  $("h-start").disabled = shown === 0;
+  $("h-prev").disabled = shown === 0;
+  $("h-next").disabled = replayPly === null;
+  $("h-end").disabled = replayPly === null;
+}
+
+// The plies the history buttons step through: the entries' plies, and 0.
+function stepPly(delta) {
+  if (!state) return;
+  const plies = [0, ...historyEntries(state).map((h) => h.ply)];
+  const at = replayPly === null ? state.history.length : replayPly;
+  let i = plies.indexOf(at);
+  if (i < 0) i = plies.findIndex((p) => p > at) - (delta > 0 ? 1 : 0);
+  const next = plies[Math.max(0, Math.min(plies.length - 1, i + delta))];
+  if (next >= state.history.length) goLive(); else showPly(next);
+}
+
 const hostPicks = { "cg-a": "P1", "cg-b": "P2" };
 document.addEventListener("change", (e) => { if (e.target.id in hostPicks) hostPicks[e.target.id] = e.target.value; });
 
 let replayView = null;
 async function showPly(ply) {
+  $("history-error").textContent = "";
   try {
     const data = await api(`/replay/${ply}`);  // built for this viewer
     replayPly = ply; replayView = data.view;
-    $("replaying").hidden = false; $("ply").textContent = `after move ${ply}`;
+    $("replaying").hidden = false; $("ply").textContent = ply === 0 ? "the start" : `after move ${ply}`;
     render(state);
-  } catch (e) { $("error").textContent = e.message; }
+  } catch (e) { $("history-error").textContent = plainError(e, "That move cannot be shown"); }
 }
-$("live").onclick = () => { replayPly = null; $("replaying").hidden = true; render(state); };
+function goLive() { replayPly = null; $("replaying").hidden = true; if (state) render(state); }
+$("live").onclick = goLive;
+$("h-start").onclick = () => showPly(0);
+$("h-prev").onclick = () => stepPly(-1);
+$("h-next").onclick = () => stepPly(1);
+$("h-end").onclick = goLive;
+document.addEventListener("keydown", (e) => {
+  if (e.target.closest && e.target.closest("input, textarea, select")) return;
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const keys = { ArrowLeft: () => stepPly(-1), ArrowRight: () => stepPly(1), Home: () => showPly(0), End: goLive };
+  if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
+});
+
+$("flip").onclick = () => { flipped = !isFlipped(state); render(state); };
+$("zoom-in").onclick = () => { zoom = Math.min(4, zoom * 1.5); render(state); };
+$("zoom-out").onclick = () => { zoom = Math.max(1, zoom / 1.5); render(state); };
 
 async function hostCommand(body) {
-  $("error").textContent = "";
-  try { arrived(await api("/host", body)); } catch (e) { $("error").textContent = e.message; }
+  $("host-error").textContent = "";
+  try { arrived(await api("/host", body)); } catch (e) { $("host-error").textContent = plainError(e, "The host command was not carried out"); }
 }
 for (const el of document.querySelectorAll("#host [data-cmd]")) el.onclick = () => hostCommand({ command: el.dataset.cmd });
 $("host-extend").onclick = () => hostCommand({ command: "extend", seconds: 60 });
 
 $("typed").onsubmit = (e) => { e.preventDefault(); const t = $("action").value.trim(); if (t) { $("action").value = ""; play(t); } };
 
+// The live socket. While it is down a banner says so; on reconnecting the
+// page asks for the whole snapshot (catch-up), then frames follow.
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const q = token ? `?token=${encodeURIComponent(token)}` : "";
   const ws = new WebSocket(`${scheme}://${location.host}/api/games/${gameId}/ws${q}`);
-  ws.onmessage = (e) => {
-    arrived(JSON.parse(e.data));
+  let opened = false;
+  ws.onopen = () => {
+    opened = true;
+    $("conn").hidden = true;
+    api("").then(arrived).catch(() => {});
   };
-  ws.onclose = () => setTimeout(connect, 1000);
+  ws.onmessage = (e) => { arrived(JSON.parse(e.data)); };
+  ws.onclose = () => {
+    $("conn").hidden = false;
+    setTimeout(connect, opened ? 500 : 1500);
+  };
 }
 
-api("").then(arrived).catch((e) => { $("error").textContent = e.message; });
+fetch("/api/kinds").then((r) => r.json()).then((d) => {
+  for (const k of d.kinds) kindNames[k.id] = k.name;
+  if (state) render(state);
+}).catch(() => {});
+api("").then(arrived).catch((e) => { $("error").textContent = plainError(e, "The game could not be loaded"); });
 connect();

@@ -18,6 +18,7 @@ fn record_arg(moves: &[String]) -> Result<Option<arbiter_server::records::Record
 pub fn run(command: Command) -> Result<(), String> {
     match command {
         Command::Serve(args) => crate::serve::run(args)?,
+        Command::Doctor(args) => crate::doctor::run(args)?,
         Command::Games => {
             for game in all() {
                 println!("{}", game.id());

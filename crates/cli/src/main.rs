@@ -2,6 +2,7 @@
 //! libraries; game logic lives in the game crates.
 
 mod commands;
+mod doctor;
 mod games;
 mod knight_control;
 mod match_cmd;
@@ -149,6 +150,9 @@ enum Command {
     },
     /// Run the web host: every game in the browser, stored in a database.
     Serve(serve::ServeArgs),
+    /// Check a database: its schema version, and that every stored game
+    /// replays cleanly (exit status 1 if not).
+    Doctor(doctor::DoctorArgs),
     /// Play against the engine in the terminal.
     Play {
         game: String,

@@ -35,6 +35,12 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 2,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
     bot_threads: usize,
+    /// The address players reach this server at, such as
+    /// https://chess.example.org (behind a TLS proxy): every link the lobby
+    /// hands out starts with it. Also read from ARBITER_PUBLIC_URL. Without
+    /// it, links are relative to the address the lobby was opened at.
+    #[arg(long, value_name = "URL")]
+    public_url: Option<String>,
 }
 
 pub fn run(args: ServeArgs) -> Result<(), String> {
@@ -46,7 +52,16 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("starting the runtime: {e}"))?;
+    let public_url = match args.public_url.or_else(|| {
+        std::env::var("ARBITER_PUBLIC_URL")
+            .ok()
+            .filter(|u| !u.is_empty())
+    }) {
+        Some(url) => Some(arbiter_server::pages::public_url(&url)?),
+        None => None,
+    };
     let settings = arbiter_server::Settings {
+        public_url,
         ws_ping_every: Duration::from_secs(args.ws_ping_secs),
         bot_delay: Duration::from_millis(args.bot_delay_ms),
         bot_threads: args.bot_threads,

@@ -58,3 +58,45 @@ fn serve_reports_an_unusable_address() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("not-an-address"));
 }
+
+/// `arbiter doctor` on a copy of the server's fixture database: an old
+/// schema fails with advice; with `--migrate` every game replays.
+#[test]
+fn doctor_checks_a_database() {
+    let dir = std::env::temp_dir().join(format!("arbiter-doctor-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.db");
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../server/tests/data/v1-games.db"
+    );
+    std::fs::copy(fixture, &db).unwrap();
+    let url = format!("sqlite://{}", db.display());
+    let doctor = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["doctor", "--db", &url])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let old = doctor(&[]);
+    assert_eq!(old.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&old.stderr).contains("--migrate"));
+    let fixed = doctor(&["--migrate"]);
+    let out = String::from_utf8_lossy(&fixed.stdout);
+    assert!(fixed.status.success(), "{out}");
+    assert!(out.contains("replay cleanly, 0 do not"), "{out}");
+    let again = doctor(&[]);
+    assert!(again.status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn doctor_refuses_a_database_that_is_not_there() {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["doctor", "--db", "sqlite:///nonexistent-dir/none.db"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!std::path::Path::new("/nonexistent-dir/none.db").exists());
+}

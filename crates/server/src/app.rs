@@ -1,12 +1,12 @@
 //! The router: lobby, table, host and live routes over the live games.
 
 use crate::adapter::{self, KINDS};
-use crate::assets;
 use crate::clock::Clock;
 use crate::error::{ApiError, ApiResult};
 use crate::host::{self, BotPool, Command, Eviction, GameConfig, GameHandle, HostCommand, Role};
 use crate::storage::{GameRecord, Store};
 use crate::token::{self, Bearer, SocketToken};
+use crate::{assets, pages};
 use arbiter_core::Seed;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -44,6 +44,10 @@ pub struct Settings {
     /// How often each WebSocket is pinged; one that has not answered (or
     /// sent anything) by the next ping is closed.
     pub ws_ping_every: Duration,
+    /// The address players reach the server at (`--public-url`, checked by
+    /// [`crate::pages::public_url`]): every link is made absolute with it.
+    /// Without it links are paths, relative to where the lobby was opened.
+    pub public_url: Option<String>,
 }
 
 /// The default `--ws-ping-secs`.
@@ -59,6 +63,7 @@ impl Default for Settings {
             sweep_every: Duration::from_secs(30),
             clock: Clock::default(),
             ws_ping_every: Duration::from_secs(DEFAULT_WS_PING_SECS),
+            public_url: None,
         }
     }
 }
@@ -74,6 +79,7 @@ struct Inner {
     pool: BotPool,
     eviction: Eviction,
     ws_ping_every: Duration,
+    public_url: Option<String>,
 }
 
 impl AppState {
@@ -94,6 +100,7 @@ impl AppState {
                     idle_after: settings.evict_idle_after,
                 },
                 ws_ping_every: settings.ws_ping_every.max(Duration::from_millis(10)),
+                public_url: settings.public_url.clone(),
             }),
         };
         if tokio::runtime::Handle::try_current().is_ok() {
@@ -222,16 +229,43 @@ pub fn router(state: AppState) -> Router {
                 .layer(DefaultBodyLimit::max(crate::app_records::IMPORT_LIMIT)),
         )
         .merge(assets::router())
+        .merge(pages::router())
         .fallback(|| async { ApiError::NotFound("no such page or endpoint".into()) })
         .method_not_allowed_fallback(|method: axum::http::Method| async move {
             ApiError::MethodNotAllowed(format!("this address does not take {method}"))
         })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            stamp_server_time,
+        ))
         .with_state(state)
 }
 
-async fn kinds() -> Json<Value> {
-    Json(json!({ "kinds": KINDS, "max_bot_level": crate::bots::MAX_LEVEL }))
+/// Every answer carries the server's time (`x-server-now-ms`, unix ms), so
+/// a page counts deadlines down from the server's clock, not its own. It
+/// is a header, not a snapshot field: a snapshot stays the same while its
+/// viewer's game does (the live socket sends nothing then).
+async fn stamp_server_time(
+    State(state): State<AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let mut response = next.run(request).await;
+    let now = state.inner.pool.clock.now_ms();
+    response
+        .headers_mut()
+        .insert("x-server-now-ms", axum::http::HeaderValue::from(now));
+    response
+}
+
+async fn kinds(State(state): State<AppState>) -> Json<Value> {
+    Json(json!({
+        "kinds": KINDS,
+        "max_bot_level": crate::bots::MAX_LEVEL,
+        "public_url": state.inner.public_url,
+        "about": pages::ABOUT,
+    }))
 }
 
 #[derive(Deserialize)]
@@ -349,18 +383,19 @@ async fn create(
     };
     state.inner.store.insert_game(&record).await?;
     state.game(&id).await?;
+    let base = state.inner.public_url.as_deref().unwrap_or("");
     Ok(Json(json!({
         "id": id,
         "game": request.game,
         "commitment": record.commitment,
-        "host": { "token": host_token, "link": format!("/table/{id}#{host_token}") },
+        "host": { "token": host_token, "link": format!("{base}/table/{id}#{host_token}") },
         "seats": seat_tokens.iter().enumerate().map(|(k, t)| json!({
             "seat": k,
             "bot": config.bots[k],
             "token": t,
-            "link": format!("/table/{id}#{t}"),
+            "link": format!("{base}/table/{id}#{t}"),
         })).collect::<Vec<_>>(),
-        "spectator": { "link": format!("/table/{id}") },
+        "spectator": { "link": format!("{base}/table/{id}") },
     })))
 }
 

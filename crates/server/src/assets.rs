@@ -13,6 +13,7 @@ const TABLE_JS: &str = include_str!("../../../web/table.js");
 const BOARDS_JS: &str = include_str!("../../../web/boards.js");
 const CLOCKS_JS: &str = include_str!("../../../web/clocks.js");
 const KNIGHT_CONTROL_JS: &str = include_str!("../../../web/knight-control.js");
+const SIGNALS_JS: &str = include_str!("../../../web/signals.js");
 const PATCH_JS: &str = include_str!("../../../web/patch.js");
 // Vendored idiomorph (npm "idiomorph", 0BSD): see the header of the file.
 const IDIOMORPH_JS: &str = include_str!("../../../web/idiomorph.js");
@@ -51,6 +52,10 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route(
             "/knight-control.js",
             get(|| async { asset("text/javascript", KNIGHT_CONTROL_JS) }),
+        )
+        .route(
+            "/signals.js",
+            get(|| async { asset("text/javascript", SIGNALS_JS) }),
         )
         .route(
             "/patch.js",

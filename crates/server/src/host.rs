@@ -218,6 +218,45 @@ fn fresh_game(record: &GameRecord, config: &GameConfig) -> Result<Box<dyn LiveGa
     Ok(game)
 }
 
+/// What a replay of one stored game came to ([`replay`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replayed {
+    pub events: usize,
+    /// The host's status name: playing, paused, over or ended.
+    pub status: &'static str,
+    pub outcome: Option<String>,
+    /// Every seat's view and the spectators', as JSON text, in seat order
+    /// with the spectators' last: two replays must agree on all of them.
+    pub views: Vec<String>,
+}
+
+/// Replays a stored game from its record and log, through the same path as
+/// a restart, without starting its actor. An event the game refuses is an
+/// error naming its place in the log.
+pub fn replay(record: &GameRecord, events: &[Logged]) -> Result<Replayed, String> {
+    let config: GameConfig =
+        serde_json::from_str(&record.config).map_err(|e| format!("its configuration: {e}"))?;
+    let game = fresh_game(record, &config)?;
+    let mut session = Session::new(game, &config);
+    for event in events {
+        session
+            .apply(event)
+            .map_err(|e| format!("event {} ({:?}): {e}", event.seq, event.event))?;
+    }
+    let seats = config.bots.len();
+    let views = (0..seats)
+        .map(Some)
+        .chain([None])
+        .map(|seat| session.game.view(seat).to_string())
+        .collect();
+    Ok(Replayed {
+        events: events.len(),
+        status: session.status.name(),
+        outcome: session.game.outcome().map(|o| o.to_string()),
+        views,
+    })
+}
+
 /// Rebuilds a game from its record and log and starts its actor.
 pub fn spawn(
     record: GameRecord,

@@ -385,7 +385,17 @@ fn entry_words(entry: &Entry) -> String {
     }
     let seat = |k: &usize| k + 1;
     match &entry.event {
-        Some(Event::Act { seat: k, action }) => format!("seat {}: {action}", seat(k)),
+        Some(Event::Act {
+            seat: k,
+            action,
+            timeout: false,
+        }) => format!("seat {}: {action}", seat(k)),
+        // The level-1 bot played for a seat whose turn's deadline passed.
+        Some(Event::Act {
+            seat: k,
+            action,
+            timeout: true,
+        }) => format!("seat {} timeout: {action}", seat(k)),
         Some(Event::Claim { seat: k }) => format!("seat {} claims", seat(k)),
         Some(Event::Time { unanswered }) if unanswered.is_empty() => "deadline".into(),
         Some(Event::Time { unanswered }) => {
@@ -445,12 +455,19 @@ fn parse_entry(line: &str, created_ms: i64, expected: usize) -> Result<Entry, St
                 seat,
                 said: said.into(),
             });
+        } else if let Some(action) = rest.strip_prefix(" timeout: ") {
+            entry.event = Some(Event::Act {
+                seat,
+                action: action.into(),
+                timeout: true,
+            });
         } else if rest == "claims" {
             entry.event = Some(Event::Claim { seat });
         } else if let Some(action) = rest.strip_prefix(' ') {
             entry.event = Some(Event::Act {
                 seat,
                 action: action.into(),
+                timeout: false,
             });
         } else {
             return Err(unknown());
@@ -543,6 +560,12 @@ mod tests {
             Event::Act {
                 seat: 1,
                 action: "orders move A3 b14; spawn A3 1x2".into(),
+                timeout: false,
+            },
+            Event::Act {
+                seat: 0,
+                action: "c1c3".into(),
+                timeout: true,
             },
             Event::Claim { seat: 0 },
             Event::Time {

@@ -57,10 +57,23 @@ impl Store {
     /// or `postgres://user@host/db` (`postgresql://` too; the database
     /// must exist).
     pub async fn open(url: &str) -> ApiResult<Store> {
+        let store = Store::connect_with(url, true).await?;
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// Opens the existing database at `url` as it is: no file is created
+    /// and nothing is migrated (to inspect it: [`Store::schema`]).
+    pub async fn connect(url: &str) -> ApiResult<Store> {
+        Store::connect_with(url, false).await
+    }
+
+    async fn connect_with(url: &str, create: bool) -> ApiResult<Store> {
         if url.starts_with("sqlite:") {
-            Store::open_sqlite(url).await
+            Store::connect_sqlite(url, create).await
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            Store::open_postgres(url).await
+            let pool = PgPoolOptions::new().max_connections(8).connect(url).await?;
+            Ok(Store::Postgres(pool))
         } else {
             Err(ApiError::Internal(format!(
                 "unknown database URL '{url}': use sqlite://path or postgres://user@host/db"
@@ -68,9 +81,9 @@ impl Store {
         }
     }
 
-    async fn open_sqlite(url: &str) -> ApiResult<Store> {
+    async fn connect_sqlite(url: &str, create: bool) -> ApiResult<Store> {
         let options = SqliteConnectOptions::from_str(url)?
-            .create_if_missing(true)
+            .create_if_missing(create)
             .journal_mode(SqliteJournalMode::Wal)
             .foreign_keys(true);
         // An in-memory database exists once per connection: keep one.
@@ -79,16 +92,42 @@ impl Store {
             .max_connections(max)
             .connect_with(options)
             .await?;
-        sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
         Ok(Store::Sqlite(pool))
     }
 
-    async fn open_postgres(url: &str) -> ApiResult<Store> {
-        let pool = PgPoolOptions::new().max_connections(8).connect(url).await?;
-        // The migrator takes an advisory lock, so servers (or tests)
-        // starting together on one database migrate it once.
-        sqlx::migrate!("./migrations/postgres").run(&pool).await?;
-        Ok(Store::Postgres(pool))
+    /// Runs the backend's numbered migrations that have not run yet. On
+    /// PostgreSQL the migrator takes an advisory lock, so servers (or
+    /// tests) starting together on one database migrate it once.
+    pub async fn migrate(&self) -> ApiResult<()> {
+        match self {
+            Store::Sqlite(pool) => sqlx::migrate!("./migrations/sqlite").run(pool).await?,
+            Store::Postgres(pool) => sqlx::migrate!("./migrations/postgres").run(pool).await?,
+        }
+        Ok(())
+    }
+
+    /// The database's schema version (its newest migration that ran; 0 for
+    /// an empty database) and the newest this server knows.
+    pub async fn schema(&self) -> ApiResult<(i64, i64)> {
+        let known = match self {
+            Store::Sqlite(_) => sqlx::migrate!("./migrations/sqlite"),
+            Store::Postgres(_) => sqlx::migrate!("./migrations/postgres"),
+        }
+        .iter()
+        .map(|m| m.version)
+        .max()
+        .unwrap_or(0);
+        let applied: Option<i64> = on_pool!(self, pool => {
+            match sqlx::query("SELECT MAX(version) AS v FROM _sqlx_migrations WHERE success")
+                .fetch_one(pool)
+                .await
+            {
+                Ok(row) => row.try_get::<Option<i64>, _>("v")?,
+                // No migrations table: nothing ever ran.
+                Err(_) => None,
+            }
+        });
+        Ok((applied.unwrap_or(0), known))
     }
 
     /// Which backend this is: `"sqlite"` or `"postgres"`.

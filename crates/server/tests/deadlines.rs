@@ -44,6 +44,11 @@ async fn a_passed_turn_deadline_is_played_by_the_level_one_bot() {
     clock.advance(11_000);
     let s = wait_for(&app, &g.id, |s| s["history"].as_array().unwrap().len() == 1).await;
     assert_eq!(s["history"][0]["seat"], 0);
+    // The history says the move was played for the seat on time, to all.
+    let said = s["history"][0]["action"].as_str().unwrap();
+    assert!(said.ends_with(" (time: played for P1)"), "{said}");
+    let seat = state(&app, &g.id, Some(g.seats[0].as_str())).await;
+    assert_eq!(seat["history"][0]["action"], said);
     // The move restarted the clock for the other seat.
     assert!(s["deadline_ms"].as_i64().unwrap() > deadline);
     // Extensions need a deadline, and a sane size.

@@ -245,7 +245,7 @@ async fn knight_control_records_keep_secrets_and_the_full_record_verifies_its_dr
             full.entries
                 .iter()
                 .filter_map(|e| match &e.event {
-                    Some(Event::Act { seat, action }) if (*seat == k) == mine => {
+                    Some(Event::Act { seat, action, .. }) if (*seat == k) == mine => {
                         Some(action.clone())
                     }
                     _ => None,

@@ -56,6 +56,7 @@ async fn games_and_their_logs_read_back_exactly() {
                 Event::Act {
                     seat: 0,
                     action: "c1c3".into(),
+                    timeout: false,
                 },
             ),
             event(1, Event::Pause),
@@ -64,6 +65,7 @@ async fn games_and_their_logs_read_back_exactly() {
                 Event::Act {
                     seat: 1,
                     action: "b8c6 +a1=Q".into(),
+                    timeout: true,
                 },
             ),
         ];

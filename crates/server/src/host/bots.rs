@@ -136,7 +136,7 @@ impl Actor {
         }
         match text {
             Some(text) => {
-                if let Err(e) = self.submit(seat, &text).await {
+                if let Err(e) = self.submit_as(seat, &text, forced).await {
                     tracing::error!("game {}: bot move {text} refused: {e}", self.record.id);
                 }
             }

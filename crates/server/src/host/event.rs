@@ -10,7 +10,14 @@ use serde::{Deserialize, Serialize};
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
     /// Server seat `seat` played `action` (the game's canonical notation).
-    Act { seat: usize, action: String },
+    /// `timeout` marks a move the level-1 bot played for the seat because
+    /// its turn's deadline had passed (left out when false).
+    Act {
+        seat: usize,
+        action: String,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        timeout: bool,
+    },
     /// Server seat `seat` reserved the next turn (claim games).
     Claim { seat: usize },
     /// A deadline or the game's own clock came due at the event's time.
@@ -105,8 +112,17 @@ mod tests {
                 Event::Act {
                     seat: 1,
                     action: "b8c6 +a1=Q".into(),
+                    timeout: false,
                 },
                 r#"{"type":"act","seat":1,"action":"b8c6 +a1=Q"}"#,
+            ),
+            (
+                Event::Act {
+                    seat: 0,
+                    action: "c1c3".into(),
+                    timeout: true,
+                },
+                r#"{"type":"act","seat":0,"action":"c1c3","timeout":true}"#,
             ),
             (Event::Claim { seat: 0 }, r#"{"type":"claim","seat":0}"#),
             (

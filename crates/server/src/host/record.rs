@@ -95,7 +95,7 @@ pub(super) fn build(
         // How this viewer sees it: the table's record of the game's own
         // disclosure, asked when the action was played.
         let sealed = match (&logged.event, scope) {
-            (Event::Act { seat, action }, Scope::Seat(_) | Scope::Spectator) => {
+            (Event::Act { seat, action, .. }, Scope::Seat(_) | Scope::Spectator) => {
                 acts += 1;
                 match live.game.describe(acts - 1, action, viewer) {
                     None => continue,

@@ -74,6 +74,16 @@ impl Actor {
     /// Checks and plays one action of server seat `seat`: logged first, then
     /// applied; a refusal changes nothing.
     pub(super) async fn submit(&mut self, seat: usize, text: &str) -> ApiResult<()> {
+        self.submit_as(seat, text, false).await
+    }
+
+    /// [`Actor::submit`], marking a move played for the seat on timeout.
+    pub(super) async fn submit_as(
+        &mut self,
+        seat: usize,
+        text: &str,
+        timeout: bool,
+    ) -> ApiResult<()> {
         self.may_act(seat)?;
         if text.is_empty() {
             return Err(ApiError::BadRequest("the action is empty".into()));
@@ -88,6 +98,7 @@ impl Actor {
             Event::Act {
                 seat,
                 action: text.to_string(),
+                timeout,
             },
         );
         // The log holds the game's canonical notation of the action.
@@ -96,6 +107,7 @@ impl Actor {
             event: Event::Act {
                 seat,
                 action: applied.said().unwrap_or(text).to_string(),
+                timeout,
             },
             ..asked
         };

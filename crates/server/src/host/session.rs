@@ -47,6 +47,8 @@ pub(super) struct HistoryEntry {
     /// The acting server seat, or `None` for a deadline or a host action.
     pub seat: Option<usize>,
     pub action: String,
+    /// Played for the seat by the level-1 bot when its deadline passed.
+    pub timeout: bool,
 }
 
 /// What an event did to a copy of the game, to be committed once the event
@@ -128,7 +130,7 @@ impl Session {
         let mut game = self.game.boxed_clone();
         let at = logged.at_ms;
         let said = match &logged.event {
-            Event::Act { seat, action } => {
+            Event::Act { seat, action, .. } => {
                 Some(game.act(*seat, action, at).map_err(Refusal::Action)?)
             }
             Event::Time { unanswered } => {
@@ -173,8 +175,14 @@ impl Session {
         self.game = applied.game;
         let at = logged.at_ms;
         let mut seat = None;
+        let mut timeout = false;
         match logged.event {
-            Event::Act { seat: k, .. } => {
+            Event::Act {
+                seat: k,
+                timeout: t,
+                ..
+            } => {
+                timeout = t;
                 self.claim = None;
                 seat = Some(k);
                 if let Some(last) = self.last_acted.get_mut(k) {
@@ -208,6 +216,7 @@ impl Session {
                 at_ms: at,
                 seat,
                 action,
+                timeout,
             });
         }
         self.log.push(logged.clone());

@@ -22,6 +22,12 @@ impl Actor {
                 }
                 None => e.action.clone(),
             };
+            // A move played for a seat on timeout says so, to everyone
+            // (the deadline and whose turn it was are public).
+            let action = match (e.timeout, e.seat) {
+                (true, Some(k)) => format!("{action} (time: played for P{})", k + 1),
+                _ => action,
+            };
             seen.push(SeenEntry {
                 seq: e.seq,
                 at_ms: e.at_ms,

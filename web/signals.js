@@ -1,0 +1,64 @@
+// "Your turn" signals: the tab's title and icon change while it is this
+// seat's turn; an optional sound plays and an optional notification shows
+// (when the tab is hidden) as the turn begins. A move played for this seat
+// on timeout is told in the page. Preferences stay in this browser.
+"use strict";
+window.Signals = (() => {
+  const PREFS = { sound: "arbiter.sound", notify: "arbiter.notify" };
+  const plainIcon = "/favicon.svg";
+  const turnIcon = "data:image/svg+xml," + encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#3b3a36"/>' +
+    '<text x="14" y="25" font-size="22" text-anchor="middle" fill="#f4f1ea">&#9822;</text><circle cx="25" cy="7" r="6.5" fill="#e53935" stroke="#fff" stroke-width="1.5"/></svg>');
+  const sound = document.getElementById("pref-sound");
+  const notify = document.getElementById("pref-notify");
+  sound.checked = localStorage.getItem(PREFS.sound) === "yes";
+  notify.checked = localStorage.getItem(PREFS.notify) === "yes" && "Notification" in window && Notification.permission === "granted";
+  sound.onchange = () => localStorage.setItem(PREFS.sound, sound.checked ? "yes" : "no");
+  notify.onchange = async () => {
+    if (notify.checked && "Notification" in window && Notification.permission !== "granted") {
+      const answer = await Notification.requestPermission().catch(() => "denied");
+      if (answer !== "granted") notify.checked = false;
+    }
+    localStorage.setItem(PREFS.notify, notify.checked ? "yes" : "no");
+  };
+
+  function myTurn(s) {
+    return !!s && s.status === "playing" && s.you.role === "seat" && s.legal.length > 0;
+  }
+
+  function beep() {
+    try {
+      const audio = new (window.AudioContext || window.webkitAudioContext)();
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(); osc.stop(audio.currentTime + 0.35);
+    } catch (_) { /* no sound on this browser */ }
+  }
+
+  function changed(was, s) {
+    const name = document.getElementById("title").textContent || "Arbiter";
+    const turn = myTurn(s);
+    document.title = turn ? `● Your turn · ${name}` : `${name} · Arbiter`;
+    document.getElementById("icon").href = turn ? turnIcon : plainIcon;
+    if (turn && was && !myTurn(was)) {
+      if (sound.checked) beep();
+      if (notify.checked && document.hidden && "Notification" in window && Notification.permission === "granted")
+        new Notification(`Your turn: ${name}`, { body: "The game is waiting for your move.", tag: "arbiter-" + s.id });
+    }
+    // A move played for this seat on timeout, new since the last frame.
+    if (s.you.role === "seat" && was) {
+      const mine = `(time: played for P${s.you.seat + 1})`;
+      const fresh = s.history.slice(was.history.length).find((h) => h.action.endsWith(mine));
+      if (fresh) {
+        const el = document.getElementById("notice");
+        el.hidden = false;
+        el.textContent = `Your time ran out, so the server played ${fresh.action.replace(" " + mine, "")} for you.`;
+      }
+    }
+  }
+  return { changed };
+})();
