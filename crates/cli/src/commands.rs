@@ -7,6 +7,14 @@ use crate::Command;
 /// count near this depth, and a much deeper one would overflow the stack.
 pub const MAX_PERFT_DEPTH: u32 = 30;
 
+/// A single argument naming a file that holds a server game record.
+fn record_arg(moves: &[String]) -> Result<Option<arbiter_server::records::Record>, String> {
+    match moves {
+        [one] if std::path::Path::new(one).is_file() => crate::replay::load(one.as_ref()),
+        _ => Ok(None),
+    }
+}
+
 pub fn run(command: Command) -> Result<(), String> {
     match command {
         Command::Serve(args) => crate::serve::run(args)?,
@@ -56,12 +64,35 @@ pub fn run(command: Command) -> Result<(), String> {
             position,
             moves,
             round,
-        } => println!(
-            "{}",
-            find(&game)?
-                .tools
-                .show(position.as_deref(), &moves, round)?
-        ),
+            ply,
+        } => match (round, record_arg(&moves)?) {
+            (None, Some(record)) => print!("{}", crate::replay::show(&game, &record, ply)?),
+            (_, _) if ply.is_some() => {
+                return Err("--ply takes a game record (docs/records.md)".into())
+            }
+            (round, _) => println!(
+                "{}",
+                find(&game)?
+                    .tools
+                    .show(position.as_deref(), &moves, round)?
+            ),
+        },
+        Command::Render {
+            game,
+            position,
+            moves,
+            ply,
+            out,
+        } => crate::render::run(&game, position.as_deref(), &moves, ply, &out)?,
+        Command::Verify { record } => print!("{}", crate::replay::run_verify(&record)?),
+        Command::Export { id, db, format } => {
+            let text = match format.as_str() {
+                "json" => false,
+                "text" => true,
+                other => return Err(format!("--format '{other}' is neither json nor text")),
+            };
+            print!("{}", crate::replay::export(&db, &id, text)?);
+        }
         Command::Solve {
             game,
             out,
@@ -73,7 +104,10 @@ pub fn run(command: Command) -> Result<(), String> {
             moves,
         } => crate::solve::analyse(&game, position.as_deref(), &moves)?,
         Command::New(args) => crate::knight_control::new(args)?,
-        Command::Replay(args) => crate::knight_control::replay(args)?,
+        Command::Replay(args) => match crate::replay::load(&args.record)? {
+            Some(record) => print!("{}", crate::replay::run_replay(&args.game, &record)?),
+            None => crate::knight_control::replay(args)?,
+        },
         Command::Match(args) => crate::match_cmd::run(args)?,
         Command::Uci { game } => crate::uci::run(&game)?,
         Command::Play {

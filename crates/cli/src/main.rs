@@ -8,6 +8,8 @@ mod knight_control;
 mod match_cmd;
 mod match_uci;
 mod play;
+mod render;
+mod replay;
 mod serve;
 mod solve;
 mod uci;
@@ -56,7 +58,8 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// Draw the board after playing MOVE… from POS (knight-control: RECORD).
+    /// Draw the board after playing MOVE… from POS, or at an entry of a
+    /// game RECORD (docs/records.md; knight-control: also its own records).
     Show {
         game: String,
         #[arg(long)]
@@ -65,6 +68,36 @@ enum Command {
         /// knight-control: the board after this round (0 = after bidding).
         #[arg(long)]
         round: Option<u8>,
+        /// A record: the board after this many entries (0 = the start).
+        #[arg(long)]
+        ply: Option<usize>,
+    },
+    /// Draw the board as a picture (PNG or SVG by the --out name) after
+    /// MOVE… from POS, or at an entry of a game RECORD.
+    Render {
+        game: String,
+        #[arg(long)]
+        position: Option<String>,
+        moves: Vec<String>,
+        /// A record: the board after this many entries (0 = the start).
+        #[arg(long)]
+        ply: Option<usize>,
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Check a game record: its seed against its commitment, and every
+    /// entry and draw against the seed. Exits 1 naming a wrong entry.
+    Verify { record: std::path::PathBuf },
+    /// Write a stored game's full record, every entry in full, from the
+    /// server's database (for its operator).
+    Export {
+        id: String,
+        /// The database (as for `arbiter serve`).
+        #[arg(long, default_value = "sqlite://arbiter.db")]
+        db: String,
+        /// `json` or `text`.
+        #[arg(long, default_value = "json")]
+        format: String,
     },
     /// Solve every position of a game by retrograde analysis (knight-court).
     Solve {
@@ -86,7 +119,8 @@ enum Command {
     },
     /// Write a new game record (knight-control).
     New(knight_control::NewArgs),
-    /// Print a game record's rounds and results (knight-control).
+    /// Replay a game record (any game's, docs/records.md) and print its
+    /// entries and result.
     Replay(knight_control::ReplayArgs),
     /// Bots against bots: a tournament with seats swapped fairly.
     Match(match_cmd::MatchArgs),

@@ -72,7 +72,9 @@ pub struct Creation {
 ///
 /// All time enters a game through logged event timestamps (`at_ms`, unix
 /// ms), so replaying the log after a restart rebuilds the same state.
-pub trait Hosted: Game + 'static {
+/// Its [`Diagram`](arbiter_core::Diagram) draws what everyone may see
+/// (`arbiter show` of a record).
+pub trait Hosted: Game + arbiter_core::Diagram + 'static {
     /// A new game from the lobby's ruleset options (a JSON object).
     fn create(options: &Value, creation: &Creation) -> Result<Self, String>;
     /// A bot's action for `seat` thinking as `think` says, or `None` if it

@@ -164,7 +164,7 @@ impl AppState {
     }
 
     /// The live game `id`, rebuilt from the database by replay on first use.
-    async fn game(&self, id: &str) -> ApiResult<GameHandle> {
+    pub(crate) async fn game(&self, id: &str) -> ApiResult<GameHandle> {
         let mut games = self.inner.games.lock().await;
         // A stopped actor (a game that panicked) is rebuilt from its log.
         if let Some(handle) = games.get(id).filter(|h| h.is_alive()) {
@@ -186,7 +186,17 @@ impl AppState {
         Ok(handle)
     }
 
-    async fn role(&self, handle: &GameHandle, token: Option<String>) -> ApiResult<Role> {
+    /// How often a bot stream sends a keep-alive line (the WebSocket ping
+    /// period).
+    pub(crate) fn keep_alive(&self) -> Duration {
+        self.inner.ws_ping_every
+    }
+
+    pub(crate) fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    pub(crate) async fn role(&self, handle: &GameHandle, token: Option<String>) -> ApiResult<Role> {
         handle.ask(|r| Command::Resolve(token, r)).await?
     }
 }
@@ -202,6 +212,22 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/host", post(host_command))
         .route("/api/games/{id}/replay/{ply}", get(replay))
         .route("/api/games/{id}/ws", get(live))
+        .route("/api/games/{id}/record", get(crate::app_records::record))
+        .route(
+            "/api/games/{id}/board.svg",
+            get(crate::app_records::board_svg),
+        )
+        .route(
+            "/api/games/{id}/board.png",
+            get(crate::app_records::board_png),
+        )
+        .route("/api/bot/game/stream/{id}", get(crate::bot_api::stream))
+        .route("/api/bot/game/{id}/move", post(crate::bot_api::act))
+        .route(
+            "/api/games/import",
+            post(crate::app_records::import)
+                .layer(DefaultBodyLimit::max(crate::app_records::IMPORT_LIMIT)),
+        )
         .merge(assets::router())
         .merge(pages::router())
         .fallback(|| async { ApiError::NotFound("no such page or endpoint".into()) })

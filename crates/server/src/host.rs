@@ -17,6 +17,8 @@ use tokio::sync::{broadcast, mpsc, oneshot, Semaphore};
 mod bots;
 pub mod event;
 mod fanout;
+pub mod picture;
+pub mod record;
 mod requests;
 mod session;
 mod timing;
@@ -98,6 +100,14 @@ pub enum Command {
     Check(Role, String, oneshot::Sender<ApiResult<Value>>),
     Host(Role, HostCommand, oneshot::Sender<ApiResult<()>>),
     Replay(Role, usize, oneshot::Sender<ApiResult<Value>>),
+    /// The board picture's text after `ply` entries the role sees.
+    Picture(
+        Role,
+        Option<usize>,
+        oneshot::Sender<ApiResult<picture::Picture>>,
+    ),
+    /// The game's record as the role may see it (docs/records.md).
+    Record(Role, oneshot::Sender<ApiResult<crate::records::Record>>),
     Subscribe(oneshot::Sender<broadcast::Receiver<Arc<str>>>),
     BotMove {
         version: u64,
@@ -282,6 +292,28 @@ pub fn spawn(
     Ok(GameHandle { tx })
 }
 
+/// The full record of a stored game, every entry in full: for the
+/// server's operator, who holds the database anyway (`arbiter export`). No
+/// route returns it.
+pub async fn full_record(store: &Store, id: &str) -> ApiResult<crate::records::Record> {
+    let stored = store
+        .game(id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("there is no game '{id}'")))?;
+    let events = store.events(id).await?;
+    let config: GameConfig = serde_json::from_str(&stored.config)
+        .map_err(|e| ApiError::Internal(format!("game {id} config: {e}")))?;
+    let game = fresh_game(&stored, &config).map_err(ApiError::Internal)?;
+    let mut session = Session::new(game, &config);
+    for event in &events {
+        session
+            .apply(event)
+            .map_err(|e| ApiError::Internal(format!("replaying {id}: {e}")))?;
+    }
+    record::build(&stored, &config, &session, crate::records::Scope::Full)
+        .map_err(ApiError::Internal)
+}
+
 impl Actor {
     /// The mailbox loop: one command at a time, in order.
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
@@ -339,6 +371,18 @@ impl Actor {
             }
             Command::Replay(role, n, reply) => {
                 let _ = reply.send(self.replay(role, n));
+            }
+            Command::Picture(role, ply, reply) => {
+                let _ = reply.send(self.picture(role, ply));
+            }
+            Command::Record(role, reply) => {
+                let scope = match role {
+                    Role::Seat(k) => crate::records::Scope::Seat(k),
+                    Role::Host | Role::Spectator => crate::records::Scope::Spectator,
+                };
+                let record = record::build(&self.record, &self.config, &self.session, scope)
+                    .map_err(ApiError::Internal);
+                let _ = reply.send(record);
             }
             Command::Subscribe(reply) => {
                 let _ = reply.send(self.changed.subscribe());

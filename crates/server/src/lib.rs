@@ -4,7 +4,9 @@
 
 pub mod adapter;
 mod app;
+mod app_records;
 mod assets;
+mod bot_api;
 pub mod bots;
 pub mod clock;
 pub mod doctor;
@@ -14,6 +16,8 @@ pub mod knight_control;
 pub mod listen;
 pub mod pages;
 pub mod pc;
+pub mod pictures;
+pub mod records;
 pub mod storage;
 pub mod table;
 pub mod token;

@@ -66,6 +66,8 @@ pub trait LiveGame: Send + Sync {
     fn extend(&mut self, ms: i64);
     /// A host's game-specific action ([`Hosted::host_act`]).
     fn host_act(&mut self, text: &str, at_ms: i64) -> Result<String, String>;
+    /// The game's terminal picture of what everyone may see.
+    fn diagram(&self) -> String;
 }
 
 /// The generic adapter over any [`Hosted`] game.
@@ -401,6 +403,10 @@ impl<G: Hosted> LiveGame for Table<G> {
         let said = self.game.host_act(text)?;
         self.after_change(at_ms, false);
         Ok(said)
+    }
+
+    fn diagram(&self) -> String {
+        arbiter_core::Diagram::diagram(&self.game)
     }
 
     fn extend(&mut self, ms: i64) {

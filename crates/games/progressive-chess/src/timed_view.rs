@@ -169,3 +169,29 @@ impl Game for Session {
         self.result()
     }
 }
+
+/// A table's picture: the current game's board, then the clocks and the
+/// match score when there are any.
+impl arbiter_core::Diagram for Session {
+    fn diagram(&self) -> String {
+        use std::fmt::Write;
+        let mut out = arbiter_core::Diagram::diagram(self.current());
+        if let Some(clock) = self.clock_view() {
+            let secs = |ms: Millis| format!("{}.{:03}s", ms / 1000, ms % 1000);
+            let _ = writeln!(
+                out,
+                "reserve: white {}, black {}",
+                secs(clock.reserve_ms[0]),
+                secs(clock.reserve_ms[1])
+            );
+        }
+        if let Some(m) = self.match_view() {
+            let _ = writeln!(
+                out,
+                "match game {}: score {} to {}",
+                m.game, m.score[0], m.score[1]
+            );
+        }
+        out
+    }
+}

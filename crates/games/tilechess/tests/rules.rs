@@ -539,7 +539,7 @@ fn perft_matches_the_naive_referee() {
     assert_eq!(start.perft(2), 36 * 35);
     // A small position with two armies face to face, against the naive
     // referee.
-    let mut game = face_to_face();
+    let game = face_to_face();
     let mut naive = naive::Naive::new(3, 2, false, false);
     naive.apply(0, &format!("red: join 0,0 {ARMY}"));
     naive.apply(1, &format!("blue: join 4,0 {ARMY}"));

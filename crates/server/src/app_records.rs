@@ -1,0 +1,222 @@
+//! The record routes (docs/records.md): `GET /api/games/{id}/record` and
+//! `POST /api/games/import`.
+
+use crate::adapter;
+use crate::app::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::host::record::{replay, RecordError};
+use crate::host::{self, Command, Event, Logged};
+use crate::records::Record;
+use crate::storage::GameRecord;
+use crate::token::{self, Bearer};
+use arbiter_core::Seed;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::json;
+
+/// The largest record an import takes.
+pub const IMPORT_LIMIT: usize = 4 * 1024 * 1024;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordQuery {
+    #[serde(default)]
+    format: Option<String>,
+}
+
+/// The game's record as the asking seat (or a spectator; the host sees
+/// what spectators see) may see it, in JSON or text.
+pub async fn record(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Bearer(token): Bearer,
+    query: Result<Query<RecordQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<Response> {
+    let Query(query) = query.map_err(|e| {
+        ApiError::BadRequest(format!(
+            "bad query string: {} (the record takes ?format=json or ?format=text)",
+            e.body_text()
+        ))
+    })?;
+    let handle = state.game(&id).await?;
+    let role = state.role(&handle, token).await?;
+    let record = handle.ask(|r| Command::Record(role, r)).await??;
+    match query.format.as_deref() {
+        None | Some("json") => Ok(Json(record).into_response()),
+        Some("text") => Ok((
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            record.to_text(),
+        )
+            .into_response()),
+        Some(other) => Err(ApiError::BadRequest(format!(
+            "format '{other}' is neither 'json' nor 'text'"
+        ))),
+    }
+}
+
+fn refused(e: RecordError) -> ApiError {
+    ApiError::BadRequest(format!("the record does not replay: {e}"))
+}
+
+/// Makes a finished, read-only table from a record (JSON or text): the
+/// record is replayed and checked entry by entry first, then stored as a
+/// new game whose log is the record's entries; a game the record leaves
+/// unfinished is ended by the host's `end` at its last entry's time.
+pub async fn import(
+    State(state): State<AppState>,
+    body: Result<axum::body::Bytes, BytesRejection>,
+) -> ApiResult<Json<serde_json::Value>> {
+    let body = body.map_err(|e| {
+        if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::TooLarge(format!("a record is at most {IMPORT_LIMIT} bytes"))
+        } else {
+            ApiError::from(e)
+        }
+    })?;
+    let text = std::str::from_utf8(&body)
+        .map_err(|_| ApiError::BadRequest("a record is UTF-8 text".into()))?;
+    let record = Record::parse(text).map_err(ApiError::BadRequest)?;
+    // The same checks as creating a game: the record is someone's file.
+    let kind = adapter::kind(&record.game).map_err(ApiError::BadRequest)?;
+    kind.check_options(&record.config.options)
+        .map_err(ApiError::BadRequest)?;
+    if let Some(secs) = record.config.deadline_secs {
+        if !(1..=host::MAX_DEADLINE_SECS).contains(&secs) {
+            return Err(ApiError::BadRequest(format!(
+                "the record's deadline_secs is not 1 to {}",
+                host::MAX_DEADLINE_SECS
+            )));
+        }
+    }
+    if record.config.claim_hold_secs.unwrap_or(0) > host::MAX_CLAIM_HOLD_SECS {
+        return Err(ApiError::BadRequest(
+            "the record's claim_hold_secs is over 24 hours".into(),
+        ));
+    }
+    if record
+        .config
+        .bots
+        .iter()
+        .flatten()
+        .any(|&level| !(1..=crate::bots::MAX_LEVEL).contains(&level))
+    {
+        return Err(ApiError::BadRequest(format!(
+            "the record's bot levels are not all 1 to {}",
+            crate::bots::MAX_LEVEL
+        )));
+    }
+    if let Some(seed) = record.seed {
+        if !record.commitment.verify(&seed) {
+            return Err(ApiError::BadRequest(
+                "the record's seed does not match its commitment".into(),
+            ));
+        }
+    }
+    let replayed = tokio::task::spawn_blocking({
+        let record = record.clone();
+        move || replay(&record, |_, _| {}).map(|r| (r.log, r.status))
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("replaying a record: {e}")))?;
+    let (mut log, status) = replayed.map_err(refused)?;
+    let finished = status.finished();
+    if !finished {
+        let at_ms = log.last().map_or(record.created_ms, |e| e.at_ms);
+        log.push(Logged {
+            seq: log.len() as i64,
+            at_ms,
+            event: Event::End,
+        });
+    }
+    // A record of a game still under way holds no seed: the table gets a
+    // fresh one (the replay has shown the game does not need the old one).
+    let seed = record.seed.unwrap_or_else(Seed::random);
+    let fresh = || token::fresh().map_err(ApiError::Internal);
+    let id = fresh()?[..12].to_string();
+    // Nobody holds these links: the table is read-only.
+    let host_hash = token::hash(&fresh()?);
+    let seat_hashes = (0..record.config.bots.len())
+        .map(|_| fresh().map(|t| token::hash(&t)))
+        .collect::<ApiResult<Vec<_>>>()?;
+    let stored = GameRecord {
+        id: id.clone(),
+        kind: record.game.clone(),
+        config: serde_json::to_string(&record.config)
+            .map_err(|e| ApiError::Internal(e.to_string()))?,
+        seed: seed.to_string(),
+        commitment: seed.commitment().to_string(),
+        host_hash,
+        seat_hashes,
+        created_ms: record.created_ms,
+    };
+    state.store().insert_game(&stored).await?;
+    for logged in &log {
+        state.store().append(&id, logged).await?;
+    }
+    state.game(&id).await?;
+    Ok(Json(json!({
+        "id": id,
+        "game": record.game,
+        "imported_from": record.id,
+        "entries": record.entries.len(),
+        "status": if finished { status.name() } else { "ended" },
+        "spectator": { "link": format!("/table/{id}") },
+    })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PictureQuery {
+    #[serde(default)]
+    ply: Option<usize>,
+}
+
+async fn picture(
+    state: &AppState,
+    id: &str,
+    token: Option<String>,
+    query: Result<Query<PictureQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<String> {
+    let Query(query) = query.map_err(|e| {
+        ApiError::BadRequest(format!(
+            "bad query string: {} (a picture takes ?ply=N)",
+            e.body_text()
+        ))
+    })?;
+    let handle = state.game(id).await?;
+    let role = state.role(&handle, token).await?;
+    let p = handle
+        .ask(|r| Command::Picture(role, query.ply, r))
+        .await??;
+    Ok(crate::pictures::svg(&p.title, &p.diagram, &p.caption))
+}
+
+/// `GET /api/games/{id}/board.svg[?ply=N]`: the board the asker may see.
+pub async fn board_svg(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Bearer(token): Bearer,
+    query: Result<Query<PictureQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<Response> {
+    let svg = picture(&state, &id, token, query).await?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+/// `GET /api/games/{id}/board.png[?ply=N]`: the same picture as PNG.
+pub async fn board_png(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Bearer(token): Bearer,
+    query: Result<Query<PictureQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<Response> {
+    let svg = picture(&state, &id, token, query).await?;
+    let png = tokio::task::spawn_blocking(move || crate::pictures::png(&svg))
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?
+        .map_err(ApiError::Internal)?;
+    Ok(([(header::CONTENT_TYPE, "image/png")], png).into_response())
+}

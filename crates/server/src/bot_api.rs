@@ -1,0 +1,146 @@
+//! The bot API (docs/bot-api.md), shaped like the lichess Bot API: with its
+//! seat's token a program streams its seat's events as newline-delimited
+//! JSON and submits actions over HTTP.
+//!
+//! Every event line is the seat's own snapshot, exactly what its WebSocket
+//! receives (`Command::Snapshot`): `gameFull` first, then `gameState` after
+//! each change the seat can see. A change the seat cannot see (another
+//! seat's secret submission) sends nothing, as on the WebSocket. An empty
+//! line keeps the connection alive; the stream ends after the state that
+//! shows the game finished.
+
+use crate::app::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::host::{Command, GameHandle, Role};
+use crate::token::Bearer;
+use axum::body::{Body, Bytes};
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{broadcast, mpsc};
+
+/// The seat behind a bot request's token; any other role is refused.
+async fn seat_of(
+    state: &AppState,
+    id: &str,
+    token: Option<String>,
+) -> ApiResult<(GameHandle, Role)> {
+    let handle = state.game(id).await?;
+    let token = token
+        .ok_or_else(|| ApiError::Forbidden("the bot API needs your seat link's token".into()))?;
+    match state.role(&handle, Some(token)).await? {
+        Role::Seat(k) => Ok((handle, Role::Seat(k))),
+        _ => Err(ApiError::Forbidden(
+            "the bot API is for seats: use a seat link's token".into(),
+        )),
+    }
+}
+
+fn line(kind: &str, snapshot: Value) -> Bytes {
+    let mut event = json!({ "type": kind });
+    if let (Some(map), Value::Object(fields)) = (event.as_object_mut(), snapshot) {
+        map.extend(fields);
+    }
+    let mut text = event.to_string();
+    text.push('\n');
+    Bytes::from(text)
+}
+
+fn finished(snapshot: &Value) -> bool {
+    matches!(snapshot["status"].as_str(), Some("over" | "ended"))
+}
+
+/// `GET /api/bot/game/stream/{id}`: the seat's events as NDJSON.
+pub async fn stream(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Bearer(token): Bearer,
+) -> ApiResult<Response> {
+    let (handle, role) = seat_of(&state, &id, token).await?;
+    let changes = handle.ask(Command::Subscribe).await?;
+    let first = handle.ask(|r| Command::Snapshot(role, r)).await?;
+    let (tx, rx) = mpsc::channel::<Bytes>(16);
+    tokio::spawn(feed(handle, role, changes, first, tx, state.keep_alive()));
+    let body = Body::from_stream(futures_util::stream::unfold(rx, |mut rx| async move {
+        rx.recv()
+            .await
+            .map(|bytes| (Ok::<Bytes, std::convert::Infallible>(bytes), rx))
+    }));
+    Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], body).into_response())
+}
+
+/// Sends the seat's lines until the game finishes or the reader leaves.
+async fn feed(
+    handle: GameHandle,
+    role: Role,
+    mut changes: broadcast::Receiver<Arc<str>>,
+    first: Value,
+    tx: mpsc::Sender<Bytes>,
+    keep_alive: Duration,
+) {
+    let mut last = first.to_string();
+    let done = finished(&first);
+    if tx.send(line("gameFull", first)).await.is_err() || done {
+        return;
+    }
+    let start = tokio::time::Instant::now() + keep_alive;
+    let mut ping = tokio::time::interval_at(start, keep_alive);
+    loop {
+        tokio::select! {
+            change = changes.recv() => match change {
+                Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                    let Ok(snapshot) = handle.ask(|r| Command::Snapshot(role, r)).await else {
+                        return;
+                    };
+                    let text = snapshot.to_string();
+                    if text == last {
+                        continue;
+                    }
+                    last = text;
+                    let done = finished(&snapshot);
+                    if tx.send(line("gameState", snapshot)).await.is_err() || done {
+                        return;
+                    }
+                }
+                Err(broadcast::error::RecvError::Closed) => return,
+            },
+            _ = ping.tick() => {
+                if tx.send(Bytes::from_static(b"\n")).await.is_err() {
+                    return;
+                }
+            }
+            _ = tx.closed() => return,
+        }
+    }
+}
+
+/// `POST /api/bot/game/{id}/move`: plays an action for the token's seat.
+/// The body is the action as plain text, or `{"action": "..."}`.
+pub async fn act(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Bearer(token): Bearer,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    let body = body?;
+    let (handle, role) = seat_of(&state, &id, token).await?;
+    let text = std::str::from_utf8(&body)
+        .map_err(|_| ApiError::BadRequest("the action is not UTF-8 text".into()))?;
+    let action = if text.trim_start().starts_with('{') {
+        let value: Value = serde_json::from_str(text)
+            .map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))?;
+        value["action"]
+            .as_str()
+            .ok_or_else(|| ApiError::BadRequest("the body's 'action' is not a string".into()))?
+            .to_string()
+    } else {
+        text.to_string()
+    };
+    handle.ask(|r| Command::Act(role, action, r)).await??;
+    Ok(Json(json!({ "ok": true })))
+}

@@ -1,0 +1,68 @@
+//! Board pictures of a table at any point of the history its viewer sees
+//! (`GET /api/games/{id}/board.svg|png?ply=N`, docs/server.md#pictures).
+
+use super::{fresh_game, Actor, Role, Session};
+use crate::adapter;
+use crate::error::{ApiError, ApiResult};
+
+/// What a picture shows: the game's own board text and a few lines about
+/// it, all of them things the viewer may see.
+pub struct Picture {
+    pub title: String,
+    pub diagram: String,
+    pub caption: Vec<String>,
+}
+
+impl Actor {
+    /// The board after the first `ply` entries of the history `role` sees
+    /// (default: now). The log is replayed up to that entry, as for
+    /// replays; the board is the game's `Diagram`, which shows only what
+    /// everyone may see.
+    pub(super) fn picture(&self, role: Role, ply: Option<usize>) -> ApiResult<Picture> {
+        let seat = match role {
+            Role::Seat(k) => Some(k),
+            _ => None,
+        };
+        let history = self.history_for(seat);
+        let n = ply.unwrap_or(history.len());
+        if n > history.len() {
+            return Err(ApiError::NotFound(format!(
+                "the game has {} entries, not {n}",
+                history.len()
+            )));
+        }
+        let name = adapter::kind(&self.record.kind)
+            .map(|k| k.name)
+            .unwrap_or("game");
+        let (diagram, outcome) = if n == history.len() {
+            (self.session.game.diagram(), self.session.game.outcome())
+        } else {
+            let game = fresh_game(&self.record, &self.config).map_err(ApiError::Internal)?;
+            let mut session = Session::new(game, &self.config);
+            if n > 0 {
+                let upto = history[n - 1].seq;
+                for event in self.session.log.iter().take_while(|e| e.seq <= upto) {
+                    session
+                        .apply(event)
+                        .map_err(|e| ApiError::Internal(format!("picture: {e}")))?;
+                }
+            }
+            (session.game.diagram(), session.game.outcome())
+        };
+        let mut caption = Vec::new();
+        if let Some(last) = n.checked_sub(1).map(|i| &history[i]) {
+            caption.push(match last.seat {
+                Some(k) => format!("last: seat {}: {}", k + 1, last.action),
+                None => format!("last: {}", last.action),
+            });
+        }
+        if let Some(outcome) = outcome {
+            caption.push(format!("result: {outcome}"));
+        }
+        Ok(Picture {
+            title: format!("{name}, after {n} of {} entries", history.len()),
+            diagram,
+            caption,
+        })
+    }
+}

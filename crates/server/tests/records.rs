@@ -1,0 +1,338 @@
+//! Game records (docs/records.md): for each of the five games, play a
+//! game, download its record, replay it and find the same final state and
+//! outcome; the text record reads back to the same record; verification
+//! accepts honest records and names the entry of a tampered one; an
+//! import makes a finished read-only table.
+
+mod common;
+
+use arbiter_server::host::record::{replay, verify};
+use arbiter_server::host::{full_record, Event};
+use arbiter_server::records::{Record, Scope};
+use arbiter_server::{router, AppState, Store};
+use axum::http::StatusCode;
+use axum::Router;
+use common::*;
+use serde_json::{json, Value};
+
+async fn app_and_store() -> (Router, Store) {
+    let store = Store::open("sqlite::memory:").await.unwrap();
+    (router(AppState::new(store.clone(), settings())), store)
+}
+
+/// A small deterministic stream to pick actions with (not the engine's).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+/// People in every seat play pseudo-random legal actions; after `cap`
+/// actions the host ends the game.
+async fn play(app: &Router, g: &Created, cap: usize, seed: u64) {
+    let mut rng = Lcg(seed);
+    let mut played = 0;
+    'outer: while played < cap {
+        let mut acted = false;
+        for token in &g.seats {
+            let s = state(app, &g.id, Some(token)).await;
+            if s["status"] != "playing" {
+                break 'outer;
+            }
+            let legal = s["legal"].as_array().unwrap();
+            if legal.is_empty() {
+                continue;
+            }
+            let action = legal[rng.below(legal.len())].as_str().unwrap().to_string();
+            let (status, body) = act(app, &g.id, token, &action).await;
+            assert_eq!(status, StatusCode::OK, "{action}: {body}");
+            played += 1;
+            acted = true;
+        }
+        assert!(acted, "nobody could act: {}", state(app, &g.id, None).await);
+    }
+    if state(app, &g.id, None).await["status"] == "playing" {
+        let (status, body) = host(app, &g.id, &g.host, json!({"command": "end"})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+}
+
+async fn download(app: &Router, id: &str, token: Option<&str>, format: &str) -> String {
+    let request =
+        axum::http::Request::builder().uri(format!("/api/games/{id}/record?format={format}"));
+    let request = match token {
+        Some(t) => request.header("authorization", format!("Bearer {t}")),
+        None => request,
+    };
+    let response = tower::ServiceExt::oneshot(
+        app.clone(),
+        request.body(axum::body::Body::empty()).unwrap(),
+    )
+    .await
+    .unwrap();
+    let status = response.status();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    assert_eq!(status, StatusCode::OK, "{text}");
+    text
+}
+
+fn as_json(record: &Record) -> Value {
+    serde_json::to_value(record).unwrap()
+}
+
+/// Downloads the record of `g` as `token` sees it in both formats, checks
+/// they agree, replays it and compares the final view with the live one.
+async fn round_trip(app: &Router, g: &Created, token: Option<&str>) -> Record {
+    let record = Record::parse(&download(app, &g.id, token, "json").await).unwrap();
+    let text = download(app, &g.id, token, "text").await;
+    if std::env::var("SHOW_RECORD").is_ok() {
+        eprintln!("{text}");
+    }
+    let from_text = Record::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(as_json(&from_text), as_json(&record), "{text}");
+    let live = state(app, &g.id, token).await;
+    let seat = record_seat(&record);
+    let replayed = replay(&record, |_, _| {}).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(replayed.game.view(seat), live["view"], "{text}");
+    assert_eq!(
+        serde_json::to_value(replayed.game.outcome()).unwrap(),
+        live["outcome"]
+    );
+    assert_eq!(replayed.status.name(), live["status"]);
+    assert_eq!(record.seed.is_some(), !live["seed"].is_null());
+    let verified = verify(&record).unwrap();
+    assert_eq!(verified.checked, record.entries.len());
+    record
+}
+
+fn record_seat(record: &Record) -> Option<usize> {
+    match record.viewer {
+        Scope::Seat(k) => Some(k),
+        _ => None,
+    }
+}
+
+/// The first entry that is a seat's action.
+fn first_act(record: &Record) -> usize {
+    record
+        .entries
+        .iter()
+        .position(|e| matches!(e.event, Some(Event::Act { .. })))
+        .expect("the game has an action")
+}
+
+/// Tampering is found, at the right entry.
+fn refuses_tampering(record: &Record) {
+    // A changed move: the first action becomes a later one's text, which
+    // is either refused or gives another position.
+    let mut changed = record.clone();
+    let i = first_act(&changed);
+    let other = changed.entries[i + 1..]
+        .iter()
+        .find_map(|e| match &e.event {
+            Some(Event::Act { action, .. }) => Some(action.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| "nonsense".into());
+    if let Some(Event::Act { action, .. }) = &mut changed.entries[i].event {
+        *action = other;
+    }
+    let e = verify(&changed).unwrap_err();
+    assert_eq!(e.entry, Some(i + 1), "{e}");
+    // A changed seed no longer matches the commitment.
+    let mut changed = record.clone();
+    changed.seed = Some(arbiter_core::Seed::from_u64(99));
+    let e = verify(&changed).unwrap_err();
+    assert!(e.message.contains("commitment"), "{e}");
+    // A changed result of the position after an entry.
+    let mut changed = record.clone();
+    let last = changed.entries.len() - 1;
+    changed.entries[last].digest = Some("0000000000000000".into());
+    let e = verify(&changed).unwrap_err();
+    assert_eq!(e.entry, Some(last + 1), "{e}");
+}
+
+/// Imports `record` and checks the new table shows the same end.
+async fn imports(app: &Router, record: &Record, live: &Value) {
+    let (status, body) = call(
+        app,
+        "POST",
+        "/api/games/import",
+        None,
+        Some(record.to_text()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let id = body["id"].as_str().unwrap();
+    let s = state(app, id, None).await;
+    assert_eq!(s["view"], live["view"]);
+    assert_eq!(s["outcome"], live["outcome"]);
+    assert!(["over", "ended"].contains(&s["status"].as_str().unwrap()));
+    assert_eq!(
+        s["history"].as_array().unwrap().len(),
+        live["history"].as_array().unwrap().len()
+    );
+}
+
+async fn duel(game: &str, options: Value, cap: usize) {
+    let (app, _) = app_and_store().await;
+    let g = create(&app, json!({"game": game, "seats": 2, "options": options})).await;
+    play(&app, &g, cap, 7).await;
+    let spectator = round_trip(&app, &g, None).await;
+    for seat in &g.seats {
+        round_trip(&app, &g, Some(seat)).await;
+    }
+    refuses_tampering(&spectator);
+    imports(&app, &spectator, &state(&app, &g.id, None).await).await;
+}
+
+#[tokio::test]
+async fn knight_court_records_round_trip() {
+    duel("knight-court", json!({}), 40).await;
+}
+
+#[tokio::test]
+async fn knight_moves_records_round_trip() {
+    duel("knight-moves", json!({}), 30).await;
+}
+
+#[tokio::test]
+async fn progressive_chess_records_round_trip() {
+    duel("progressive-chess", json!({}), 12).await;
+}
+
+#[tokio::test]
+async fn tilechess_records_round_trip() {
+    duel(
+        "tilechess",
+        json!({"wide": 2, "high": 2, "turn_limit": 12}),
+        40,
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn knight_control_records_keep_secrets_and_the_full_record_verifies_its_draws() {
+    let (app, store) = app_and_store().await;
+    let g = create(
+        &app,
+        json!({
+            "game": "knight-control",
+            "seats": 2,
+            "options": {"rules": {"rounds": 1}},
+            "bots": [{"seat": 0, "level": 1}, {"seat": 1, "level": 1}],
+        }),
+    )
+    .await;
+    let live = wait_for(&app, &g.id, |s| s["status"] == "over").await;
+    // A seat's record holds its own actions and only sealed words of the
+    // other's; it replays up to the first sealed entry.
+    let full = full_record(&store, &g.id).await.unwrap();
+    for (k, token) in g.seats.iter().enumerate() {
+        let text = download(&app, &g.id, Some(token), "text").await;
+        let record = Record::parse(&text).unwrap();
+        assert_eq!(record.viewer, Scope::Seat(k));
+        let acts = |mine: bool| -> Vec<String> {
+            full.entries
+                .iter()
+                .filter_map(|e| match &e.event {
+                    Some(Event::Act { seat, action, .. }) if (*seat == k) == mine => {
+                        Some(action.clone())
+                    }
+                    _ => None,
+                })
+                .collect()
+        };
+        let own = acts(true);
+        for action in acts(false) {
+            if !own.contains(&action) {
+                assert!(
+                    !text.contains(&format!(": {action}\n")),
+                    "{action} in\n{text}"
+                );
+            }
+        }
+        assert!(record.entries.iter().any(|e| e.sealed.is_some()), "{text}");
+        let checked = verify(&record).unwrap();
+        assert!(checked.sealed_at.is_some());
+    }
+    let spectator = Record::parse(&download(&app, &g.id, None, "json").await).unwrap();
+    assert!(spectator
+        .entries
+        .iter()
+        .all(|e| !matches!(e.event, Some(Event::Act { .. }))));
+    // The operator's full record replays to the live game and verifies.
+    let replayed = replay(&full, |_, _| {}).unwrap();
+    assert_eq!(replayed.game.view(None), live["view"]);
+    for (k, token) in g.seats.iter().enumerate() {
+        assert_eq!(
+            replayed.game.view(Some(k)),
+            state(&app, &g.id, Some(token)).await["view"]
+        );
+    }
+    assert_eq!(verify(&full).unwrap().checked, full.entries.len());
+    assert_eq!(
+        as_json(&Record::parse(&full.to_text()).unwrap()),
+        as_json(&full)
+    );
+    refuses_tampering(&full);
+    // A changed draw: another seed with its own commitment lays other
+    // items, so the start is not the recorded one.
+    let mut changed = full.clone();
+    let other = arbiter_core::Seed::from_u64(5);
+    changed.seed = Some(other);
+    changed.commitment = other.commitment();
+    let e = verify(&changed).unwrap_err();
+    assert_eq!(e.entry, None, "{e}");
+    assert!(e.message.contains("start"), "{e}");
+    imports(&app, &full, &live).await;
+}
+
+#[tokio::test]
+async fn bad_records_and_formats_are_refused_with_reasons() {
+    let (app, _) = app_and_store().await;
+    let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
+    let (status, body) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/record?format=pgn", g.id),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["error"].as_str().unwrap().contains("pgn"), "{body}");
+    for (body, says) in [
+        ("{}", "malformed record"),
+        ("hello", "tag"),
+        (r#"{"format":"x"}"#, "malformed"),
+    ] {
+        let (status, answer) =
+            call(&app, "POST", "/api/games/import", None, Some(body.into())).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
+        assert!(answer["error"].as_str().unwrap().contains(says), "{answer}");
+    }
+    // A record whose move was changed is not imported, and says where.
+    let text = download(&app, &g.id, None, "text").await;
+    assert!(text.contains("[Result \"*\"]"), "{text}");
+    let (status, _) = act(&app, &g.id, &g.seats[0], "c1c3").await;
+    assert_eq!(status, StatusCode::OK);
+    let text = download(&app, &g.id, None, "text").await;
+    let tampered = text.replace("seat 1: c1c3", "seat 1: c1b3");
+    assert_ne!(tampered, text);
+    let (status, answer) = call(&app, "POST", "/api/games/import", None, Some(tampered)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(
+        answer["error"].as_str().unwrap().contains("entry 1"),
+        "{answer}"
+    );
+}
