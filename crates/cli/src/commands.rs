@@ -104,12 +104,18 @@ pub fn run(command: Command) -> Result<(), String> {
             moves,
         } => crate::solve::analyse(&game, position.as_deref(), &moves)?,
         Command::New(args) => crate::knight_control::new(args)?,
-        Command::Replay(args) => match crate::replay::load(&args.record)? {
-            Some(record) => print!("{}", crate::replay::run_replay(&args.game, &record)?),
-            None => crate::knight_control::replay(args)?,
-        },
+        Command::Replay(args) => {
+            find(&args.game)?;
+            match crate::replay::load(&args.record)? {
+                Some(record) => print!("{}", crate::replay::run_replay(&args.game, &record)?),
+                None => crate::knight_control::replay(args)?,
+            }
+        }
         Command::Match(args) => crate::match_cmd::run(args)?,
-        Command::Uci { game } => crate::uci::run(&game)?,
+        Command::Uci { game } => {
+            find(&game)?;
+            crate::uci::run(&game)?
+        }
         Command::Play {
             game,
             position,

@@ -118,6 +118,8 @@ fn every_game_command_refuses_an_unknown_game_with_the_known_ones() {
         &["replay", "chess", "record.json"],
         &["match", "chess", "--seat", "random", "--seat", "random"],
         &["play", "chess"],
+        &["render", "chess", "--out", "board.png"],
+        &["uci", "chess"],
     ];
     for args in commands {
         let out = arbiter(args);

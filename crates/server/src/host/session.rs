@@ -137,11 +137,15 @@ impl Session {
                 game.on_time(at, logged.seq).map_err(Refusal::Time)?;
                 Some(match unanswered.as_slice() {
                     [] => "deadline".to_string(),
+                    [k] => format!(
+                        "deadline: no answer from the bot of seat {}, so the rules' default",
+                        k + 1
+                    ),
                     seats => {
                         let seats: Vec<String> =
                             seats.iter().map(|k| (k + 1).to_string()).collect();
                         format!(
-                            "deadline: no answer from the bot of seat {}, so the rules' default",
+                            "deadline: no answer from the bots of seats {}, so the rules' default",
                             seats.join(", ")
                         )
                     }
@@ -220,5 +224,54 @@ impl Session {
             });
         }
         self.log.push(logged.clone());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::adapter::Creation;
+    use arbiter_core::Seed;
+    use serde_json::json;
+
+    /// A three-seat Knight Control session whose 5 s bidding step has just
+    /// passed its deadline with nobody's bid in.
+    fn overdue_step() -> Session {
+        let creation = Creation {
+            seats: 3,
+            seed: Seed::from_u64(7),
+            deadline_ms: Some(5_000),
+        };
+        let mut game = crate::table::create("knight-control", &json!({}), &creation).unwrap();
+        game.begin(0);
+        let config = GameConfig {
+            options: json!({}),
+            bots: vec![None, None, Some(3)],
+            claim_hold_secs: None,
+            deadline_secs: Some(5),
+        };
+        let session = Session::new(game, &config);
+        assert!(session.game.time_due(10_000));
+        session
+    }
+
+    fn deadline_entry(unanswered: Vec<usize>) -> String {
+        let mut session = overdue_step();
+        let event = session.next(10_000, Event::Time { unanswered });
+        session.apply(&event).unwrap();
+        session.history.last().unwrap().action.clone()
+    }
+
+    #[test]
+    fn a_deadline_says_which_bot_seats_gave_no_answer() {
+        assert_eq!(deadline_entry(Vec::new()), "deadline");
+        assert_eq!(
+            deadline_entry(vec![2]),
+            "deadline: no answer from the bot of seat 3, so the rules' default"
+        );
+        assert_eq!(
+            deadline_entry(vec![0, 2]),
+            "deadline: no answer from the bots of seats 1, 3, so the rules' default"
+        );
     }
 }
