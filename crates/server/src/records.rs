@@ -455,7 +455,7 @@ fn parse_entry(line: &str, created_ms: i64, expected: usize) -> Result<Entry, St
                 seat,
                 said: said.into(),
             });
-        } else if let Some(action) = rest.strip_prefix(" timeout: ") {
+        } else if let Some(action) = rest.strip_prefix("timeout: ") {
             entry.event = Some(Event::Act {
                 seat,
                 action: action.into(),
