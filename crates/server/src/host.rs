@@ -234,15 +234,7 @@ pub struct Replayed {
 /// a restart, without starting its actor. An event the game refuses is an
 /// error naming its place in the log.
 pub fn replay(record: &GameRecord, events: &[Logged]) -> Result<Replayed, String> {
-    let config: GameConfig =
-        serde_json::from_str(&record.config).map_err(|e| format!("its configuration: {e}"))?;
-    let game = fresh_game(record, &config)?;
-    let mut session = Session::new(game, &config);
-    for event in events {
-        session
-            .apply(event)
-            .map_err(|e| format!("event {} ({:?}): {e}", event.seq, event.event))?;
-    }
+    let (config, session) = rebuild(record, events)?;
     let seats = config.bots.len();
     let views = (0..seats)
         .map(Some)
@@ -257,6 +249,22 @@ pub fn replay(record: &GameRecord, events: &[Logged]) -> Result<Replayed, String
     })
 }
 
+/// A stored game's configuration and the session its log makes: every
+/// event through [`Session::apply`], as on a restart. An event the game
+/// refuses is an error naming its place in the log.
+fn rebuild(record: &GameRecord, events: &[Logged]) -> Result<(GameConfig, Session), String> {
+    let config: GameConfig =
+        serde_json::from_str(&record.config).map_err(|e| format!("its configuration: {e}"))?;
+    let game = fresh_game(record, &config)?;
+    let mut session = Session::new(game, &config);
+    for event in events {
+        session
+            .apply(event)
+            .map_err(|e| format!("event {} ({:?}): {e}", event.seq, event.event))?;
+    }
+    Ok((config, session))
+}
+
 /// Rebuilds a game from its record and log and starts its actor.
 pub fn spawn(
     record: GameRecord,
@@ -264,16 +272,8 @@ pub fn spawn(
     store: Store,
     pool: BotPool,
 ) -> ApiResult<GameHandle> {
-    let config: GameConfig = serde_json::from_str(&record.config)
-        .map_err(|e| ApiError::Internal(format!("game {} config: {e}", record.id)))?;
-    let game = fresh_game(&record, &config)
-        .map_err(|e| ApiError::Internal(format!("game {}: {e}", record.id)))?;
-    let mut session = Session::new(game, &config);
-    for event in &events {
-        session
-            .apply(event)
-            .map_err(|e| ApiError::Internal(format!("replaying {}: {e}", record.id)))?;
-    }
+    let (config, session) = rebuild(&record, &events)
+        .map_err(|e| ApiError::Internal(format!("replaying {}: {e}", record.id)))?;
     let (tx, rx) = mpsc::channel(256);
     let actor = Actor {
         record,
