@@ -3,7 +3,10 @@
 use crate::adapter::{self, KINDS};
 use crate::clock::Clock;
 use crate::error::{ApiError, ApiResult};
-use crate::host::{self, BotPool, Command, Eviction, GameConfig, GameHandle, HostCommand, Role};
+use crate::host::{
+    self, BotPool, Command, Eviction, GameConfig, GameHandle, HostCommand, Reply, Role, Submission,
+};
+use crate::idempotency;
 use crate::storage::{GameRecord, Store};
 use crate::token::{self, Bearer, SocketToken};
 use crate::{assets, pages};
@@ -12,7 +15,8 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::response::Response;
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -433,35 +437,63 @@ async fn act(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Bearer(token): Bearer,
+    headers: HeaderMap,
     body: Result<axum::body::Bytes, BytesRejection>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Response> {
     let body = body?;
     let (handle, role) =
         with_token(&state, &id, token, "playing needs your seat link's token").await?;
     let request: ActBody = parse_body(&body)?;
+    let submission = Submission::Act(request.action.clone());
+    let keyed = idempotency::submit(
+        &handle,
+        role,
+        &headers,
+        "actions",
+        &body,
+        submission,
+        Reply::Snapshot,
+    );
+    if let Some(answer) = keyed.await? {
+        return Ok(answer);
+    }
     handle
         .ask(|r| Command::Act(role, request.action, r))
         .await??;
-    Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?))
+    Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?).into_response())
 }
 
 async fn claim(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Bearer(token): Bearer,
-) -> ApiResult<Json<Value>> {
+    headers: HeaderMap,
+) -> ApiResult<Response> {
     let (handle, role) =
         with_token(&state, &id, token, "claiming needs your seat link's token").await?;
+    let keyed = idempotency::submit(
+        &handle,
+        role,
+        &headers,
+        "claim",
+        b"",
+        Submission::Claim,
+        Reply::Snapshot,
+    );
+    if let Some(answer) = keyed.await? {
+        return Ok(answer);
+    }
     handle.ask(|r| Command::Claim(role, r)).await??;
-    Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?))
+    Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?).into_response())
 }
 
 async fn host_command(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Bearer(token): Bearer,
+    headers: HeaderMap,
     body: Result<axum::body::Bytes, BytesRejection>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Response> {
     let body = body?;
     let (handle, role) = with_token(
         &state,
@@ -471,8 +503,21 @@ async fn host_command(
     )
     .await?;
     let command: HostCommand = parse_body(&body)?;
+    let submission = Submission::Host(command.clone());
+    let keyed = idempotency::submit(
+        &handle,
+        role,
+        &headers,
+        "host",
+        &body,
+        submission,
+        Reply::Snapshot,
+    );
+    if let Some(answer) = keyed.await? {
+        return Ok(answer);
+    }
     handle.ask(|r| Command::Host(role, command, r)).await??;
-    Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?))
+    Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?).into_response())
 }
 
 async fn replay(

@@ -125,8 +125,10 @@ pub async fn act(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Bearer(token): Bearer,
+    headers: axum::http::HeaderMap,
     body: Result<Bytes, BytesRejection>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<axum::response::Response> {
+    use axum::response::IntoResponse;
     let body = body?;
     let (handle, role) = seat_of(&state, &id, token).await?;
     let text = std::str::from_utf8(&body)
@@ -141,6 +143,14 @@ pub async fn act(
     } else {
         text.to_string()
     };
+    let submission = crate::host::Submission::Act(action.clone());
+    let reply = crate::host::Reply::Ok;
+    let keyed = crate::idempotency::submit(
+        &handle, role, &headers, "bot-move", &body, submission, reply,
+    );
+    if let Some(answer) = keyed.await? {
+        return Ok(answer);
+    }
     handle.ask(|r| Command::Act(role, action, r)).await??;
-    Ok(Json(json!({ "ok": true })))
+    Ok(Json(json!({ "ok": true })).into_response())
 }

@@ -31,6 +31,15 @@ pub enum ApiError {
     /// The body is larger than [`crate::BODY_LIMIT`].
     #[error("{0}")]
     TooLarge(String),
+    /// Another writer took this place in the game's log first (an
+    /// optimistic append lost its race): the writer's copy is behind and
+    /// must catch up from the log before trying again (docs/instances.md).
+    #[error("{0}")]
+    Stale(String),
+    /// The database cannot be reached now: nothing was changed, and the
+    /// request may be tried again.
+    #[error("{0}")]
+    Unavailable(String),
     #[error("internal: {0}")]
     Internal(String),
 }
@@ -49,8 +58,35 @@ impl From<ActionError> for ApiError {
 
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> ApiError {
-        ApiError::Internal(format!("database: {e}"))
+        match &e {
+            // The database went away or is restarting: the transaction did
+            // not commit, so the request changed nothing and may be retried.
+            sqlx::Error::Io(_)
+            | sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::WorkerCrashed
+            | sqlx::Error::Tls(_)
+            | sqlx::Error::Protocol(_) => {
+                tracing::warn!("database unavailable: {e}");
+                ApiError::Unavailable(UNAVAILABLE.into())
+            }
+            sqlx::Error::Database(db) if db.code().as_deref().is_some_and(is_shutdown_code) => {
+                tracing::warn!("database unavailable: {e}");
+                ApiError::Unavailable(UNAVAILABLE.into())
+            }
+            _ => ApiError::Internal(format!("database: {e}")),
+        }
     }
+}
+
+/// The answer while the database cannot be reached.
+pub const UNAVAILABLE: &str =
+    "the database is unavailable just now; nothing was changed, try again in a moment";
+
+/// PostgreSQL's codes for a server shutting down or not accepting
+/// connections yet (class 57P: operator intervention; 08: connection).
+fn is_shutdown_code(code: &str) -> bool {
+    code.starts_with("57P") || code.starts_with("08")
 }
 
 impl From<sqlx::migrate::MigrateError> for ApiError {
@@ -72,9 +108,10 @@ impl From<axum::extract::rejection::BytesRejection> for ApiError {
     }
 }
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let status = match &self {
+impl ApiError {
+    /// The HTTP status this error is answered with.
+    pub fn status(&self) -> StatusCode {
+        match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
@@ -82,8 +119,15 @@ impl IntoResponse for ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Stale(_) | ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        };
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
         let message = match &self {
             ApiError::Internal(detail) => {
                 tracing::error!("{detail}");
@@ -91,7 +135,14 @@ impl IntoResponse for ApiError {
             }
             other => other.to_string(),
         };
-        (status, Json(serde_json::json!({ "error": message }))).into_response()
+        let mut response = (status, Json(serde_json::json!({ "error": message }))).into_response();
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from_static("1"),
+            );
+        }
+        response
     }
 }
 

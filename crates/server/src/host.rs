@@ -17,6 +17,8 @@ use tokio::sync::{broadcast, mpsc, oneshot, Semaphore};
 mod bots;
 pub mod event;
 mod fanout;
+mod log;
+mod once;
 pub mod picture;
 pub mod record;
 mod requests;
@@ -25,6 +27,7 @@ mod timing;
 mod views;
 
 pub use event::{Event, Logged, Status};
+pub use once::{Reply, Submission};
 use session::Session;
 
 /// What a game was created with; stored as JSON.
@@ -118,6 +121,14 @@ pub enum Command {
     },
     /// May this game leave the memory cache? (See [`Eviction`].)
     Evict(Eviction, oneshot::Sender<bool>),
+    /// A submission with an `Idempotency-Key` (host/once.rs).
+    Once(
+        Role,
+        crate::idempotency::Key,
+        Submission,
+        Reply,
+        oneshot::Sender<ApiResult<crate::idempotency::Answer>>,
+    ),
 }
 
 /// When a game may leave the memory cache: finished and untouched for
@@ -199,6 +210,9 @@ struct Actor {
     me: mpsc::WeakSender<Command>,
     /// When a command last arrived (eviction's idle time).
     last_active_ms: i64,
+    /// The idempotency key of the submission being run: stored with the
+    /// event it causes (host/log.rs).
+    pending_key: Option<crate::idempotency::Key>,
 }
 
 /// The system time in unix ms (the actors use their [`Clock`]).
@@ -287,6 +301,7 @@ pub fn spawn(
         pool,
         me: tx.downgrade(),
         last_active_ms: now_ms(),
+        pending_key: None,
     };
     tokio::spawn(actor.run(rx));
     Ok(GameHandle { tx })
@@ -350,10 +365,13 @@ impl Actor {
                 let _ = reply.send(self.snapshot(role));
             }
             Command::Act(role, text, reply) => {
-                let _ = reply.send(self.act(role, &text).await);
+                let _ = reply.send(self.submit_request(role, &Submission::Act(text)).await);
             }
             Command::Claim(role, reply) => {
-                let _ = reply.send(self.claim(role).await);
+                let _ = reply.send(self.submit_request(role, &Submission::Claim).await);
+            }
+            Command::Once(role, key, submission, answer, reply) => {
+                let _ = reply.send(self.once(role, key, submission, answer).await);
             }
             Command::Tick => {
                 self.ticks += 1;
@@ -367,7 +385,7 @@ impl Actor {
                 let _ = reply.send(self.check(role, &text));
             }
             Command::Host(role, command, reply) => {
-                let _ = reply.send(self.host(role, command).await);
+                let _ = reply.send(self.submit_request(role, &Submission::Host(command)).await);
             }
             Command::Replay(role, n, reply) => {
                 let _ = reply.send(self.replay(role, n));

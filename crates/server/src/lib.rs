@@ -12,6 +12,7 @@ pub mod clock;
 pub mod doctor;
 pub mod error;
 pub mod host;
+pub mod idempotency;
 pub mod knight_control;
 pub mod listen;
 pub mod pages;

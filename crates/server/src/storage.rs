@@ -13,9 +13,9 @@
 //! expanded for each pool by [`on_pool!`].
 
 use crate::error::{ApiError, ApiResult};
-use crate::host::{Event, Logged};
+use crate::host::Logged;
 use sqlx::postgres::PgPoolOptions;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{PgPool, Row, SqlitePool};
 use std::str::FromStr;
 /// A stored game's fixed part.
@@ -59,6 +59,18 @@ impl Store {
     pub async fn open(url: &str) -> ApiResult<Store> {
         let store = Store::connect_with(url, true).await?;
         store.migrate().await?;
+        if let Store::Postgres(pool) = &store {
+            // An answer promises the action is durable (docs/deploy.md#durability).
+            let setting: (String,) = sqlx::query_as("SHOW synchronous_commit")
+                .fetch_one(pool)
+                .await?;
+            if setting.0 == "off" {
+                tracing::warn!(
+                    "PostgreSQL has synchronous_commit off: an acknowledged action \
+                     may be lost if the database crashes"
+                );
+            }
+        }
         Ok(store)
     }
 
@@ -85,6 +97,9 @@ impl Store {
         let options = SqliteConnectOptions::from_str(url)?
             .create_if_missing(create)
             .journal_mode(SqliteJournalMode::Wal)
+            // Every commit syncs the WAL: an acknowledged action survives
+            // a crash of the machine, not only of the process.
+            .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true);
         // An in-memory database exists once per connection: keep one.
         let max = if url.contains(":memory:") { 1 } else { 4 };
@@ -167,22 +182,12 @@ impl Store {
         Ok(())
     }
 
-    /// Appends one event to a game's log, as tagged JSON.
+    /// Appends one event to a game's log, as tagged JSON, at its sequence
+    /// number. The `(game_id, seq)` key judges racing writers: if that
+    /// place is taken the append fails with [`ApiError::Stale`] and writes
+    /// nothing (docs/instances.md). It returns once the event is durable.
     pub async fn append(&self, game_id: &str, logged: &Logged) -> ApiResult<()> {
-        let event = serde_json::to_string(&logged.event)
-            .map_err(|e| ApiError::Internal(format!("writing an event: {e}")))?;
-        on_pool!(self, pool => {
-            sqlx::query(
-                "INSERT INTO events (game_id, seq, at_ms, event) VALUES ($1, $2, $3, $4)",
-            )
-            .bind(game_id)
-            .bind(logged.seq)
-            .bind(logged.at_ms)
-            .bind(&event)
-            .execute(pool)
-            .await?;
-        });
-        Ok(())
+        self.append_keyed(game_id, logged, None).await
     }
 
     pub async fn game(&self, id: &str) -> ApiResult<Option<GameRecord>> {
@@ -235,30 +240,25 @@ impl Store {
 
     /// A game's log, in order.
     pub async fn events(&self, game_id: &str) -> ApiResult<Vec<Logged>> {
-        on_pool!(self, pool => {
-            let rows = sqlx::query(
-                "SELECT seq, at_ms, event FROM events WHERE game_id = $1 ORDER BY seq",
-            )
-            .bind(game_id)
-            .fetch_all(pool)
-            .await?;
-            rows.iter()
-                .map(|r| {
-                    let seq: i64 = r.try_get("seq")?;
-                    let text: String = r.try_get("event")?;
-                    let event: Event = serde_json::from_str(&text).map_err(|e| {
-                        ApiError::Internal(format!("game {game_id} event {seq}: {e}"))
-                    })?;
-                    Ok(Logged {
-                        seq,
-                        at_ms: r.try_get("at_ms")?,
-                        event,
-                    })
-                })
-                .collect()
-        })
+        self.events_from(game_id, 0).await
     }
 }
+
+/// A unique key violation (the place in the log, or the idempotency key,
+/// is taken) becomes [`ApiError::Stale`]; anything else as it is.
+fn stale_on_conflict(e: sqlx::Error, what: &str) -> ApiError {
+    match &e {
+        sqlx::Error::Database(db) if db.is_unique_violation() => ApiError::Stale(format!(
+            "{what} was written elsewhere first; the game changed, try again"
+        )),
+        _ => e.into(),
+    }
+}
+
+mod keys;
+mod leases;
+pub use keys::StoredAnswer;
+pub use leases::Lease;
 
 fn hash32(bytes: Vec<u8>) -> ApiResult<[u8; 32]> {
     bytes

@@ -136,8 +136,20 @@ impl Actor {
         }
         match text {
             Some(text) => {
-                if let Err(e) = self.submit_as(seat, &text, forced).await {
-                    tracing::error!("game {}: bot move {text} refused: {e}", self.record.id);
+                match self.submit_as(seat, &text, forced).await {
+                    Ok(()) => {}
+                    // The game moved on elsewhere and has caught up: the
+                    // bot thinks again on the new state if it is to act.
+                    Err(crate::error::ApiError::Stale(_)) => self.schedule_bot(),
+                    // The database is away: nothing was applied; the bot
+                    // tries again in a second.
+                    Err(e @ crate::error::ApiError::Unavailable(_)) => {
+                        tracing::warn!("game {}: bot move: {e}", self.record.id);
+                        self.tick_in(std::time::Duration::from_secs(1));
+                    }
+                    Err(e) => {
+                        tracing::error!("game {}: bot move {text} refused: {e}", self.record.id)
+                    }
                 }
             }
             None => tracing::warn!(

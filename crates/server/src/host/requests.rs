@@ -17,7 +17,7 @@ impl Actor {
     /// half of [`super::session::Session::apply`].
     pub(super) async fn record(&mut self, logged: Logged) -> ApiResult<()> {
         let applied = self.session.try_apply(&logged)?;
-        self.store.append(&self.record.id, &logged).await?;
+        self.append(&logged).await?;
         self.session.commit(&logged, applied);
         Ok(())
     }
@@ -111,7 +111,7 @@ impl Actor {
             },
             ..asked
         };
-        self.store.append(&self.record.id, &canonical).await?;
+        self.append(&canonical).await?;
         self.session.commit(&canonical, applied);
         self.changed_now();
         Ok(())

@@ -44,6 +44,17 @@ impl Actor {
             let event = self.session.next(now, Event::Time { unanswered });
             match self.record(event).await {
                 Ok(()) => self.changed_now(),
+                // Another writer got there first (it may have fired this
+                // very deadline): the game has caught up, so whatever is
+                // still due is armed again from its stored times.
+                Err(crate::error::ApiError::Stale(_)) => {}
+                // The database is away: nothing was applied; try again
+                // in a second rather than spin.
+                Err(e @ crate::error::ApiError::Unavailable(_)) => {
+                    tracing::warn!("game {}: deadline: {e}", self.record.id);
+                    self.wake_in(Duration::from_secs(1));
+                    return;
+                }
                 Err(e) => {
                     // Not re-armed: a game that refuses its own deadline
                     // would otherwise spin. The next request tries again.
@@ -55,6 +66,24 @@ impl Actor {
             self.schedule_bot();
         }
         self.schedule_wake();
+    }
+
+    /// Sends a tick after `wait`: watchers are told and bots start again.
+    pub(super) fn tick_in(&self, wait: Duration) {
+        let Some(me) = self.me.upgrade() else { return };
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            let _ = me.send(Command::Tick).await;
+        });
+    }
+
+    /// Wakes the actor after `wait`, whatever its deadlines say.
+    fn wake_in(&self, wait: Duration) {
+        let Some(me) = self.me.upgrade() else { return };
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            let _ = me.send(Command::Wake).await;
+        });
     }
 
     /// Arms a wake-up at the game's next deadline unless an earlier one is
