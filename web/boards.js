@@ -120,6 +120,7 @@ Boards["knight-court"] = {
     // Hands: the far side's above the board, the near side's below; only the mover's is clickable.
     const handRow = (white, y) => {
       let x = M;
+      svg += `<text class="coord" x="${M + S * 3}" y="${y + S * 0.35}" text-anchor="end" font-size="${M * 0.75}">${white ? "White" : "Black"}'s hand${hand.split("").some((ch) => (ch === ch.toUpperCase()) === white) ? "" : ": empty"}</text>`;
       for (const ch of hand) {
         if ((ch === ch.toUpperCase()) !== white) continue;
         const key = "hand:" + ch.toUpperCase();

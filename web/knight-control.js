@@ -514,7 +514,8 @@ Boards["knight-control"] = {
       .map((p) => `<span><span class="swatch" style="background:${kcColour(p)}"></span> ${p}${me && me.player === p ? " (you)" : ""}</span>`).join("");
     return `<div>${players}</div><div>Knights: a disc in its player's colour with its movement (1x2 leaps like a chess knight). ` +
       `Zones: the lettered cells round the edge, tinted for their owner, grey while unclaimed. ` +
-      (me ? `A purple dot: a bonus leap for you. ` : "") + `Blue: the last round's paths; a red ✕: a collision or capture.</div><div>${items}</div>`;
+      (me ? `A purple dot: a bonus leap for you. ` : "") + `The last round, highlighted: a line in the mover's colour from where each knight started to where it ended, ` +
+      `a dashed ring round a knight spawned, a red ✕ in a red ring where knights collided, a red ✕ beside a knight that captured.</div><div>${items}</div>`;
   },
   steps() { return null; },
   // Nothing is clicked through the generic model: see kcClick.

@@ -510,5 +510,10 @@ fetch("/api/kinds").then((r) => r.json()).then((d) => {
   for (const k of d.kinds) kindNames[k.id] = k.name;
   if (state) render(state);
 }).catch(() => {});
-api("").then(arrived).catch((e) => { $("error").textContent = plainError(e, "The game could not be loaded"); });
-connect();
+// Only once every script has run: a snapshot that came back while a later
+// script (a game's board) was still loading found no board to draw with.
+function start() {
+  api("").then(arrived).catch((e) => { $("error").textContent = plainError(e, "The game could not be loaded"); });
+  connect();
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
