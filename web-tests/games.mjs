@@ -134,6 +134,12 @@ async function scripted(browser, game, tag, size, { position, script, sides, res
     const other = pages[1 - seat];
     await waitFor(other, (s) => s.history.length === k + 1, `the other page to see ${move}`);
     for (const [i, p] of pages.entries()) await tableChecks(p, `${game} ${tag} seat ${i + 1} after ${move}`, { side: sides[i], deadline: k + 1 < script.length });
+    // The move is animated: one piece (or, for a pass, the ball) slides in
+    // from the move's first square, as a new element for this move.
+    const slide = await other.$$eval("#board .moved", (els) => els.map((e) => ({ id: e.id, slide: e.classList.contains("slide"), dx: e.style.getPropertyValue("--dx") })));
+    assert.equal(slide.length, 1, `${game} ${tag}: one element animated after ${move}`);
+    assert.equal(slide[0].id, `anim-${k + 1}`);
+    assert.ok(slide[0].slide && /px$/.test(slide[0].dx), `${game} ${tag}: ${move} slides in (${JSON.stringify(slide[0])})`);
     if (k === 0) {
       await accessible(other, `${game} ${tag} mid-game`);
       await other.screenshot({ path: `${artifacts}/games-${game}-${tag}-mid.png` });
