@@ -102,8 +102,15 @@ async function clicks(game, options, prepare, pick) {
   return out;
 }
 
-// The first legal move that clicks on the board (no button), as a player's choice.
-const firstClickable = () => state.legal.find((m) => { const s = Boards[state.game].steps(m); return s && s.length > 1 && !s.some((k) => /^[@+]/.test(k)); });
+// The first legal move made by clicks alone: its squares, with no button,
+// and no longer move going on from them (a pass chain that could go on
+// waits for its button).
+const firstClickable = () => {
+  const all = state.legal.map((m) => ({ m, s: Boards[state.game].steps(m) })).filter((x) => x.s && x.s.length > 1 && !x.s.some((k) => /^[@+]/.test(k)));
+  const prefix = (a, b) => a.length < b.length && a.every((k, i) => b[i] === k);
+  const found = all.find((x) => !all.some((y) => prefix(x.s, y.s)));
+  return found ? found.m : null;
+};
 const tile = await clicks("tilechess", { wide: 3, high: 3 }, async (g) => {
   for (const seat of [0, 1]) {
     const s = await (await fetch(`${base}/api/games/${g.id}`, { headers: { authorization: `Bearer ${g.seats[seat].token}` } })).json();
