@@ -77,10 +77,12 @@ async function clicks(game, options, prepare, pick) {
   const out = [];
   for (let i = 0; out.length < samples && i < samples * 3; i++) {
     const n = await pages[0].evaluate(() => state.history.length);
+    if (await pages[0].evaluate(() => state.status !== "playing")) break; // the game ended: fewer samples
     const mover = await Promise.any(pages.map(async (p, k) => {
       await p.waitForFunction((n) => state.history.length === n && state.legal.length > 0, n, { timeout: 10000 });
       return k;
-    }));
+    })).catch(() => null);
+    if (mover === null) break;
     const page = pages[mover], other = pages[1 - mover];
     await other.waitForFunction((n) => state.history.length === n, n);
     const move = await page.evaluate(pick);
