@@ -15,6 +15,7 @@ use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, oneshot, Semaphore};
 
 mod bots;
+mod chat;
 pub mod event;
 mod fanout;
 pub mod picture;
@@ -199,6 +200,9 @@ struct Actor {
     me: mpsc::WeakSender<Command>,
     /// When a command last arrived (eviction's idle time).
     last_active_ms: i64,
+    /// The game's chat webhooks, and what they were last told.
+    webhooks: crate::webhooks::Webhooks,
+    told: Option<chat::Told>,
 }
 
 /// The system time in unix ms (the actors use their [`Clock`]).
@@ -271,6 +275,7 @@ pub fn spawn(
     events: Vec<Logged>,
     store: Store,
     pool: BotPool,
+    webhooks: crate::webhooks::Webhooks,
 ) -> ApiResult<GameHandle> {
     let (config, session) = rebuild(&record, &events)
         .map_err(|e| ApiError::Internal(format!("replaying {}: {e}", record.id)))?;
@@ -287,6 +292,8 @@ pub fn spawn(
         pool,
         me: tx.downgrade(),
         last_active_ms: now_ms(),
+        webhooks,
+        told: None,
     };
     tokio::spawn(actor.run(rx));
     Ok(GameHandle { tx })
@@ -317,6 +324,7 @@ pub async fn full_record(store: &Store, id: &str) -> ApiResult<crate::records::R
 impl Actor {
     /// The mailbox loop: one command at a time, in order.
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        self.tell_webhooks();
         self.schedule_tick();
         self.wake().await;
         self.schedule_bot();

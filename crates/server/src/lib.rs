@@ -5,6 +5,7 @@
 pub mod adapter;
 mod app;
 mod app_records;
+mod app_webhooks;
 mod assets;
 mod bot_api;
 pub mod bots;
@@ -21,6 +22,7 @@ pub mod records;
 pub mod storage;
 pub mod table;
 pub mod token;
+pub mod webhooks;
 
 pub use app::{router, AppState, Settings, BODY_LIMIT, DEFAULT_WS_PING_SECS};
 pub use arbiter_registry::options;
