@@ -480,10 +480,12 @@ async fn sleep_for(wait: Option<Duration>) {
 /// "45 s", "3 min", "2 h 5 min".
 fn duration_words(ms: i64) -> String {
     let secs = (ms + 999) / 1000;
-    match secs {
-        ..=90 => format!("{secs} s"),
-        ..=5399 => format!("{} min", (secs + 30) / 60),
-        _ => format!("{} h {} min", secs / 3600, (secs % 3600) / 60),
+    if secs <= 90 {
+        format!("{secs} s")
+    } else if secs < 5400 {
+        format!("{} min", (secs + 30) / 60)
+    } else {
+        format!("{} h {} min", secs / 3600, (secs % 3600) / 60)
     }
 }
 

@@ -173,7 +173,7 @@ async fn discord_and_slack_get_their_own_shapes_with_the_public_picture() {
     )
     .await;
     let action = play_one(&app, &g).await;
-    let mut by_path = vec![next(&mut got).await, next(&mut got).await];
+    let mut by_path = [next(&mut got).await, next(&mut got).await];
     by_path.sort_by(|a, b| a.path.cmp(&b.path));
     let (discord, slack) = (&by_path[0], &by_path[1]);
     assert_eq!(discord.path, "/discord/secret-1");
