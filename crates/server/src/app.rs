@@ -207,6 +207,10 @@ impl AppState {
         &self.inner.store
     }
 
+    pub(crate) fn pool(&self) -> &BotPool {
+        &self.inner.pool
+    }
+
     pub(crate) fn webhooks(&self) -> &crate::webhooks::Webhooks {
         &self.inner.webhooks
     }
@@ -236,6 +240,7 @@ pub fn router(state: AppState) -> Router {
             "/api/games/{id}/board.png",
             get(crate::app_records::board_png),
         )
+        .route("/api/games/{id}/analysis", get(crate::analysis::analysis))
         .route(
             "/api/games/{id}/webhooks",
             get(crate::app_webhooks::list).post(crate::app_webhooks::add),

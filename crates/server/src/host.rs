@@ -14,6 +14,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, oneshot, Semaphore};
 
+pub mod analysis;
 mod bots;
 mod chat;
 pub mod event;
@@ -106,6 +107,12 @@ pub enum Command {
         Role,
         Option<usize>,
         oneshot::Sender<ApiResult<picture::Picture>>,
+    ),
+    /// A finished game's position for the analysis board.
+    Position(
+        Role,
+        Option<usize>,
+        oneshot::Sender<ApiResult<analysis::Position>>,
     ),
     /// The game's record as the role may see it (docs/records.md).
     Record(Role, oneshot::Sender<ApiResult<crate::records::Record>>),
@@ -382,6 +389,9 @@ impl Actor {
             }
             Command::Picture(role, ply, reply) => {
                 let _ = reply.send(self.picture(role, ply));
+            }
+            Command::Position(role, ply, reply) => {
+                let _ = reply.send(self.position(role, ply));
             }
             Command::Record(role, reply) => {
                 let scope = match role {

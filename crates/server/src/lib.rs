@@ -3,6 +3,7 @@
 //! The HTTP API is documented in `docs/server.md`.
 
 pub mod adapter;
+pub mod analysis;
 mod app;
 mod app_records;
 mod app_webhooks;

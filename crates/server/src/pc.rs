@@ -99,6 +99,14 @@ impl Hosted for Session {
             .map(SessionAction::Turn)
     }
 
+    fn evaluation(&self, seat: Seat) -> Option<i32> {
+        let colour = self.colour_of(seat.0);
+        Some(arbiter_search::player::Evaluate::evaluate(
+            self.current(),
+            colour.seat(),
+        ))
+    }
+
     fn act_at(
         &mut self,
         seat: Seat,

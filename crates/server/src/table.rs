@@ -68,6 +68,10 @@ pub trait LiveGame: Send + Sync {
     fn host_act(&mut self, text: &str, at_ms: i64) -> Result<String, String>;
     /// The game's terminal picture of what everyone may see.
     fn diagram(&self) -> String;
+    /// [`Hosted::evaluation`] for server seat `seat`.
+    fn evaluation(&self, seat: usize) -> Option<i32>;
+    /// [`Hosted::exact_values`] for server seat `seat`.
+    fn exact_values(&self, seat: usize) -> Option<Vec<(String, String)>>;
 }
 
 /// The generic adapter over any [`Hosted`] game.
@@ -403,6 +407,14 @@ impl<G: Hosted> LiveGame for Table<G> {
         let said = self.game.host_act(text)?;
         self.after_change(at_ms, false);
         Ok(said)
+    }
+
+    fn evaluation(&self, seat: usize) -> Option<i32> {
+        self.game.evaluation(self.game_seat(seat)?)
+    }
+
+    fn exact_values(&self, seat: usize) -> Option<Vec<(String, String)>> {
+        self.game.exact_values(self.acting_seat(seat)?)
     }
 
     fn diagram(&self) -> String {
