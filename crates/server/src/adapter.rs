@@ -134,6 +134,11 @@ pub trait Hosted: Game + arbiter_core::Diagram + 'static {
     }
     /// A host's game-specific action in text (Knight Control: granting a
     /// communal garnet). Returns the public history text.
+    /// The rounds the public board shows completed, in games of rounds
+    /// (Knight Control): what a picture's `?round=R` looks for.
+    fn rounds_shown(&self) -> Option<u32> {
+        None
+    }
     /// The game's static evaluation for `seat` (docs/analysis.md), where
     /// the game has one.
     fn evaluation(&self, seat: Seat) -> Option<i32> {

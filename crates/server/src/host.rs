@@ -108,6 +108,9 @@ pub enum Command {
         Option<usize>,
         oneshot::Sender<ApiResult<picture::Picture>>,
     ),
+    /// The first entry of the role's history after which the public board
+    /// shows `round` rounds completed (a picture's `?round=R`).
+    RoundPly(Role, u32, oneshot::Sender<ApiResult<usize>>),
     /// A finished game's position for the analysis board.
     Position(
         Role,
@@ -389,6 +392,9 @@ impl Actor {
             }
             Command::Picture(role, ply, reply) => {
                 let _ = reply.send(self.picture(role, ply));
+            }
+            Command::RoundPly(role, round, reply) => {
+                let _ = reply.send(self.round_ply(role, round));
             }
             Command::Position(role, ply, reply) => {
                 let _ = reply.send(self.position(role, ply));

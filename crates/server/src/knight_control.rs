@@ -38,6 +38,13 @@ impl Hosted for KnightControl {
         KnightControl::new(creation.seats, rules, layout, creation.seed)
     }
 
+    /// The rounds completed on the board as last published (what the
+    /// public picture draws).
+    fn rounds_shown(&self) -> Option<u32> {
+        let view = self.view_for(arbiter_core::Viewer::Spectator);
+        Some(view.board.after_round as u32)
+    }
+
     fn bot_action(&self, seat: Seat, think: bots::Think) -> Option<Action> {
         bots::bot_action(self, seat, think, true)
     }

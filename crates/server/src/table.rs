@@ -68,6 +68,8 @@ pub trait LiveGame: Send + Sync {
     fn host_act(&mut self, text: &str, at_ms: i64) -> Result<String, String>;
     /// The game's terminal picture of what everyone may see.
     fn diagram(&self) -> String;
+    /// [`Hosted::rounds_shown`].
+    fn rounds_shown(&self) -> Option<u32>;
     /// [`Hosted::evaluation`] for server seat `seat`.
     fn evaluation(&self, seat: usize) -> Option<i32>;
     /// [`Hosted::exact_values`] for server seat `seat`.
@@ -407,6 +409,10 @@ impl<G: Hosted> LiveGame for Table<G> {
         let said = self.game.host_act(text)?;
         self.after_change(at_ms, false);
         Ok(said)
+    }
+
+    fn rounds_shown(&self) -> Option<u32> {
+        self.game.rounds_shown()
     }
 
     fn evaluation(&self, seat: usize) -> Option<i32> {
