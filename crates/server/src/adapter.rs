@@ -134,6 +134,11 @@ pub trait Hosted: Game + arbiter_core::Diagram + 'static {
     }
     /// A host's game-specific action in text (Knight Control: granting a
     /// communal garnet). Returns the public history text.
+    /// Each seat's clock reserve in ms, in games with clocks (Progressive
+    /// Chess's step clocks): the clock times of a text record.
+    fn reserves_ms(&self) -> Option<Vec<i64>> {
+        None
+    }
     /// The rounds the public board shows completed, in games of rounds
     /// (Knight Control): what a picture's `?round=R` looks for.
     fn rounds_shown(&self) -> Option<u32> {

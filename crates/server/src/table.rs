@@ -68,6 +68,8 @@ pub trait LiveGame: Send + Sync {
     fn host_act(&mut self, text: &str, at_ms: i64) -> Result<String, String>;
     /// The game's terminal picture of what everyone may see.
     fn diagram(&self) -> String;
+    /// [`Hosted::reserves_ms`].
+    fn reserves_ms(&self) -> Option<Vec<i64>>;
     /// [`Hosted::rounds_shown`].
     fn rounds_shown(&self) -> Option<u32>;
     /// [`Hosted::evaluation`] for server seat `seat`.
@@ -413,6 +415,10 @@ impl<G: Hosted> LiveGame for Table<G> {
 
     fn rounds_shown(&self) -> Option<u32> {
         self.game.rounds_shown()
+    }
+
+    fn reserves_ms(&self) -> Option<Vec<i64>> {
+        self.game.reserves_ms()
     }
 
     fn evaluation(&self, seat: usize) -> Option<i32> {
