@@ -280,6 +280,7 @@ function render(s) {
   const result = resultText(s);
   $("result").hidden = !result;
   if (result) { $("result").textContent = result.text; $("result").className = `banner result ${result.cls}`; }
+  if (over) $("result").insertAdjacentHTML("beforeend", ` · <a href="${analysisHref(s, s.history.length)}">Analyse the game</a>`);
   $("over").hidden = !over;
   $("new-game").href = `/?game=${encodeURIComponent(s.game)}`;
   if (window.Clocks) Clocks.render(s);
@@ -417,6 +418,9 @@ function historyEntries(s) {
   return out;
 }
 
+// The analysis board of a finished game after `ply` entries (web/analysis.js).
+function analysisHref(s, ply) { return `/analysis/${s.id}?ply=${ply}${token ? "#" + token : ""}`; }
+
 function drawHistory(s) {
   const list = $("history").querySelector("ol");
   // Each viewer's own history: others' secret submissions show only as
@@ -427,7 +431,8 @@ function drawHistory(s) {
   const entries = historyEntries(s);
   patch(list, entries.map((h) => {
     const timeout = / \(time: played for P\d+\)$/.test(h.action);
-    return `<li id="ply-${h.ply}" data-ply="${h.ply}" class="${replayPly === h.ply ? "shown" : ""}${timeout ? " timeout" : ""}">${esc(line(h))}</li>`;
+    const analyse = s.status === "over" || s.status === "ended" ? ` <a class="analyse" href="${analysisHref(s, h.ply)}">analyse</a>` : "";
+    return `<li id="ply-${h.ply}" data-ply="${h.ply}" class="${replayPly === h.ply ? "shown" : ""}${timeout ? " timeout" : ""}">${esc(line(h))}${analyse}</li>`;
   }).join(""));
   for (const el of list.querySelectorAll("li")) el.onclick = () => showPly(Number(el.dataset.ply));
   const shown = replayPly === null ? s.history.length : replayPly;

@@ -14,6 +14,7 @@ use arbiter_knight_control::KnightControl;
 use arbiter_knight_court::KnightCourt;
 use arbiter_knight_moves::KnightMoves;
 use arbiter_registry::FromOptions;
+use arbiter_search::player::Evaluate;
 use arbiter_tilechess::Tilechess;
 use serde_json::Value;
 
@@ -133,6 +134,28 @@ pub trait Hosted: Game + arbiter_core::Diagram + 'static {
     }
     /// A host's game-specific action in text (Knight Control: granting a
     /// communal garnet). Returns the public history text.
+    /// Each seat's clock reserve in ms, in games with clocks (Progressive
+    /// Chess's step clocks): the clock times of a text record.
+    fn reserves_ms(&self) -> Option<Vec<i64>> {
+        None
+    }
+    /// The rounds the public board shows completed, in games of rounds
+    /// (Knight Control): what a picture's `?round=R` looks for.
+    fn rounds_shown(&self) -> Option<u32> {
+        None
+    }
+    /// The game's static evaluation for `seat` (docs/analysis.md), where
+    /// the game has one.
+    fn evaluation(&self, seat: Seat) -> Option<i32> {
+        let _ = seat;
+        None
+    }
+    /// Every legal move of `seat` with its exact value, best first, where
+    /// the game is solved (Knight Court).
+    fn exact_values(&self, seat: Seat) -> Option<Vec<(String, String)>> {
+        let _ = seat;
+        None
+    }
     fn host_act(&mut self, text: &str) -> Result<String, String> {
         let _ = text;
         Err("this game has no host actions".into())
@@ -143,17 +166,39 @@ impl Hosted for KnightCourt {
     fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action> {
         bots::bot_action(self, seat, think, false)
     }
+    fn evaluation(&self, seat: Seat) -> Option<i32> {
+        Some(Evaluate::evaluate(self, seat))
+    }
+    /// The solved table's value of each legal move for the mover.
+    fn exact_values(&self, seat: Seat) -> Option<Vec<(String, String)>> {
+        if !self.phase().may_act(seat) {
+            return None;
+        }
+        let table = arbiter_search::knight_court::table();
+        Some(
+            arbiter_search::knight_court::analyse(table, self)
+                .into_iter()
+                .map(|(mv, value)| (mv.to_string(), value.to_string()))
+                .collect(),
+        )
+    }
 }
 
 impl Hosted for KnightMoves {
     fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action> {
         bots::bot_action(self, seat, think, false)
     }
+    fn evaluation(&self, seat: Seat) -> Option<i32> {
+        Some(Evaluate::evaluate(self, seat))
+    }
 }
 
 impl Hosted for Tilechess {
     fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action> {
         bots::bot_action(self, seat, think, false)
+    }
+    fn evaluation(&self, seat: Seat) -> Option<i32> {
+        Some(Evaluate::evaluate(self, seat))
     }
     fn end_by_host(&mut self) {
         Tilechess::end_by_host(self)

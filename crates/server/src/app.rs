@@ -52,6 +52,8 @@ pub struct Settings {
     /// [`crate::pages::public_url`]): every link is made absolute with it.
     /// Without it links are paths, relative to where the lobby was opened.
     pub public_url: Option<String>,
+    /// How chat webhook deliveries are retried (docs/webhooks.md).
+    pub webhook_retry: crate::webhooks::Retry,
 }
 
 /// The default `--ws-ping-secs`.
@@ -68,6 +70,7 @@ impl Default for Settings {
             clock: Clock::default(),
             ws_ping_every: Duration::from_secs(DEFAULT_WS_PING_SECS),
             public_url: None,
+            webhook_retry: crate::webhooks::Retry::default(),
         }
     }
 }
@@ -84,6 +87,7 @@ struct Inner {
     eviction: Eviction,
     ws_ping_every: Duration,
     public_url: Option<String>,
+    webhooks: crate::webhooks::Webhooks,
 }
 
 impl AppState {
@@ -97,7 +101,7 @@ impl AppState {
                     threads: settings.bot_threads.max(1),
                     waiting: Default::default(),
                     delay: settings.bot_delay,
-                    clock: settings.clock,
+                    clock: settings.clock.clone(),
                 },
                 eviction: Eviction {
                     finished_after: settings.evict_finished_after,
@@ -105,6 +109,11 @@ impl AppState {
                 },
                 ws_ping_every: settings.ws_ping_every.max(Duration::from_millis(10)),
                 public_url: settings.public_url.clone(),
+                webhooks: crate::webhooks::Webhooks::new(
+                    settings.clock.clone(),
+                    settings.webhook_retry,
+                    settings.public_url.clone(),
+                ),
             }),
         };
         if tokio::runtime::Handle::try_current().is_ok() {
@@ -180,11 +189,13 @@ impl AppState {
         }
         let record = self.inner.store.game(id).await?.ok_or_else(not_found)?;
         let events = self.inner.store.events(id).await?;
+        self.inner.webhooks.load(&self.inner.store, id).await?;
         let handle = host::spawn(
             record,
             events,
             self.inner.store.clone(),
             self.inner.pool.clone(),
+            self.inner.webhooks.clone(),
         )?;
         games.insert(id.to_string(), handle.clone());
         Ok(handle)
@@ -198,6 +209,14 @@ impl AppState {
 
     pub(crate) fn store(&self) -> &Store {
         &self.inner.store
+    }
+
+    pub(crate) fn pool(&self) -> &BotPool {
+        &self.inner.pool
+    }
+
+    pub(crate) fn webhooks(&self) -> &crate::webhooks::Webhooks {
+        &self.inner.webhooks
     }
 
     pub(crate) async fn role(&self, handle: &GameHandle, token: Option<String>) -> ApiResult<Role> {
@@ -224,6 +243,15 @@ pub fn router(state: AppState) -> Router {
         .route(
             "/api/games/{id}/board.png",
             get(crate::app_records::board_png),
+        )
+        .route("/api/games/{id}/analysis", get(crate::analysis::analysis))
+        .route(
+            "/api/games/{id}/webhooks",
+            get(crate::app_webhooks::list).post(crate::app_webhooks::add),
+        )
+        .route(
+            "/api/games/{id}/webhooks/{hook}",
+            axum::routing::delete(crate::app_webhooks::remove),
         )
         .route("/api/bot/game/stream/{id}", get(crate::bot_api::stream))
         .route("/api/bot/game/{id}/move", post(crate::bot_api::act))
@@ -288,6 +316,9 @@ struct CreateGame {
     /// The deadline per turn or step, in seconds.
     #[serde(default)]
     deadline_secs: Option<u64>,
+    /// Chat webhooks to post to (docs/webhooks.md).
+    #[serde(default)]
+    webhooks: Vec<crate::app_webhooks::HookBody>,
 }
 
 #[derive(Deserialize)]
@@ -369,6 +400,7 @@ async fn create(
             )));
         }
     }
+    crate::app_webhooks::check_all(&request.webhooks)?;
     let config = GameConfig {
         options,
         bots,
@@ -386,6 +418,10 @@ async fn create(
         created_ms: state.inner.pool.clock.now_ms(),
     };
     state.inner.store.insert_game(&record).await?;
+    // Stored before the game opens, which loads them.
+    for hook in &request.webhooks {
+        hook.store(&state, &id).await?;
+    }
     state.game(&id).await?;
     let base = state.inner.public_url.as_deref().unwrap_or("");
     Ok(Json(json!({

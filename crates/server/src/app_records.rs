@@ -173,6 +173,9 @@ pub async fn import(
 pub struct PictureQuery {
     #[serde(default)]
     ply: Option<usize>,
+    /// Knight Control: the board as published after round R.
+    #[serde(default)]
+    round: Option<u32>,
 }
 
 async fn picture(
@@ -183,15 +186,22 @@ async fn picture(
 ) -> ApiResult<String> {
     let Query(query) = query.map_err(|e| {
         ApiError::BadRequest(format!(
-            "bad query string: {} (a picture takes ?ply=N)",
+            "bad query string: {} (a picture takes ?ply=N or ?round=R)",
             e.body_text()
         ))
     })?;
     let handle = state.game(id).await?;
     let role = state.role(&handle, token).await?;
-    let p = handle
-        .ask(|r| Command::Picture(role, query.ply, r))
-        .await??;
+    let ply = match (query.ply, query.round) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::BadRequest(
+                "a picture takes ?ply=N or ?round=R, not both".into(),
+            ))
+        }
+        (_, Some(round)) => Some(handle.ask(|r| Command::RoundPly(role, round, r)).await??),
+        (ply, None) => ply,
+    };
+    let p = handle.ask(|r| Command::Picture(role, ply, r)).await??;
     Ok(crate::pictures::svg(&p.title, &p.diagram, &p.caption))
 }
 

@@ -10,6 +10,8 @@ const TABLE: &str = include_str!("../../../web/table.html");
 const STYLE: &str = include_str!("../../../web/style.css");
 const LOBBY_JS: &str = include_str!("../../../web/lobby.js");
 const TABLE_JS: &str = include_str!("../../../web/table.js");
+const ANALYSIS: &str = include_str!("../../../web/analysis.html");
+const ANALYSIS_JS: &str = include_str!("../../../web/analysis.js");
 const BOARDS_JS: &str = include_str!("../../../web/boards.js");
 const CLOCKS_JS: &str = include_str!("../../../web/clocks.js");
 const KNIGHT_CONTROL_JS: &str = include_str!("../../../web/knight-control.js");
@@ -31,6 +33,14 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route(
             "/table/{id}",
             get(|| async { asset("text/html; charset=utf-8", TABLE) }),
+        )
+        .route(
+            "/analysis/{id}",
+            get(|| async { asset("text/html; charset=utf-8", ANALYSIS) }),
+        )
+        .route(
+            "/analysis.js",
+            get(|| async { asset("text/javascript", ANALYSIS_JS) }),
         )
         .route("/style.css", get(|| async { asset("text/css", STYLE) }))
         .route(

@@ -14,7 +14,9 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, oneshot, Semaphore};
 
+pub mod analysis;
 mod bots;
+mod chat;
 pub mod event;
 mod fanout;
 mod log;
@@ -108,6 +110,15 @@ pub enum Command {
         Role,
         Option<usize>,
         oneshot::Sender<ApiResult<picture::Picture>>,
+    ),
+    /// The first entry of the role's history after which the public board
+    /// shows `round` rounds completed (a picture's `?round=R`).
+    RoundPly(Role, u32, oneshot::Sender<ApiResult<usize>>),
+    /// A finished game's position for the analysis board.
+    Position(
+        Role,
+        Option<usize>,
+        oneshot::Sender<ApiResult<analysis::Position>>,
     ),
     /// The game's record as the role may see it (docs/records.md).
     Record(Role, oneshot::Sender<ApiResult<crate::records::Record>>),
@@ -213,6 +224,9 @@ struct Actor {
     /// The idempotency key of the submission being run: stored with the
     /// event it causes (host/log.rs).
     pending_key: Option<crate::idempotency::Key>,
+    /// The game's chat webhooks, and what they were last told.
+    webhooks: crate::webhooks::Webhooks,
+    told: Option<chat::Told>,
 }
 
 /// The system time in unix ms (the actors use their [`Clock`]).
@@ -285,6 +299,7 @@ pub fn spawn(
     events: Vec<Logged>,
     store: Store,
     pool: BotPool,
+    webhooks: crate::webhooks::Webhooks,
 ) -> ApiResult<GameHandle> {
     let (config, session) = rebuild(&record, &events)
         .map_err(|e| ApiError::Internal(format!("replaying {}: {e}", record.id)))?;
@@ -302,6 +317,8 @@ pub fn spawn(
         me: tx.downgrade(),
         last_active_ms: now_ms(),
         pending_key: None,
+        webhooks,
+        told: None,
     };
     tokio::spawn(actor.run(rx));
     Ok(GameHandle { tx })
@@ -332,6 +349,7 @@ pub async fn full_record(store: &Store, id: &str) -> ApiResult<crate::records::R
 impl Actor {
     /// The mailbox loop: one command at a time, in order.
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        self.tell_webhooks();
         self.schedule_tick();
         self.wake().await;
         self.schedule_bot();
@@ -392,6 +410,12 @@ impl Actor {
             }
             Command::Picture(role, ply, reply) => {
                 let _ = reply.send(self.picture(role, ply));
+            }
+            Command::RoundPly(role, round, reply) => {
+                let _ = reply.send(self.round_ply(role, round));
+            }
+            Command::Position(role, ply, reply) => {
+                let _ = reply.send(self.position(role, ply));
             }
             Command::Record(role, reply) => {
                 let scope = match role {

@@ -13,6 +13,13 @@ use serde_json::{json, Value};
 pub use arbiter_registry::limits::KNIGHT_CONTROL_DEADLINE_SECS as DEFAULT_DEADLINE_SECS;
 
 impl Hosted for KnightControl {
+    /// The rounds completed on the board as last published (what the
+    /// public picture draws).
+    fn rounds_shown(&self) -> Option<u32> {
+        let view = self.view_for(arbiter_core::Viewer::Spectator);
+        Some(view.board.after_round as u32)
+    }
+
     fn bot_action(&self, seat: Seat, think: bots::Think) -> Option<Action> {
         bots::bot_action(self, seat, think, true)
     }

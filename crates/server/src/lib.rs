@@ -3,8 +3,10 @@
 //! The HTTP API is documented in `docs/server.md`.
 
 pub mod adapter;
+pub mod analysis;
 mod app;
 mod app_records;
+mod app_webhooks;
 mod assets;
 mod bot_api;
 pub mod bots;
@@ -22,6 +24,7 @@ pub mod records;
 pub mod storage;
 pub mod table;
 pub mod token;
+pub mod webhooks;
 
 pub use app::{router, AppState, Settings, BODY_LIMIT, DEFAULT_WS_PING_SECS};
 pub use arbiter_registry::options;

@@ -26,6 +26,24 @@ impl Hosted for Session {
             .map(SessionAction::Turn)
     }
 
+    /// Each player's banked reserve (public: every viewer's clock shows it).
+    fn reserves_ms(&self) -> Option<Vec<i64>> {
+        let clock = self.clock_view()?;
+        Some(
+            (0..2u8)
+                .map(|k| clock.reserve_ms[self.colour_of(k).seat().0 as usize])
+                .collect(),
+        )
+    }
+
+    fn evaluation(&self, seat: Seat) -> Option<i32> {
+        let colour = self.colour_of(seat.0);
+        Some(arbiter_search::player::Evaluate::evaluate(
+            self.current(),
+            colour.seat(),
+        ))
+    }
+
     fn act_at(
         &mut self,
         seat: Seat,

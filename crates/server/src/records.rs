@@ -104,6 +104,10 @@ pub struct Entry {
     /// absent on sealed entries.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub digest: Option<String>,
+    /// In games with clocks, each seat's clock reserve (ms) after the
+    /// event; absent on sealed entries and in games without clocks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clocks: Option<Vec<i64>>,
 }
 
 /// What a viewer may know of another seat's secret action.
@@ -217,11 +221,12 @@ impl Record {
         for (i, entry) in self.entries.iter().enumerate() {
             let _ = writeln!(
                 out,
-                "{}. {} {} {}",
+                "{}. {} {} {}{}",
                 i + 1,
                 elapsed(entry.at_ms - self.created_ms),
                 entry.digest.as_deref().unwrap_or("-"),
-                entry_words(entry)
+                entry_words(entry),
+                clock_words(entry.clocks.as_deref())
             );
         }
         if let Some(outcome) = &self.outcome {
@@ -378,6 +383,62 @@ fn parse_elapsed(text: &str) -> Result<i64, String> {
     Ok(sign * (secs * 1000 + ms))
 }
 
+/// The clock times after an entry, as the text record writes them after
+/// its words: ` {clock 4:32.100 5:00.000}`, each seat's reserve in seat
+/// order (minutes, seconds and ms); nothing without clocks.
+fn clock_words(clocks: Option<&[i64]>) -> String {
+    let Some(clocks) = clocks else {
+        return String::new();
+    };
+    let times: Vec<String> = clocks
+        .iter()
+        .map(|&ms| {
+            let sign = if ms < 0 { "-" } else { "" };
+            let ms = ms.unsigned_abs();
+            format!(
+                "{sign}{}:{:02}.{:03}",
+                ms / 60_000,
+                ms / 1000 % 60,
+                ms % 1000
+            )
+        })
+        .collect();
+    format!(" {{clock {}}}", times.join(" "))
+}
+
+/// Reads [`clock_words`] off the end of an entry's words.
+fn parse_clock_words(words: &str) -> Result<(&str, Option<Vec<i64>>), String> {
+    let Some((rest, clocks)) = words.rsplit_once(" {clock ") else {
+        return Ok((words, None));
+    };
+    let bad = |t: &str| format!("'{t}' is not a clock time like 4:32.100");
+    let clocks = clocks
+        .strip_suffix('}')
+        .ok_or_else(|| format!("'{{clock {clocks}' has no closing brace"))?;
+    let times = clocks
+        .split(' ')
+        .map(|t| {
+            let (negative, body) = match t.strip_prefix('-') {
+                Some(body) => (true, body),
+                None => (false, t),
+            };
+            let (minutes, secs) = body.split_once(':').ok_or_else(|| bad(t))?;
+            let (secs, ms) = secs.split_once('.').ok_or_else(|| bad(t))?;
+            if secs.len() != 2 || ms.len() != 3 {
+                return Err(bad(t));
+            }
+            let number = |n: &str| n.parse::<i64>().map_err(|_| bad(t));
+            let (minutes, secs, ms) = (number(minutes)?, number(secs)?, number(ms)?);
+            if secs >= 60 || minutes < 0 || secs < 0 || ms < 0 {
+                return Err(bad(t));
+            }
+            let total = (minutes * 60 + secs) * 1000 + ms;
+            Ok(if negative { -total } else { total })
+        })
+        .collect::<Result<Vec<i64>, String>>()?;
+    Ok((rest, Some(times)))
+}
+
 /// The words of one entry in the text record.
 fn entry_words(entry: &Entry) -> String {
     if let Some(sealed) = &entry.sealed {
@@ -439,12 +500,13 @@ fn parse_entry(line: &str, created_ms: i64, expected: usize) -> Result<Entry, St
             ))
         }
     };
-    let words = parts.next().unwrap_or("").trim();
+    let (words, clocks) = parse_clock_words(parts.next().unwrap_or("").trim())?;
     let mut entry = Entry {
         at_ms,
         event: None,
         sealed: None,
         digest,
+        clocks,
     };
     let unknown = || format!("'{words}' is no entry this format knows");
     if let Some(rest) = words.strip_prefix("seat ") {
@@ -590,6 +652,7 @@ mod tests {
                 event: Some(event),
                 sealed: None,
                 digest: Some("0123456789abcdef".into()),
+                clocks: None,
             };
             let line = format!(
                 "3. {} 0123456789abcdef {}",
@@ -606,12 +669,45 @@ mod tests {
                 said: "submitted a bid".into(),
             }),
             digest: None,
+            clocks: None,
         };
         let line = format!("1. +0.000s - {}", entry_words(&sealed));
         assert_eq!(parse_entry(&line, 1_000, 1).unwrap(), sealed);
         assert!(parse_entry("2. +0.000s - seat 1: c1c3", 0, 1).is_err());
         assert!(parse_entry("1. +0.000s xyz seat 1: c1c3", 0, 1).is_err());
         assert!(parse_entry("1. +0.000s - dance", 0, 1).is_err());
+    }
+
+    #[test]
+    fn clock_times_read_back() {
+        for clocks in [
+            vec![300_000, 272_100],
+            vec![0, 59_999],
+            vec![-1_500, 3_600_000],
+        ] {
+            let words = format!("seat 1: e2e4{}", clock_words(Some(&clocks)));
+            assert_eq!(
+                parse_clock_words(&words).unwrap(),
+                ("seat 1: e2e4", Some(clocks))
+            );
+        }
+        // By hand: 4 min 32.1 s and 5 min.
+        assert_eq!(
+            clock_words(Some(&[272_100, 300_000])),
+            " {clock 4:32.100 5:00.000}"
+        );
+        assert_eq!(clock_words(None), "");
+        assert_eq!(
+            parse_clock_words("seat 1: e2e4").unwrap(),
+            ("seat 1: e2e4", None)
+        );
+        for bad in [
+            "x {clock 4:32.1}",
+            "x {clock 4:61.000}",
+            "x {clock 4:32.100",
+        ] {
+            assert!(parse_clock_words(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

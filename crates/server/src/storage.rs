@@ -265,3 +265,7 @@ fn hash32(bytes: Vec<u8>) -> ApiResult<[u8; 32]> {
         .try_into()
         .map_err(|_| ApiError::Internal("stored token hash is not 32 bytes".into()))
 }
+
+// A game's chat webhooks: their own table and queries (storage/webhooks.rs).
+mod webhooks;
+pub use webhooks::StoredWebhook;

@@ -68,6 +68,14 @@ pub trait LiveGame: Send + Sync {
     fn host_act(&mut self, text: &str, at_ms: i64) -> Result<String, String>;
     /// The game's terminal picture of what everyone may see.
     fn diagram(&self) -> String;
+    /// [`Hosted::reserves_ms`].
+    fn reserves_ms(&self) -> Option<Vec<i64>>;
+    /// [`Hosted::rounds_shown`].
+    fn rounds_shown(&self) -> Option<u32>;
+    /// [`Hosted::evaluation`] for server seat `seat`.
+    fn evaluation(&self, seat: usize) -> Option<i32>;
+    /// [`Hosted::exact_values`] for server seat `seat`.
+    fn exact_values(&self, seat: usize) -> Option<Vec<(String, String)>>;
 }
 
 /// The generic adapter over any [`Hosted`] game.
@@ -403,6 +411,22 @@ impl<G: Hosted> LiveGame for Table<G> {
         let said = self.game.host_act(text)?;
         self.after_change(at_ms, false);
         Ok(said)
+    }
+
+    fn rounds_shown(&self) -> Option<u32> {
+        self.game.rounds_shown()
+    }
+
+    fn reserves_ms(&self) -> Option<Vec<i64>> {
+        self.game.reserves_ms()
+    }
+
+    fn evaluation(&self, seat: usize) -> Option<i32> {
+        self.game.evaluation(self.game_seat(seat)?)
+    }
+
+    fn exact_values(&self, seat: usize) -> Option<Vec<(String, String)>> {
+        self.game.exact_values(self.acting_seat(seat)?)
     }
 
     fn diagram(&self) -> String {

@@ -156,3 +156,81 @@ async fn a_knight_control_seats_picture_holds_no_other_seats_secrets() {
     let (_, two) = get_bytes(&app, &uri, Some(&g.seats[2])).await;
     assert_eq!(one, two);
 }
+
+/// Knight Control's `?round=R`: the picture at the first entry after which
+/// the published board says `after round R`, the same as that `?ply=N`.
+#[tokio::test]
+async fn a_knight_control_picture_is_drawn_after_any_round() {
+    let app = app().await;
+    let g = create(
+        &app,
+        json!({"game": "knight-control", "seats": 2, "options": {"rules": {"rounds": 2}},
+               "bots": [{"seat": 0, "level": 1}, {"seat": 1, "level": 1}]}),
+    )
+    .await;
+    // The bots play the game through.
+    loop {
+        if state(&app, &g.id, None).await["status"] == "over" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let svg_at = |query: String| {
+        let app = app.clone();
+        let id = g.id.clone();
+        async move {
+            let (status, svg) =
+                get_bytes(&app, &format!("/api/games/{id}/board.svg?{query}"), None).await;
+            (status, String::from_utf8(svg).unwrap())
+        }
+    };
+    let entries = state(&app, &g.id, None).await["history"]
+        .as_array()
+        .unwrap()
+        .len();
+    // By hand: walk the plies and note where each round first shows.
+    let mut first_ply = Vec::new();
+    for ply in 0..=entries {
+        let (status, svg) = svg_at(format!("ply={ply}")).await;
+        assert_eq!(status, StatusCode::OK);
+        for round in 0..=2 {
+            if first_ply.len() == round && svg.contains(&format!("after round {round}\n"))
+                || first_ply.len() == round && svg.contains(&format!("after round {round}<"))
+            {
+                first_ply.push(ply);
+            }
+        }
+    }
+    assert_eq!(first_ply.len(), 3, "{first_ply:?}");
+    assert_eq!(first_ply[0], 0);
+    for (round, &ply) in first_ply.iter().enumerate() {
+        let (status, by_round) = svg_at(format!("round={round}")).await;
+        assert_eq!(status, StatusCode::OK, "{by_round}");
+        assert_eq!(
+            by_round,
+            svg_at(format!("ply={ply}")).await.1,
+            "round {round}"
+        );
+    }
+    let (status, _) = svg_at("round=3".into()).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = svg_at("round=1&ply=2".into()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, png) = get_bytes(
+        &app,
+        &format!("/api/games/{}/board.png?round=1", g.id),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(&png[1..4], b"PNG");
+    let court = create(&app, json!({"game": "knight-court", "seats": 2})).await;
+    let (status, body) = get_bytes(
+        &app,
+        &format!("/api/games/{}/board.svg?round=0", court.id),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(String::from_utf8_lossy(&body).contains("Knight Control"));
+}

@@ -320,3 +320,80 @@ async fn bad_records_and_formats_are_refused_with_reasons() {
         "{answer}"
     );
 }
+
+/// Progressive Chess with its clocks: every entry carries each seat's
+/// reserve after it, in JSON and in the text (`{clock 4:30.000 5:00.000}`),
+/// reads back, and a changed clock time is a tampered record.
+#[tokio::test]
+async fn progressive_chess_records_carry_the_clock_times() {
+    let clock = arbiter_server::Clock::default();
+    let settings = arbiter_server::Settings {
+        clock: clock.clone(),
+        ..settings()
+    };
+    let store = Store::open("sqlite::memory:").await.unwrap();
+    let app = router(AppState::new(store, settings));
+    // 120 s a step and a 300 s reserve.
+    let g = create(
+        &app,
+        json!({"game": "progressive-chess", "seats": 2, "options": {"clock": true}}),
+    )
+    .await;
+    // White's first turn is untimed; Black's step starts with it.
+    let first = state(&app, &g.id, Some(&g.seats[0])).await["legal"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, body) = act(&app, &g.id, &g.seats[0], &first).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // Black thinks 150 s over its 120 s step: 30 s of its reserve.
+    clock.advance(150_000);
+    let reply = state(&app, &g.id, Some(&g.seats[1])).await["legal"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, body) = act(&app, &g.id, &g.seats[1], &reply).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    host(&app, &g.id, &g.host, json!({"command": "end"})).await;
+
+    let record = round_trip(&app, &g, None).await;
+    let text = download(&app, &g.id, None, "text").await;
+    let acts: Vec<&arbiter_server::records::Entry> = record
+        .entries
+        .iter()
+        .filter(|e| matches!(e.event, Some(Event::Act { .. })))
+        .collect();
+    // By hand, from the entries' own times: untouched after White's move;
+    // then Black's reserve less what its step took beyond 120 s (150 s on
+    // the test clock, plus the few ms the requests took).
+    assert_eq!(acts[0].clocks, Some(vec![300_000, 300_000]), "{text}");
+    let over = acts[1].at_ms - acts[0].at_ms - 120_000;
+    assert!(over >= 30_000, "{over}");
+    let black = 300_000 - over;
+    assert_eq!(acts[1].clocks, Some(vec![300_000, black]), "{text}");
+    let words = format!(
+        "{}:{:02}.{:03}",
+        black / 60_000,
+        black / 1000 % 60,
+        black % 1000
+    );
+    assert!(
+        text.contains(&format!("seat 2: {reply} {{clock 5:00.000 {words}}}")),
+        "{text}"
+    );
+    // A changed clock time is found at its entry.
+    let mut changed = record.clone();
+    let i = changed
+        .entries
+        .iter()
+        .position(|e| e.clocks.is_some())
+        .unwrap();
+    changed.entries[i].clocks = Some(vec![300_000, 299_000]);
+    let e = verify(&changed).unwrap_err();
+    assert_eq!(e.entry, Some(i + 1), "{e}");
+    assert!(e.message.contains("clock"), "{e}");
+    // A game without clocks writes none.
+    let plain = create(&app, json!({"game": "progressive-chess", "seats": 2})).await;
+    let text = download(&app, &plain.id, None, "text").await;
+    assert!(!text.contains("{clock"), "{text}");
+}

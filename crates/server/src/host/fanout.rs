@@ -1,6 +1,7 @@
 //! Telling watchers: after every change the spectators' frame is built once
 //! and broadcast; each seat's watcher then asks for its own snapshot
-//! (`app.rs`), so no frame holds what its receiver may not see.
+//! (`app.rs`), so no frame holds what its receiver may not see. The chat
+//! webhooks are told too (`chat`).
 
 use super::{Actor, Role};
 use std::sync::Arc;
@@ -12,6 +13,7 @@ impl Actor {
             let frame: Arc<str> = self.snapshot(Role::Spectator).to_string().into();
             let _ = self.changed.send(frame);
         }
+        self.tell_webhooks();
         self.schedule_bot();
         self.schedule_wake();
     }

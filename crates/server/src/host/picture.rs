@@ -66,3 +66,45 @@ impl Actor {
         })
     }
 }
+
+impl Actor {
+    /// The ply of `?round=R`: the first point of the history `role` sees
+    /// after which the public board shows `round` rounds completed. Only
+    /// games of rounds have one; a round not reached yet is 404.
+    pub(super) fn round_ply(&self, role: Role, round: u32) -> ApiResult<usize> {
+        let Some(now) = self.session.game.rounds_shown() else {
+            return Err(ApiError::BadRequest(
+                "?round=R is for games of rounds (Knight Control); use ?ply=N".into(),
+            ));
+        };
+        if round > now {
+            return Err(ApiError::NotFound(format!(
+                "the board shows {now} completed rounds, not {round}"
+            )));
+        }
+        let seat = match role {
+            Role::Seat(k) => Some(k),
+            _ => None,
+        };
+        let history = self.history_for(seat);
+        let game = fresh_game(&self.record, &self.config).map_err(ApiError::Internal)?;
+        let mut session = Session::new(game, &self.config);
+        let mut events = self.session.log.iter().peekable();
+        for n in 0..=history.len() {
+            if n > 0 {
+                let upto = history[n - 1].seq;
+                while let Some(event) = events.next_if(|e| e.seq <= upto) {
+                    session
+                        .apply(event)
+                        .map_err(|e| ApiError::Internal(format!("picture: {e}")))?;
+                }
+            }
+            if session.game.rounds_shown() == Some(round) {
+                return Ok(n);
+            }
+        }
+        Err(ApiError::NotFound(format!(
+            "no entry of this history shows {round} completed rounds"
+        )))
+    }
+}

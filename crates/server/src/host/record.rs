@@ -111,12 +111,14 @@ pub(super) fn build(
                 event: None,
                 sealed: Some(sealed),
                 digest: None,
+                clocks: None,
             },
             None => Entry {
                 at_ms: logged.at_ms,
                 event: Some(logged.event.clone()),
                 sealed: None,
                 digest: Some(digest(&views(replay.game.as_ref(), seats, scope))),
+                clocks: replay.game.reserves_ms(),
             },
         });
     }
@@ -234,6 +236,14 @@ pub fn replay(
                     "the position after it is not the one the record states \
                      (the entry, an earlier one or a draw from the seed was changed){hint}"
                 ),
+                false,
+            ));
+        }
+        // Clock times are the game's clock after the entry: a changed one
+        // is a tampered record (older records carry none).
+        if entry.clocks.is_some() && entry.clocks != session.game.reserves_ms() {
+            return Err(at(
+                "its clock times are not those the game's clock gives after it".into(),
                 false,
             ));
         }

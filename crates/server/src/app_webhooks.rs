@@ -1,0 +1,139 @@
+//! The host's webhook routes (docs/server.md#webhooks, docs/webhooks.md):
+//! `GET|POST /api/games/{id}/webhooks` and `DELETE …/webhooks/{hook}`.
+//! Only the host's token opens them: a webhook URL is a secret.
+
+use crate::app::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::host::Role;
+use crate::storage::StoredWebhook;
+use crate::token::Bearer;
+use crate::webhooks::{NewHook, MAX_HOOKS};
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, State};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// A webhook as the host gives it, at creation or later.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HookBody {
+    url: String,
+    /// `discord` or `slack`; may be left out for those services' own URLs.
+    #[serde(default)]
+    style: Option<String>,
+    /// Post a reminder this long before each deadline.
+    #[serde(default)]
+    deadline_lead_secs: Option<u64>,
+}
+
+impl HookBody {
+    fn new_hook(&self) -> NewHook<'_> {
+        NewHook {
+            url: &self.url,
+            style: self.style.as_deref(),
+            deadline_lead_secs: self.deadline_lead_secs,
+        }
+    }
+
+    /// Checks it and stores it for game `id`; the stored webhook.
+    pub async fn store(&self, state: &AppState, id: &str) -> ApiResult<StoredWebhook> {
+        let style = self.new_hook().check().map_err(ApiError::BadRequest)?;
+        let lead_secs = self.deadline_lead_secs.map(|s| s as i64);
+        let hook = state
+            .store()
+            .add_webhook(id, &self.url, style.name(), lead_secs)
+            .await?;
+        Ok(StoredWebhook {
+            hook,
+            url: self.url.clone(),
+            style: style.name().into(),
+            lead_secs,
+        })
+    }
+}
+
+/// Checks a creation's webhooks before anything is stored.
+pub fn check_all(hooks: &[HookBody]) -> ApiResult<()> {
+    if hooks.len() > MAX_HOOKS {
+        return Err(ApiError::BadRequest(format!(
+            "a game takes at most {MAX_HOOKS} webhooks"
+        )));
+    }
+    for (k, hook) in hooks.iter().enumerate() {
+        hook.new_hook()
+            .check()
+            .map_err(|e| ApiError::BadRequest(format!("webhook {}: {e}", k + 1)))?;
+    }
+    Ok(())
+}
+
+/// Opens game `id` for its host, or refuses.
+async fn as_host(state: &AppState, id: &str, token: Option<String>) -> ApiResult<()> {
+    let handle = state.game(id).await?;
+    let token = token.ok_or_else(|| {
+        ApiError::Forbidden("a game's webhooks need the host link's token".into())
+    })?;
+    match state.role(&handle, Some(token)).await? {
+        Role::Host => Ok(()),
+        _ => Err(ApiError::Forbidden(
+            "only the host sees or changes a game's webhooks".into(),
+        )),
+    }
+}
+
+fn listing(state: &AppState, id: &str) -> Json<Value> {
+    Json(json!({ "webhooks": state.webhooks().states(id) }))
+}
+
+/// `GET /api/games/{id}/webhooks`: each webhook with its delivery state.
+pub async fn list(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Bearer(token): Bearer,
+) -> ApiResult<Json<Value>> {
+    as_host(&state, &id, token).await?;
+    Ok(listing(&state, &id))
+}
+
+/// `POST /api/games/{id}/webhooks`: adds one (`{"url", "style",
+/// "deadline_lead_secs"}`); answers the list.
+pub async fn add(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Bearer(token): Bearer,
+    body: Result<axum::body::Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    let body = body?;
+    as_host(&state, &id, token).await?;
+    let hook: HookBody = serde_json::from_slice(&body)
+        .map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))?;
+    hook.new_hook().check().map_err(ApiError::BadRequest)?;
+    if state.webhooks().count(&id) >= MAX_HOOKS {
+        return Err(ApiError::Conflict(format!(
+            "this game has {MAX_HOOKS} webhooks already: remove one first"
+        )));
+    }
+    let stored = hook.store(&state, &id).await?;
+    state.webhooks().add(&id, stored)?;
+    Ok(listing(&state, &id))
+}
+
+/// `DELETE /api/games/{id}/webhooks/{hook}`: removes one; answers the list.
+pub async fn remove(
+    State(state): State<AppState>,
+    Path((id, hook)): Path<(String, String)>,
+    Bearer(token): Bearer,
+) -> ApiResult<Json<Value>> {
+    as_host(&state, &id, token).await?;
+    let number: i64 = hook
+        .parse()
+        .map_err(|_| ApiError::BadRequest(format!("'{hook}' is not a webhook number")))?;
+    if !state.store().remove_webhook(&id, number).await? {
+        return Err(ApiError::NotFound(format!(
+            "this game has no webhook {number}"
+        )));
+    }
+    state.webhooks().remove(&id, number);
+    Ok(listing(&state, &id))
+}

@@ -1,0 +1,303 @@
+//! The analysis board (docs/analysis.md): Knight Court's values equal the
+//! solved table's, read through the table's own index rather than the
+//! server's path; every other game's engine answers a legal best action
+//! within its cap; an unfinished game is refused; a seat's secrets stay
+//! its own.
+
+mod common;
+
+use arbiter_core::PositionSpace;
+use arbiter_knight_court::{KnightCourt, KnightCourtSpace, Move};
+use arbiter_search::retrograde::Value as Solved;
+use axum::http::StatusCode;
+use axum::Router;
+use common::*;
+use serde_json::{json, Value};
+
+/// A small deterministic stream to pick actions with.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+/// One action played: who, the spectators' history length before it,
+/// and what that seat could play then.
+struct Played {
+    seat: usize,
+    ply: usize,
+    legal: Vec<String>,
+}
+
+/// Pseudo-random legal actions for up to `cap` actions, then the host ends
+/// the game if it still runs.
+async fn play(app: &Router, g: &Created, cap: usize, seed: u64) -> Vec<Played> {
+    let mut rng = Lcg(seed);
+    let mut played = Vec::new();
+    'outer: while played.len() < cap {
+        let mut acted = false;
+        for (seat, token) in g.seats.iter().enumerate() {
+            let s = state(app, &g.id, Some(token)).await;
+            if s["status"] != "playing" {
+                break 'outer;
+            }
+            let legal: Vec<String> = s["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a.as_str().unwrap().to_string())
+                .collect();
+            if legal.is_empty() {
+                continue;
+            }
+            let ply = s["history"].as_array().unwrap().len();
+            let action = legal[rng.below(legal.len())].clone();
+            let (status, body) = act(app, &g.id, token, &action).await;
+            assert_eq!(status, StatusCode::OK, "{action}: {body}");
+            played.push(Played { seat, ply, legal });
+            acted = true;
+        }
+        assert!(acted, "nobody could act");
+    }
+    if state(app, &g.id, None).await["status"] == "playing" {
+        let (status, body) = call(
+            app,
+            "POST",
+            &format!("/api/games/{}/host", g.id),
+            Some(&g.host),
+            Some(json!({"command": "end"}).to_string()),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    played
+}
+
+async fn analysis(app: &Router, id: &str, token: Option<&str>, query: &str) -> Value {
+    let (status, v) = call(
+        app,
+        "GET",
+        &format!("/api/games/{id}/analysis{query}"),
+        token,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{query}: {v}");
+    v
+}
+
+/// The table's value of each move, for the mover: the value of the
+/// position it leads to, looked up by the table's own index, seen from
+/// the other side.
+fn expected_values(game: &KnightCourt) -> Vec<(String, String)> {
+    let table = arbiter_search::knight_court::table();
+    game.legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut after = game.clone();
+            after.play(mv).unwrap();
+            let child = table
+                .value(KnightCourtSpace.index(after.position()))
+                .unwrap();
+            let mover = match child {
+                Solved::Win(d) => format!("loss in {}", d + 1),
+                Solved::Loss(d) => format!("win in {}", d + 1),
+                Solved::Draw => "draw".to_string(),
+            };
+            (mv.to_string(), mover)
+        })
+        .collect()
+}
+
+/// How good a value is for the mover, by hand: quick wins first, then
+/// draws, then slow losses.
+fn rank(value: &str) -> i64 {
+    let plies = |prefix: &str| {
+        value
+            .strip_prefix(prefix)
+            .map(|d| d.parse::<i64>().unwrap())
+    };
+    if let Some(d) = plies("win in ") {
+        1_000 - d
+    } else if let Some(d) = plies("loss in ") {
+        -1_000 + d
+    } else {
+        assert_eq!(value, "draw");
+        0
+    }
+}
+
+#[tokio::test]
+async fn knight_court_values_are_the_solved_tables() {
+    let app = app().await;
+    let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
+    // Analysis is for finished games only.
+    let (status, v) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/analysis", g.id),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    play(&app, &g, 14, 7).await;
+    let history = state(&app, &g.id, None).await["history"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let mut game = KnightCourt::new();
+    for ply in 0..=history.len() {
+        let v = analysis(&app, &g.id, None, &format!("?ply={ply}&ms=200")).await;
+        assert_eq!(v["ply"], ply);
+        if game.legal_moves().is_empty() {
+            assert_eq!(v["over"], true, "{v}");
+        } else {
+            let seat = &v["seats"][0];
+            let moves: Vec<(String, String)> = seat["exact"]["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| {
+                    (
+                        m["action"].as_str().unwrap().to_string(),
+                        m["value"].as_str().unwrap().to_string(),
+                    )
+                })
+                .collect();
+            let mut got = moves.clone();
+            got.sort();
+            let mut want = expected_values(&game);
+            want.sort();
+            assert_eq!(got, want, "ply {ply}");
+            // Best first; the engine's best move is a best one.
+            for pair in moves.windows(2) {
+                assert!(rank(&pair[0].1) >= rank(&pair[1].1), "{moves:?}");
+            }
+            let best = seat["best"].as_str().unwrap();
+            let best_value = &moves.iter().find(|(a, _)| a == best).unwrap().1;
+            assert_eq!(rank(best_value), rank(&moves[0].1), "ply {ply}");
+            assert_eq!(seat["exact"]["value"], moves[0].1.as_str());
+            // A win in 1 ends the game at once with the mover winning.
+            for (action, value) in &moves {
+                if value == "win in 1" {
+                    let mut after = game.clone();
+                    after.play(action.parse::<Move>().unwrap()).unwrap();
+                    assert!(
+                        after.outcome().is_some(),
+                        "{action} wins in 1 but the game goes on"
+                    );
+                }
+            }
+        }
+        if let Some(entry) = history.get(ply) {
+            let mv: Move = entry["action"].as_str().unwrap().parse().unwrap();
+            game.play(mv).unwrap();
+        }
+    }
+}
+
+#[tokio::test]
+async fn every_other_game_answers_a_legal_best_action_within_its_cap() {
+    let app = app().await;
+    for (kind, seats) in [
+        ("knight-moves", 2),
+        ("tilechess", 2),
+        ("progressive-chess", 2),
+    ] {
+        let g = create(&app, json!({"game": kind, "seats": seats})).await;
+        let played = play(&app, &g, 6, 11).await;
+        for p in played.iter().take(3) {
+            let v = analysis(&app, &g.id, None, &format!("?ply={}&ms=300", p.ply)).await;
+            assert_eq!(v["cap_ms"], 300);
+            let entry = v["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|s| s["seat"] == p.seat)
+                .unwrap_or_else(|| panic!("{kind} ply {}: {v}", p.ply));
+            let best = entry["best"].as_str().unwrap();
+            assert!(
+                p.legal.iter().any(|a| a == best),
+                "{kind}: {best} not in {:?}",
+                p.legal
+            );
+            // Tilechess: any seat may take the next turn, so there is no
+            // one line, and a seat not yet at the table has no evaluation.
+            if v["to_act"].as_array().unwrap().len() == 1 {
+                let joined = kind != "tilechess" || p.ply > 1;
+                assert!(entry["evaluation"].is_i64() || !joined, "{kind}: {v}");
+                let end = &v["line_end"];
+                assert!(
+                    end["score"].is_i64() || end["outcome"].is_object(),
+                    "{kind}: {v}"
+                );
+                let line = v["line"].as_array().unwrap();
+                assert!(!line.is_empty() && line.len() <= 8, "{kind}: {v}");
+                assert!(line[0]
+                    .as_str()
+                    .unwrap()
+                    .starts_with(&format!("P{}: ", p.seat + 1)));
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn knight_control_analysis_is_for_the_seat_itself() {
+    let app = app().await;
+    let g = create(&app, json!({"game": "knight-control", "seats": 2})).await;
+    play(&app, &g, 4, 3).await;
+    let v = analysis(&app, &g.id, Some(&g.seats[0]), "?ply=0&ms=500").await;
+    let seats = v["seats"].as_array().unwrap();
+    let mine = seats.iter().find(|s| s["seat"] == 0).unwrap();
+    let best = mine["best"].as_str().unwrap();
+    // Its legal actions are not all listed (a bid is any permutation), so
+    // a fresh game at the same first step checks it: the opening bid does
+    // not depend on the seed.
+    let fresh = create(&app, json!({"game": "knight-control", "seats": 2})).await;
+    let (status, body) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/check", fresh.id),
+        Some(&fresh.seats[0]),
+        Some(json!({ "action": best }).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{best}: {body}");
+    // The other seat knows things seat 0 does not: its best is not shown.
+    if let Some(other) = seats.iter().find(|s| s["seat"] == 1) {
+        assert_eq!(other["hidden"], true, "{v}");
+    }
+    let spectator = analysis(&app, &g.id, None, "?ply=0&ms=500").await;
+    for s in spectator["seats"].as_array().unwrap() {
+        assert_eq!(s["hidden"], true, "{spectator}");
+    }
+    // Bad caps are refused.
+    let (status, _) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}/analysis?ms=5", g.id),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn the_analysis_page_is_served() {
+    let app = app().await;
+    let (status, v) = call(&app, "GET", "/analysis/abc", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(v["raw"].as_str().unwrap().contains("/analysis.js"), "{v}");
+    let (status, v) = call(&app, "GET", "/analysis.js", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(v["raw"].as_str().unwrap().contains("/analysis?ply="), "{v}");
+}

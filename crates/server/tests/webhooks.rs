@@ -1,0 +1,436 @@
+//! Chat webhooks (docs/webhooks.md), against a test receiver on loopback:
+//! the Discord and Slack shapes, a retry after a failure, play at full
+//! speed while the receiver hangs, reminders before a deadline, the end
+//! of a game, the webhooks surviving a restart, and the URL staying the
+//! host's secret.
+
+mod common;
+
+use arbiter_server::webhooks::Retry;
+use arbiter_server::{router, AppState, Settings, Store};
+use axum::http::StatusCode;
+use axum::Router;
+use common::*;
+use serde_json::{json, Value};
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+const PUBLIC: &str = "http://arbiter.test";
+
+/// One request the receiver got.
+#[derive(Debug)]
+struct Got {
+    path: String,
+    content_type: String,
+    body: Vec<u8>,
+}
+
+/// How the receiver answers: these statuses in turn, then 204; or never.
+#[derive(Clone)]
+enum Answers {
+    Statuses(Vec<u16>),
+    Hang,
+}
+
+/// A receiver on a loopback port: its base URL and what it got, in order.
+async fn receiver(answers: Answers) -> (String, mpsc::UnboundedReceiver<Got>) {
+    let (tx, rx) = mpsc::unbounded_channel();
+    let queue = Arc::new(Mutex::new(match &answers {
+        Answers::Statuses(s) => s.iter().copied().collect::<VecDeque<u16>>(),
+        Answers::Hang => VecDeque::new(),
+    }));
+    let hang = matches!(answers, Answers::Hang);
+    let app = Router::new().fallback(
+        move |uri: axum::http::Uri, headers: axum::http::HeaderMap, body: axum::body::Bytes| {
+            let tx = tx.clone();
+            let queue = queue.clone();
+            async move {
+                let _ = tx.send(Got {
+                    path: uri.path().to_string(),
+                    content_type: headers
+                        .get("content-type")
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or("")
+                        .to_string(),
+                    body: body.to_vec(),
+                });
+                if hang {
+                    std::future::pending::<()>().await;
+                }
+                let status = queue.lock().unwrap().pop_front().unwrap_or(204);
+                StatusCode::from_u16(status).unwrap()
+            }
+        },
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    (format!("http://{addr}"), rx)
+}
+
+/// The next request, waiting as long as it takes (a guard against a hang,
+/// not a timing check).
+async fn next(rx: &mut mpsc::UnboundedReceiver<Got>) -> Got {
+    tokio::time::timeout(Duration::from_secs(60), rx.recv())
+        .await
+        .expect("the receiver got nothing in a minute")
+        .expect("the receiver stopped")
+}
+
+fn settings_with(timeout: Duration) -> Settings {
+    Settings {
+        public_url: Some(PUBLIC.into()),
+        webhook_retry: Retry {
+            attempts: 4,
+            backoff: Duration::from_millis(5),
+            timeout,
+        },
+        ..settings()
+    }
+}
+
+async fn app_with(settings: Settings) -> Router {
+    let store = Store::open("sqlite::memory:").await.unwrap();
+    router(AppState::new(store, settings))
+}
+
+/// The first legal action of whichever seat may act, played.
+async fn play_one(app: &Router, g: &Created) -> String {
+    for token in &g.seats {
+        let s = state(app, &g.id, Some(token)).await;
+        if let Some(action) = s["legal"].as_array().and_then(|l| l.first()) {
+            let action = action.as_str().unwrap().to_string();
+            let (status, body) = act(app, &g.id, token, &action).await;
+            assert_eq!(status, StatusCode::OK, "{action}: {body}");
+            return action;
+        }
+    }
+    panic!("nobody could act: {}", state(app, &g.id, None).await);
+}
+
+async fn hooks(app: &Router, g: &Created) -> Vec<Value> {
+    let (status, v) = call(
+        app,
+        "GET",
+        &format!("/api/games/{}/webhooks", g.id),
+        Some(&g.host),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    v["webhooks"].as_array().unwrap().clone()
+}
+
+/// The parts of a multipart body: (headers, content) each.
+fn parts(content_type: &str, body: &[u8]) -> Vec<(String, Vec<u8>)> {
+    let boundary = content_type
+        .strip_prefix("multipart/form-data; boundary=")
+        .expect("a multipart body");
+    let marker = format!("--{boundary}");
+    let text = body;
+    let mut out = Vec::new();
+    let positions: Vec<usize> = (0..text.len().saturating_sub(marker.len()))
+        .filter(|&i| text[i..].starts_with(marker.as_bytes()))
+        .collect();
+    for pair in positions.windows(2) {
+        let part = &text[pair[0] + marker.len() + 2..pair[1] - 2];
+        let split = part.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+        out.push((
+            String::from_utf8_lossy(&part[..split]).to_string(),
+            part[split + 4..].to_vec(),
+        ));
+    }
+    assert!(body.ends_with(format!("{marker}--\r\n").as_bytes()));
+    out
+}
+
+async fn png_at(app: &Router, id: &str, ply: usize) -> Vec<u8> {
+    let request = axum::http::Request::get(format!("/api/games/{id}/board.png?ply={ply}"))
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let response = tower::ServiceExt::oneshot(app.clone(), request)
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap()
+        .to_vec()
+}
+
+#[tokio::test]
+async fn discord_and_slack_get_their_own_shapes_with_the_public_picture() {
+    let (base, mut got) = receiver(Answers::Statuses(vec![])).await;
+    let app = app_with(settings_with(Duration::from_secs(30))).await;
+    let g = create(
+        &app,
+        json!({"game": "knight-court", "seats": 2, "webhooks": [
+            {"url": format!("{base}/discord/secret-1"), "style": "discord"},
+            {"url": format!("{base}/slack/secret-2"), "style": "slack"},
+        ]}),
+    )
+    .await;
+    let action = play_one(&app, &g).await;
+    let mut by_path = [next(&mut got).await, next(&mut got).await];
+    by_path.sort_by(|a, b| a.path.cmp(&b.path));
+    let (discord, slack) = (&by_path[0], &by_path[1]);
+    assert_eq!(discord.path, "/discord/secret-1");
+    assert_eq!(slack.path, "/slack/secret-2");
+
+    // Discord: payload_json, then the picture as files[0].
+    let parts = parts(&discord.content_type, &discord.body);
+    assert_eq!(parts.len(), 2);
+    assert!(
+        parts[0].0.contains("name=\"payload_json\""),
+        "{}",
+        parts[0].0
+    );
+    let payload: Value = serde_json::from_slice(&parts[0].1).unwrap();
+    let content = payload["content"].as_str().unwrap();
+    assert!(content.contains(&format!("P1: {action}")), "{content}");
+    assert!(content.contains("To act: P2"), "{content}");
+    let table = format!("{PUBLIC}/table/{}", g.id);
+    assert!(content.ends_with(&table), "{content}");
+    assert_eq!(payload["embeds"][0]["url"], table.as_str());
+    assert_eq!(
+        payload["embeds"][0]["image"]["url"],
+        "attachment://board.png"
+    );
+    assert_eq!(payload["allowed_mentions"]["parse"], json!([]));
+    assert_eq!(payload["attachments"][0]["filename"], "board.png");
+    assert!(parts[1]
+        .0
+        .contains("name=\"files[0]\"; filename=\"board.png\""));
+    assert!(parts[1].0.contains("Content-Type: image/png"));
+    // The attached picture is the spectators' picture of that moment.
+    assert_eq!(parts[1].1, png_at(&app, &g.id, 1).await);
+
+    // Slack: JSON blocks, the picture by its public address.
+    assert_eq!(slack.content_type, "application/json");
+    let v: Value = serde_json::from_slice(&slack.body).unwrap();
+    assert!(v["text"]
+        .as_str()
+        .unwrap()
+        .contains(&format!("P1: {action}")));
+    let section = v["blocks"][0]["text"]["text"].as_str().unwrap();
+    assert!(section.starts_with(&format!("*Knight Court, table {}*", g.id)));
+    assert!(section.ends_with(&format!("<{table}|Open the table>")));
+    assert_eq!(v["blocks"][1]["type"], "image");
+    assert_eq!(
+        v["blocks"][1]["image_url"],
+        format!("{PUBLIC}/api/games/{}/board.png?ply=1", g.id).as_str()
+    );
+
+    // The host sees both with their state; nobody else sees any.
+    let listed = hooks(&app, &g).await;
+    assert_eq!(listed.len(), 2);
+    assert_eq!(listed[0]["hook"], 1);
+    assert_eq!(listed[0]["style"], "discord");
+    assert_eq!(listed[1]["url"], format!("{base}/slack/secret-2").as_str());
+    for token in [Some(g.seats[0].as_str()), None] {
+        let (status, _) = call(
+            &app,
+            "GET",
+            &format!("/api/games/{}/webhooks", g.id),
+            token,
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+    }
+    let seen = [
+        state(&app, &g.id, None).await.to_string(),
+        state(&app, &g.id, Some(&g.seats[0])).await.to_string(),
+        call(
+            &app,
+            "GET",
+            &format!("/api/games/{}/record", g.id),
+            Some(&g.seats[1]),
+            None,
+        )
+        .await
+        .1
+        .to_string(),
+    ];
+    for text in seen {
+        assert!(!text.contains("secret-"), "a webhook URL leaked: {text}");
+    }
+}
+
+#[tokio::test]
+async fn a_failed_delivery_is_retried_and_the_host_sees_how_it_went() {
+    let (base, mut got) = receiver(Answers::Statuses(vec![500, 503])).await;
+    let app = app_with(settings_with(Duration::from_secs(30))).await;
+    let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
+    // Added by the host after creation.
+    let (status, v) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/webhooks", g.id),
+        Some(&g.host),
+        Some(json!({"url": format!("{base}/hook"), "style": "slack"}).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    play_one(&app, &g).await;
+    let first = next(&mut got).await;
+    let second = next(&mut got).await;
+    let third = next(&mut got).await;
+    // The same message each time.
+    assert_eq!(first.body, second.body);
+    assert_eq!(second.body, third.body);
+    // The host's view settles on one delivery after three attempts.
+    let hook = loop {
+        let hook = hooks(&app, &g).await.remove(0);
+        if hook["delivered"] == 1 {
+            break hook;
+        }
+        tokio::task::yield_now().await;
+    };
+    assert_eq!(hook["attempts"], 3);
+    assert_eq!(hook["failed"], 0);
+    assert_eq!(hook["last_error"], "the receiver answered 503");
+    assert!(hook["last_delivery_ms"].is_i64());
+}
+
+#[tokio::test]
+async fn play_goes_on_while_the_receiver_hangs_and_no_move_is_lost() {
+    let (base, mut got) = receiver(Answers::Hang).await;
+    // The receiver holds the first message for as long as the test runs.
+    let app = app_with(settings_with(Duration::from_secs(3600))).await;
+    let g = create(
+        &app,
+        json!({"game": "knight-moves", "seats": 2, "webhooks": [
+            {"url": format!("{base}/hang"), "style": "discord"}
+        ]}),
+    )
+    .await;
+    let moves = 12;
+    for _ in 0..moves {
+        if state(&app, &g.id, None).await["status"] != "playing" {
+            break;
+        }
+        play_one(&app, &g).await;
+    }
+    let played = state(&app, &g.id, None).await["history"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert!(played >= 2, "{played}");
+    // Every move was taken while the first message was still unanswered.
+    let first = next(&mut got).await;
+    assert_eq!(first.path, "/hang");
+    let hook = hooks(&app, &g).await.remove(0);
+    assert_eq!(hook["delivered"], 0);
+    assert_eq!(hook["attempts"], 1);
+    // The rest wait in the queue, none dropped: one message per move.
+    assert_eq!(hook["waiting"], played as u64 - 1);
+    assert_eq!(hook["dropped"], 0);
+    assert!(got.try_recv().is_err());
+}
+
+#[tokio::test]
+async fn a_deadline_reminder_and_the_end_are_posted() {
+    let (base, mut got) = receiver(Answers::Statuses(vec![])).await;
+    let app = app_with(settings_with(Duration::from_secs(30))).await;
+    // The lead time is the whole deadline: each turn's reminder is due at
+    // once, so the test waits for nothing.
+    let g = create(
+        &app,
+        json!({"game": "knight-court", "seats": 2, "deadline_secs": 600, "webhooks": [
+            {"url": format!("{base}/hook"), "style": "slack", "deadline_lead_secs": 600}
+        ]}),
+    )
+    .await;
+    let action = play_one(&app, &g).await;
+    let text = |got: &Got| -> String {
+        let v: Value = serde_json::from_slice(&got.body).unwrap();
+        v["text"].as_str().unwrap().to_string()
+    };
+    let turn = text(&next(&mut got).await);
+    assert!(turn.contains(&format!("P1: {action}")), "{turn}");
+    let reminder = text(&next(&mut got).await);
+    assert!(
+        reminder.contains("Deadline near: P2 to act within"),
+        "{reminder}"
+    );
+    let (status, v) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/host", g.id),
+        Some(&g.host),
+        Some(json!({"command": "end"}).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let end = text(&next(&mut got).await);
+    assert!(end.contains("Game over"), "{end}");
+}
+
+#[tokio::test]
+async fn webhooks_survive_a_restart_and_bad_ones_are_refused() {
+    let (base, mut got) = receiver(Answers::Statuses(vec![])).await;
+    let (url, path) = temp_db("webhooks");
+    let store = Store::open(&url).await.unwrap();
+    let app = router(AppState::new(store, settings_with(Duration::from_secs(30))));
+    for (hook, why) in [
+        (json!({"url": "ftp://x/y", "style": "slack"}), "https://"),
+        (json!({"url": format!("{base}/x")}), "\"style\""),
+        (
+            json!({"url": format!("{base}/x"), "style": "teams"}),
+            "'teams'",
+        ),
+        (
+            json!({"url": format!("{base}/x"), "style": "slack", "deadline_lead_secs": 0}),
+            "deadline_lead_secs",
+        ),
+    ] {
+        let (status, v) = call(
+            &app,
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({"game": "knight-court", "seats": 2, "webhooks": [hook]}).to_string()),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+        assert!(v["error"].as_str().unwrap().contains(why), "{v}");
+    }
+    let g = create(
+        &app,
+        json!({"game": "knight-court", "seats": 2, "webhooks": [
+            {"url": format!("{base}/kept"), "style": "slack"}
+        ]}),
+    )
+    .await;
+    drop(app);
+    let store = Store::open(&url).await.unwrap();
+    let app = router(AppState::new(store, settings_with(Duration::from_secs(30))));
+    let action = play_one(&app, &g).await;
+    let message = next(&mut got).await;
+    assert_eq!(message.path, "/kept");
+    assert!(String::from_utf8_lossy(&message.body).contains(&action));
+    // The host removes it; the list says so.
+    let (status, v) = call(
+        &app,
+        "DELETE",
+        &format!("/api/games/{}/webhooks/1", g.id),
+        Some(&g.host),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["webhooks"], json!([]));
+    let (status, _) = call(
+        &app,
+        "DELETE",
+        &format!("/api/games/{}/webhooks/1", g.id),
+        Some(&g.host),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    remove_db(&path);
+}
