@@ -31,6 +31,9 @@ pub enum ApiError {
     /// The body is larger than [`crate::BODY_LIMIT`].
     #[error("{0}")]
     TooLarge(String),
+    /// Too many requests of one kind in a short time (chat).
+    #[error("{0}")]
+    TooManyRequests(String),
     #[error("internal: {0}")]
     Internal(String),
 }
@@ -82,6 +85,7 @@ impl IntoResponse for ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         let message = match &self {

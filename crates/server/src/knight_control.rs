@@ -38,6 +38,11 @@ impl Hosted for KnightControl {
         KnightControl::new(creation.seats, rules, layout, creation.seed)
     }
 
+    /// The player leaves the game (docs/rules/knight-control.md#resigning).
+    fn resign(&mut self, seat: Seat) -> Result<(), arbiter_core::ActionError> {
+        KnightControl::resign(self, seat)
+    }
+
     fn bot_action(&self, seat: Seat, think: bots::Think) -> Option<Action> {
         bots::bot_action(self, seat, think, true)
     }

@@ -5,6 +5,7 @@
 pub mod adapter;
 mod app;
 mod app_records;
+mod app_social;
 mod assets;
 mod bot_api;
 pub mod bots;
