@@ -26,6 +26,7 @@ window.Social = (() => {
   const style = document.createElement("style");
   style.textContent = `
     .social-actions { margin: .3em 0; }
+    .social-actions:empty, #social-error:empty, #chat-error:empty { display: none; }
     .social-actions .danger { background: #b71c1c; color: #fff; border-color: #7f0000; }
     .draw-note { font-weight: bold; }
     .chat-lines { list-style: none; padding: 0; margin: .3em 0; max-height: 14em; overflow-y: auto; overflow-wrap: anywhere; }

@@ -81,10 +81,8 @@ impl Social {
     pub fn commit(&mut self, logged: &Logged) {
         match &logged.event {
             // An offer lapses when the offerer's opponent moves.
-            Event::Act { seat, .. } => {
-                if self.draw_offer.is_some_and(|by| by != *seat) {
-                    self.draw_offer = None;
-                }
+            Event::Act { seat, .. } if self.draw_offer.is_some_and(|by| by != *seat) => {
+                self.draw_offer = None;
             }
             Event::Resign { seat } => {
                 self.resigned.push(*seat);
@@ -429,7 +427,7 @@ impl Actor {
                 .map_err(|e| ApiError::Internal(e.to_string()))?,
             seed: seed.to_string(),
             commitment: seed.commitment().to_string(),
-            host_hash: self.record.host_hash.clone(),
+            host_hash: self.record.host_hash,
             seat_hashes,
             created_ms: self.now(),
         };
