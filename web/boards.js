@@ -35,23 +35,33 @@ function lastMark(x, y, w, key, ui) {
     ? `<rect x="${x}" y="${y}" width="${w}" height="${w}" class="last-move" data-last="${esc(key)}"/>` : "";
 }
 
-// Whether the piece on `key` just arrived there (it is drawn in briefly).
-function justArrived(key, ui) {
-  return ui.last && ui.last.keys.length && ui.last.keys[ui.last.keys.length - 1] === key;
+// The piece on `key` just arrived there: its group's attributes, to slide
+// it in from the move's first square (`centre` gives a key's centre), or
+// to grow it in place when it came from no square (a drop, a raising).
+// The id is new for every move, so each move's piece is a new element and
+// its animation plays once, not again on later redraws.
+function arrival(key, ui, centre) {
+  if (!ui.last || ui.last.still) return "";
+  if (!ui.last || !ui.last.keys.length || ui.last.keys[ui.last.keys.length - 1] !== key) return "";
+  const from = ui.last.keys.length > 1 ? centre(ui.last.keys[0]) : null;
+  const to = centre(key);
+  const id = ` id="anim-${ui.last.ply}"`;
+  if (!from || !to) return `${id} class="moved"`;
+  return `${id} class="moved slide" style="--dx:${from[0] - to[0]}px;--dy:${from[1] - to[1]}px"`;
 }
 
 // A line through the centres of the last move's squares (a pass chain, a
 // trail), given each key's centre.
 function lastPath(ui, centre) {
-  if (!ui.last || ui.last.keys.length < 2) return "";
+  if (!ui.last || ui.last.still || ui.last.keys.length < 2) return "";
   const pts = ui.last.keys.map(centre).filter((p) => p);
   if (pts.length < 2) return "";
   return `<polyline class="last-path" id="last-path" points="${pts.map(([x, y]) => `${x},${y}`).join(" ")}"/>`;
 }
 
-function glyph(x, y, w, text, fill, stroke, moved) {
+function glyph(x, y, w, text, fill, stroke, attrs) {
   return `<text x="${x + w / 2}" y="${y + w * 0.78}" font-size="${w * 0.8}" text-anchor="middle" ` +
-    `fill="${fill || "#000"}" stroke="${stroke || "none"}" stroke-width="${w / 60}" pointer-events="none"${moved ? ' class="moved"' : ""}>${text}</text>`;
+    `fill="${fill || "#000"}" stroke="${stroke || "none"}" stroke-width="${w / 60}" pointer-events="none"${attrs || ""}>${text}</text>`;
 }
 
 // File letters under the board and rank numbers left of it, in a margin
@@ -100,7 +110,7 @@ Boards["knight-court"] = {
       const white = piece && piece === piece.toUpperCase();
       const tip = piece ? `${key}: ${white ? "White" : "Black"} ${piece.toUpperCase() === "N" ? "knight (royal)" : ROLE[piece.toUpperCase()]}` : key;
       let out = cell(px(file), py(r), S, key, (file + r) % 2 ? "sq-dark" : "sq-light", ui, tip) + lastMark(px(file), py(r), S, key, ui);
-      if (piece) pieces += glyph(px(file), py(r), S, GLYPH[white ? "white" : "black"][piece.toUpperCase()], null, null, justArrived(key, ui));
+      if (piece) pieces += glyph(px(file), py(r), S, GLYPH[white ? "white" : "black"][piece.toUpperCase()], null, null, arrival(key, ui, centre));
       return out;
     }
     svg += lastPath(ui, centre) + pieces;
@@ -110,6 +120,7 @@ Boards["knight-court"] = {
     // Hands: the far side's above the board, the near side's below; only the mover's is clickable.
     const handRow = (white, y) => {
       let x = M;
+      svg += `<text class="coord" x="${M + S * 3}" y="${y + S * 0.35}" text-anchor="end" font-size="${M * 0.75}">${white ? "White" : "Black"}'s hand${hand.split("").some((ch) => (ch === ch.toUpperCase()) === white) ? "" : ": empty"}</text>`;
       for (const ch of hand) {
         if ((ch === ch.toUpperCase()) !== white) continue;
         const key = "hand:" + ch.toUpperCase();
@@ -142,6 +153,17 @@ Boards["knight-moves"] = {
     const py = (r) => (fl ? 7 - r : r) * S;
     const centre = (key) => [px("abcdefg".indexOf(key[0])) + S / 2, py(8 - Number(key[1])) + S / 2];
     const ranks = view.position.split(" ")[0].split("/");
+    // A pass chain leaves a piece on its first square (the ball moved, and
+    // is what slides); a piece move empties it (the piece slides).
+    const occupied = new Set();
+    ranks.forEach((row, r) => {
+      let file = 0;
+      for (const ch of row.replace(/~/g, "")) {
+        if (/\d/.test(ch)) file += Number(ch);
+        else occupied.add("abcdefg"[file++] + (8 - r));
+      }
+    });
+    const pass = ui.last && ui.last.keys.length > 1 && occupied.has(ui.last.keys[0]);
     let svg = `<svg viewBox="0 0 ${M + S * 7} ${S * 8 + M}" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Knight Moves board">`;
     let pieces = "";
     ranks.forEach((row, r) => {
@@ -155,12 +177,12 @@ Boards["knight-moves"] = {
           const tip = piece ? `${key}: ${eks ? "Eks" : "Ohs"} knight${piece === "X" || piece === "O" ? " holding the ball" : ""}${dim ? " (cannot receive a pass until it moves)" : ""}` : key;
           svg += cell(x, y, S, key, (file + r) % 2 ? "sq-dark" : "sq-light", ui, tip) + lastMark(x, y, S, key, ui);
           if (piece) {
-            const cls = justArrived(key, ui) ? ' class="moved"' : "";
-            pieces += `<g${cls} pointer-events="none"><circle cx="${x + S / 2}" cy="${y + S / 2}" r="${S * 0.36}" fill="${eks ? "#222" : "#fafafa"}" ` +
+            const moved = arrival(key, ui, centre);
+            pieces += `<g${pass ? "" : moved} pointer-events="none"><circle cx="${x + S / 2}" cy="${y + S / 2}" r="${S * 0.36}" fill="${eks ? "#222" : "#fafafa"}" ` +
               `stroke="#555" stroke-width="2" ${dim ? 'stroke-dasharray="4 3" opacity="0.6"' : ""}/>` +
               `<text x="${x + S / 2}" y="${y + S * 0.62}" font-size="${S * 0.3}" text-anchor="middle" fill="${eks ? "#fff" : "#000"}" font-weight="bold">${eks ? "X" : "O"}</text>`;
             if (piece === "X" || piece === "O")
-              pieces += `<circle cx="${x + S * 0.78}" cy="${y + S * 0.22}" r="${S * 0.13}" fill="#e8b400" stroke="#000"/>`;
+              pieces += `<circle cx="${x + S * 0.78}" cy="${y + S * 0.22}" r="${S * 0.13}" fill="#e8b400" stroke="#000"${pass ? moved : ""}/>`;
             pieces += "</g>";
           }
           file++;
@@ -206,6 +228,18 @@ function parseTilechess(text) {
   return { sx, sy, nx, ny, open, players };
 }
 
+// The tiles a Tilechess move crosses, from its first to its last: along a
+// row, a column or a diagonal every tile between; otherwise (a knight's
+// leap) the two ends only, since a leap crosses nothing.
+function tileTrail(x0, y0, x1, y1) {
+  const dx = x1 - x0, dy = y1 - y0;
+  if (dx !== 0 && dy !== 0 && Math.abs(dx) !== Math.abs(dy)) return [`${x0},${y0}`, `${x1},${y1}`];
+  const n = Math.max(Math.abs(dx), Math.abs(dy));
+  const out = [];
+  for (let k = 0; k <= n; k++) out.push(`${x0 + Math.sign(dx) * k},${y0 + Math.sign(dy) * k}`);
+  return out;
+}
+
 // Okabe–Ito, a palette made to be told apart with colour-blindness: each
 // colour name a player picks is drawn in its nearest safe colour; other
 // names take the next free one. A letter on every piece names its owner.
@@ -225,10 +259,17 @@ function safeColours(colours) {
   }
   return out;
 }
-function inkOn(hex) {
+// Black or white letters on a piece of colour `hex`, whichever has the
+// higher WCAG contrast ratio with it (a brightness threshold picked white
+// on vermillion, 3.9:1, below AA).
+function luminance(hex) {
   const n = parseInt(hex.slice(1), 16);
-  const lum = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
-  return lum > 140 ? "#000" : "#fff";
+  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * f(n >> 16) + 0.7152 * f((n >> 8) & 255) + 0.0722 * f(n & 255);
+}
+function inkOn(hex) {
+  const l = luminance(hex);
+  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000" : "#fff";
 }
 
 Boards["tilechess"] = {
@@ -237,6 +278,37 @@ Boards["tilechess"] = {
   yourSide(s) {
     const i = mySeat(s);
     return i === null || i === undefined ? `seat ${s.you.seat + 1} (not on the board yet: choose a colour and a block to join)` : `${s.view.colours[i]} (seat ${s.you.seat + 1})`;
+  },
+  // The board faces its player: turned round when their pieces stand
+  // mostly in the north half.
+  faces(s) {
+    const i = mySeat(s);
+    if (i === null || i === undefined) return false;
+    const b = parseTilechess(s.view.position);
+    const p = b.players.find((q) => q.colour === s.view.colours[i]);
+    if (!p || !p.pieces.length) return false;
+    const meanY = p.pieces.reduce((t, q) => t + q.tile[1], 0) / p.pieces.length;
+    return meanY > (b.sy + b.ny) / 2;
+  },
+  // The last turn: a move's trail is every tile it crossed (a slide along
+  // a line; a leap or a step is its two tiles), a join or a break marks
+  // the opened block.
+  lastMove(s, history) {
+    for (let i = history.length - 1; i >= 0; i--) {
+      const h = history[i];
+      if (h.seat === null) continue;
+      const body = bare(h.action).replace(/^[^:]*:\s*/, "");
+      let m = /^(?:join|break) (-?\d+),(-?\d+)/.exec(body);
+      if (m) {
+        const keys = [];
+        for (let y = 0; y < 4; y++) for (let x = 0; x < 4; x++) keys.push(`${+m[1] + x},${+m[2] + y}`);
+        return { keys, ply: i + 1, still: true };
+      }
+      m = /^(-?\d+),(-?\d+)[-x](-?\d+),(-?\d+)$/.exec(body);
+      if (!m) return null;
+      return { keys: tileTrail(+m[1], +m[2], +m[3], +m[4]), ply: i + 1 };
+    }
+    return null;
   },
   steps(mv) {
     const body = mv.replace(/^[^:]*:\s*/, "");
@@ -284,7 +356,7 @@ Boards["tilechess"] = {
         svg += lastMark(px, py, S, key, ui);
         if (piece) {
           const fill = palette[piece.colour];
-          drawn += `<g pointer-events="none"${justArrived(key, ui) ? ' class="moved"' : ""}><circle cx="${px + S / 2}" cy="${py + S / 2}" r="${S * 0.44}" fill="${fill}" stroke="#000" stroke-width="1"/>` +
+          drawn += `<g pointer-events="none"${arrival(key, ui, centre)}><circle cx="${px + S / 2}" cy="${py + S / 2}" r="${S * 0.44}" fill="${fill}" stroke="#000" stroke-width="1"/>` +
             `<text x="${px + S / 2}" y="${py + S * 0.68}" font-size="${S * 0.5}" text-anchor="middle" font-weight="bold" fill="${inkOn(fill)}">${piece.role}</text>` +
             `<text x="${px + S * 0.86}" y="${py + S * 0.3}" font-size="${S * 0.28}" text-anchor="middle" font-weight="bold" fill="#000" stroke="#fff" stroke-width="2" paint-order="stroke">${esc(piece.colour[0].toUpperCase())}</text></g>`;
         }
@@ -370,7 +442,7 @@ Boards["progressive-chess"] = {
         const tip = piece ? `${key}: ${whitePiece ? "White" : "Black"} ${PC_NAMES[piece.toUpperCase()] || piece}${spent.has(key) ? " (shield spent)" : ""}` : key;
         svg += cell(x, y, S, key, (file + r) % 2 ? "sq-dark" : "sq-light", ui, tip) + lastMark(x, y, S, key, ui);
         if (piece) {
-          pieces += `<g pointer-events="none"${justArrived(key, ui) ? ' class="moved"' : ""}><circle cx="${x + S / 2}" cy="${y + S / 2}" r="${S * 0.36}" fill="${whitePiece ? "#fafafa" : "#222"}" ` +
+          pieces += `<g pointer-events="none"${arrival(key, ui, centre)}><circle cx="${x + S / 2}" cy="${y + S / 2}" r="${S * 0.36}" fill="${whitePiece ? "#fafafa" : "#222"}" ` +
             `stroke="#555" stroke-width="2"/>` +
             `<text x="${x + S / 2}" y="${y + S * 0.64}" font-size="${S * 0.42}" text-anchor="middle" font-weight="bold" ` +
             `fill="${whitePiece ? "#000" : "#fff"}">${esc(piece)}</text>`;
@@ -401,3 +473,41 @@ Boards["progressive-chess"] = {
     return '<span>Capital letters: White; small: Black. ' + Object.entries(PC_NAMES).map(([k, v]) => `${k} ${v}`).join(", ") + "</span>";
   },
 };
+
+// A long press (or a press held half a second) on a square or cell shows
+// its description, the same words as its tooltip, in a label by the
+// finger: phones show no tooltips. The label is a status line, so a screen
+// reader says it too.
+(() => {
+  let timer = null;
+  let label = null;
+  const hide = () => { clearTimeout(timer); timer = null; };
+  function show(text, x, y) {
+    if (!label) {
+      label = document.createElement("div");
+      label.id = "square-label";
+      label.className = "square-label";
+      label.setAttribute("role", "status");
+      document.body.appendChild(label);
+    }
+    label.textContent = text;
+    label.hidden = false;
+    const w = Math.min(280, window.innerWidth - 16);
+    label.style.maxWidth = `${w}px`;
+    label.style.left = `${Math.max(8, Math.min(x - w / 2, window.innerWidth - w - 8)) + window.scrollX}px`;
+    label.style.top = `${Math.max(8, y - 64) + window.scrollY}px`;
+    clearTimeout(show.off);
+    show.off = setTimeout(() => { label.hidden = true; }, 2500);
+  }
+  document.addEventListener("pointerdown", (e) => {
+    const el = e.target.closest && e.target.closest("#board [data-key], #board [data-cell]");
+    hide();
+    if (!el) return;
+    const title = el.querySelector("title");
+    if (!title) return;
+    timer = setTimeout(() => show(title.textContent, e.clientX, e.clientY), 450);
+  });
+  for (const type of ["pointerup", "pointercancel", "scroll"]) document.addEventListener(type, hide, true);
+  // A long press on a phone also opens the browser's menu: not on the board.
+  document.addEventListener("contextmenu", (e) => { if (e.target.closest && e.target.closest("#board svg")) e.preventDefault(); });
+})();

@@ -151,7 +151,9 @@ function kcLastRound(v) {
   const r = rounds[rounds.length - 1];
   return {
     round: r.round,
-    moves: r.events.filter((e) => e.event === "moved"),
+    // Orders' moves, item moves and teleports, each from its start to where it ended.
+    moves: r.events.filter((e) => ["moved", "extra_moved", "teleported"].includes(e.event)),
+    spawns: r.events.filter((e) => e.event === "spawned" || e.event === "extra_spawned").map((e) => e.cell),
     collisions: r.events.filter((e) => e.event === "collision").map((e) => e.cell),
     captures: r.events.filter((e) => e.event === "captured").map((e) => e.cell),
   };
@@ -183,7 +185,7 @@ function kcRenderBoard(s, flip) {
   const itemAt = new Map(s.view.board.items.map((it) => [it.cell, it.item]));
   const knightAt = new Map(kcKnights(s).map((k) => [k.cell, k]));
   const last = kcLastRound(s.view);
-  const lastCells = new Set(last ? last.moves.flatMap((m) => [m.from, m.to]) : []);
+  const lastCells = new Set(last ? last.moves.flatMap((m) => [m.from, m.to]).concat(last.spawns, last.collisions, last.captures) : []);
   for (const c of cells.byName.values()) {
     let fill = (c.x + c.y) % 2 ? "#f0d9b5" : "#e4cba0";
     if (c.zone) { const o = owners.get(c.zone); fill = o ? kcColour(o) + "55" : "#ccc"; }
@@ -205,7 +207,7 @@ function kcRenderBoard(s, flip) {
     svg += `<text class="coord" x="${M * 0.5}" y="${Y(y) + S / 2 + 4}" text-anchor="middle" font-size="${M * 0.6}">${y}</text>`;
   for (const z of geo.zones) {
     const c = z.cells[2] || z.cells[0];
-    svg += `<text x="${X(c.x) + S / 2}" y="${Y(c.y) + S * 0.65}" font-size="${S * 0.45}" text-anchor="middle" fill="#0006" pointer-events="none">${esc(z.letter)}</text>`;
+    svg += `<text x="${X(c.x) + S / 2}" y="${Y(c.y) + S * 0.65}" font-size="${S * 0.45}" text-anchor="middle" fill="#333" pointer-events="none">${esc(z.letter)}</text>`;
   }
   for (const it of s.view.board.items) {
     const c = cells.byName.get(it.cell);
@@ -219,16 +221,21 @@ function kcRenderBoard(s, flip) {
     const mid = (name) => { const c = cells.byName.get(name); return c ? [X(c.x) + S / 2, Y(c.y) + S / 2] : null; };
     for (const m of last.moves) {
       const a = mid(m.from), b = mid(m.to);
-      if (a && b) svg += `<line class="last-path" x1="${a[0]}" y1="${a[1]}" x2="${b[0]}" y2="${b[1]}" stroke="${kcColour(m.player)}"/>`;
+      if (a && b) svg += `<line class="last-path${m.event === "teleported" ? " teleport" : ""}" data-path="${esc(m.from)}-${esc(m.to)}" x1="${a[0]}" y1="${a[1]}" x2="${b[0]}" y2="${b[1]}" stroke="${kcColour(m.player)}"/>`;
     }
+    for (const name of last.spawns) { const p = mid(name); if (p) svg += `<circle class="kc-spawned" cx="${p[0]}" cy="${p[1]}" r="${S * 0.47}" fill="none" stroke="#1565c0" stroke-width="2" stroke-dasharray="3 2" pointer-events="none"/>`; }
     for (const name of last.collisions) { const p = mid(name); if (p) svg += `<g class="kc-collision" pointer-events="none"><circle cx="${p[0]}" cy="${p[1]}" r="${S * 0.42}" fill="none" stroke="#b00020" stroke-width="3"/><text x="${p[0]}" y="${p[1] + 6}" font-size="18" text-anchor="middle" fill="#b00020">✕</text></g>`; }
     for (const name of last.captures) { const p = mid(name); if (p) svg += `<text class="kc-capture" x="${p[0] + S * 0.3}" y="${p[1] - S * 0.2}" font-size="16" text-anchor="middle" fill="#b00020" font-weight="bold" pointer-events="none">✕</text>`; }
   }
   for (const k of kcKnights(s)) {
     const c = cells.byName.get(k.cell);
     if (!c) continue;
-    const arrivedHere = last && last.moves.some((m) => m.to === k.cell);
-    svg += `<g pointer-events="none"${arrivedHere ? ' class="moved"' : ""}><circle cx="${X(c.x) + S / 2}" cy="${Y(c.y) + S / 2}" r="${S * 0.4}" fill="${kcColour(k.owner)}" stroke="#000"/>` +
+    // A knight that moved last round slides in from where it started, once
+    // (the id is new each round, so the redraws after do not replay it).
+    const came = last && last.moves.find((m) => m.to === k.cell);
+    const from = came && cells.byName.get(came.from);
+    const anim = from ? ` id="anim-kc-${last.round}-${esc(k.cell)}" class="moved slide" style="--dx:${X(from.x) - X(c.x)}px;--dy:${Y(from.y) - Y(c.y)}px"` : "";
+    svg += `<g pointer-events="none"${anim}><circle cx="${X(c.x) + S / 2}" cy="${Y(c.y) + S / 2}" r="${S * 0.4}" fill="${kcColour(k.owner)}" stroke="#000"/>` +
       `<text x="${X(c.x) + S / 2}" y="${Y(c.y) + S * 0.45}" font-size="${S * 0.24}" text-anchor="middle" fill="#fff" font-weight="bold">${esc(k.owner)}</text>` +
       `<text x="${X(c.x) + S / 2}" y="${Y(c.y) + S * 0.72}" font-size="${S * 0.24}" text-anchor="middle" fill="#fff">${esc(k.movement)}</text></g>`;
     const path = moved.get(k.cell);
@@ -329,7 +336,7 @@ function kcPanel(s) {
   const me = kcMe(s);
   const v = s.view;
   const stageKey = `${v.round}:${v.stage}`;
-  if (KC.key !== stageKey) { KC.key = stageKey; KC.draft = kcFresh(); KC.picked = null; KC.cost = ""; KC.confirm = null; }
+  if (KC.key !== stageKey) { KC.key = stageKey; KC.draft = kcFresh(); KC.picked = null; KC.cost = ""; KC.confirm = null; KC.error = null; }
   let html = `<div class="kc-phase">Round ${v.round} of ${v.rules.rounds} · ${v.stage.replace("_", " ")}`;
   // Sealed steps: a player is told only whether the step waits for them.
   if (v.waiting_for.length) {
@@ -350,21 +357,21 @@ function kcPanel(s) {
   const mine = s.you.role === "seat" && s.to_act.includes(s.you.seat) && s.status === "playing";
   if (me && s.status === "playing") {
     if (v.stage === "bidding" && mine) {
-      html += `<div class="kc-step">Bid five zone letters in order: <input id="kc-bid" size="8" placeholder="CAJKE" autocomplete="off" value="${esc(KC.inputs["kc-bid"])}">` +
+      html += `<div class="kc-step">Bid five zone letters in order: <input id="kc-bid" size="8" aria-label="Your bid: zone letters in order" placeholder="CAJKE" autocomplete="off" value="${esc(KC.inputs["kc-bid"])}">` +
         `<button id="kc-bid-go">Bid</button><button id="kc-bid-pass">No bid</button>` +
         (KC.confirm ? "" : `<br><small id="kc-bid-preview">${esc(kcBidPreview(s))}</small>`);
       if (KC.confirm) {
         html += `<div id="kc-confirm" class="kc-confirm" role="alertdialog">Send <code>${esc(KC.confirm.text)}</code>? ` +
           `It is not a valid bid: ${esc(KC.confirm.reason)}. <button id="kc-confirm-go">Send it anyway</button><button id="kc-confirm-cancel">Change the bid</button></div>`;
       }
-      html += `</div>`;
+      html += kcError("bid") + `</div>`;
     }
     if (v.stage === "orders" && mine) {
       html += `<div class="kc-step">Orders: click your knight, then its landings (a purple dot earns a bonus leap); ` +
-        `click an empty cell of your zone to spawn a <input id="kc-movement" size="4" value="${esc(KC.inputs["kc-movement"])}"> knight. ` +
-        `Exchange <input id="kc-exchange" type="number" min="0" max="${me.purse.garnets}" value="${KC.draft.exchange}" style="width:3em"> garnets.` +
+        `click an empty cell of your zone to spawn a <input id="kc-movement" size="4" aria-label="Movement of the knight to spawn, like 1x2" value="${esc(KC.inputs["kc-movement"])}"> knight. ` +
+        `Exchange <input id="kc-exchange" type="number" aria-label="Garnets to exchange" min="0" max="${me.purse.garnets}" value="${KC.draft.exchange}" style="width:3em"> garnets.` +
         `<br>Will send: <code id="kc-orders">${esc(kcOrdersText(kcSendable()))}</code> <span id="kc-cost" class="${/^You cannot/.test(KC.cost) ? "kc-cost-bad" : ""}" role="status">${esc(KC.cost)}</span>` +
-        `<br><button id="kc-submit">Submit orders</button><button id="kc-clear">Clear</button><button id="kc-pass">Pass</button></div>`;
+        `<br><button id="kc-submit">Submit orders</button><button id="kc-clear">Clear</button><button id="kc-pass">Pass</button>${kcError("orders")}</div>`;
     }
     if (["items", "final_exchange", "piece_gifts", "chip_gifts", "vote"].includes(v.stage) && mine) {
       if (me.items_to_use) {
@@ -374,22 +381,22 @@ function kcPanel(s) {
       }
       if (v.stage === "vote") html += `<div>Tied EC candidates: ${v.vote_candidates.join(", ")}</div>`;
       if (v.stage === "final_exchange") html += `<div>After the last round: exchange garnets, trade or spend communal garnets, then ` +
-        `<button class="kc-act" id="kc-done" data-action="done">I'm done</button></div>`;
+        `<button class="kc-act" id="kc-done" data-action="done" data-where="items">I'm done</button></div>`;
       html += `<div class="kc-step">` + s.legal.slice(0, 60).map((a) => `<button id="${esc(actionId("kc-legal", a))}" class="kc-legal" data-action="${esc(a)}">${esc(a)}</button>`).join("") +
-        `<br><input id="kc-typed" size="40" placeholder="or type e.g. items extra i10 j12" value="${esc(KC.inputs["kc-typed"])}"><button id="kc-typed-go">Submit</button></div>`;
+        `<br><input id="kc-typed" size="40" aria-label="Type a choice" placeholder="or type e.g. items extra i10 j12" value="${esc(KC.inputs["kc-typed"])}"><button id="kc-typed-go">Submit</button>${kcError("items")}</div>`;
     }
     // Trades, communal garnets and exchanges between rounds.
     if (["bidding", "orders", "final_exchange"].includes(v.stage)) {
       const others = Array.from({ length: v.players }, (_, i) => `P${i + 1}`).filter((p) => p !== me.player);
       const to = others.includes(KC.inputs["kc-offer-to"]) ? KC.inputs["kc-offer-to"] : others[0];
-      html += `<div class="kc-trade">Offer <select id="kc-offer-to">${others.map((p) => `<option ${p === to ? "selected" : ""}>${p}</option>`).join("")}</select>` +
-        ` <input id="kc-offer-chips" type="number" min="1" value="${esc(KC.inputs["kc-offer-chips"])}" style="width:3em"> chips <button id="kc-offer">Offer</button>`;
+      html += `<div class="kc-trade">Offer <select id="kc-offer-to" aria-label="Offer chips to">${others.map((p) => `<option ${p === to ? "selected" : ""}>${p}</option>`).join("")}</select>` +
+        ` <input id="kc-offer-chips" type="number" aria-label="Chips to offer" min="1" value="${esc(KC.inputs["kc-offer-chips"])}" style="width:3em"> chips <button id="kc-offer">Offer</button>`;
       const act = (action, label) => ` <button id="${esc(actionId("kc-act", action))}" class="kc-act" data-action="${esc(action)}">${esc(label)}</button>`;
       for (const o of me.offers.filter((o) => o.to === me.player)) html += act(`accept ${o.from}`, `Accept ${o.chips} from ${o.from}`);
       for (const o of me.offers.filter((o) => o.from === me.player)) html += ` <span>offered ${o.chips} to ${esc(o.to)}</span>`;
       for (const c of me.communal.filter((c) => !c.spent && !c.my_consent)) html += act(`communal ${c.number}`, `Spend communal garnet ${c.number} with ${c.partner}`);
       if (["orders", "final_exchange"].includes(v.stage) && me.purse.garnets > 0) html += act("exchange 1", "Exchange a garnet now");
-      html += `</div>`;
+      html += kcError("trade") + `</div>`;
     }
   }
   if (v.awards) {
@@ -414,9 +421,23 @@ function kcEvent(e) {
 
 // Sends through table.js's submit, which shows what is sent and then the
 // server's acknowledgement.
-async function kcPlay(text) {
+// A refusal is told in plain words next to the control that sent it
+// (`where`: the bid, orders, items, trade or final step's own line), not
+// only at the foot of the page.
+async function kcPlay(text, where) {
   KC.confirm = null;
-  await submit(text);
+  KC.error = null;
+  const done = await submit(text);
+  if (!done && where) {
+    KC.error = { where, text: document.getElementById("error").textContent };
+    document.getElementById("error").textContent = "";
+    render(state);
+  }
+}
+
+// The error line of one part of the panel, when its last action was refused.
+function kcError(where) {
+  return KC.error && KC.error.where === where ? `<p class="error" id="kc-error-${where}" role="alert">${esc(KC.error.text)}</p>` : "";
 }
 
 // The acknowledgement, in the words of the step, naming the round the
@@ -436,7 +457,7 @@ function kcBid() {
   KC.inputs["kc-bid"] = typed;
   const text = kcBidAction(typed);
   const problem = kcBidProblem(state, typed);
-  if (!problem) { kcPlay(text); return; }
+  if (!problem) { kcPlay(text, "bid"); return; }
   KC.confirm = { text, reason: problem };
   render(state);
 }
@@ -445,15 +466,16 @@ function kcWire(s) {
   const on = (id, f) => { const el = document.getElementById(id); if (el) el.onclick = f; };
   for (const el of document.querySelectorAll("#kc-board [data-cell]")) el.onclick = () => kcClick(state, el.dataset.cell);
   on("kc-bid-go", kcBid);
-  on("kc-confirm-go", () => kcPlay(KC.confirm.text));
+  on("kc-confirm-go", () => kcPlay(KC.confirm.text, "bid"));
   on("kc-confirm-cancel", () => { KC.confirm = null; render(state); document.getElementById("kc-bid").focus(); });
-  on("kc-bid-pass", () => kcPlay("bid pass"));
-  on("kc-submit", () => { kcFinishMove(); kcPlay(kcOrdersText(KC.draft)); });
+  on("kc-bid-pass", () => kcPlay("bid pass", "bid"));
+  on("kc-submit", () => { kcFinishMove(); kcPlay(kcOrdersText(KC.draft), "orders"); });
   on("kc-clear", () => { KC.draft = kcFresh(); KC.picked = null; kcChanged(state); });
-  on("kc-pass", () => kcPlay("orders pass"));
-  on("kc-offer", () => kcPlay(`offer ${document.getElementById("kc-offer-to").value} ${document.getElementById("kc-offer-chips").value}`));
-  on("kc-typed-go", () => kcPlay(document.getElementById("kc-typed").value.trim()));
-  for (const el of document.querySelectorAll(".kc-legal, .kc-act")) el.onclick = () => kcPlay(el.dataset.action);
+  on("kc-pass", () => kcPlay("orders pass", "orders"));
+  on("kc-offer", () => kcPlay(`offer ${document.getElementById("kc-offer-to").value} ${document.getElementById("kc-offer-chips").value}`, "trade"));
+  on("kc-typed-go", () => kcPlay(document.getElementById("kc-typed").value.trim(), "items"));
+  for (const el of document.querySelectorAll(".kc-legal")) el.onclick = () => kcPlay(el.dataset.action, "items");
+  for (const el of document.querySelectorAll(".kc-act")) el.onclick = () => kcPlay(el.dataset.action, el.dataset.where || "trade");
   kcTick();
 }
 
@@ -471,6 +493,14 @@ setInterval(kcTick, 1000);
 Boards["knight-control"] = {
   zoomable: true,
   seatName(s, i) { return `P${i + 1}`; },
+  // The board faces its player: turned round when their zone is in the top half.
+  faces(s) {
+    const zone = kcOwnZone(s);
+    const geo = s.hints && s.hints.geometry;
+    const z = zone && geo && geo.zones.find((q) => q.letter === zone);
+    if (!z) return false;
+    return z.cells.reduce((t, c) => t + c.y, 0) / z.cells.length > (geo.ranks + 1) / 2;
+  },
   yourSide(s) {
     const me = kcMe(s);
     if (!me) return `seat ${s.you.seat + 1}`;
@@ -484,7 +514,8 @@ Boards["knight-control"] = {
       .map((p) => `<span><span class="swatch" style="background:${kcColour(p)}"></span> ${p}${me && me.player === p ? " (you)" : ""}</span>`).join("");
     return `<div>${players}</div><div>Knights: a disc in its player's colour with its movement (1x2 leaps like a chess knight). ` +
       `Zones: the lettered cells round the edge, tinted for their owner, grey while unclaimed. ` +
-      (me ? `A purple dot: a bonus leap for you. ` : "") + `Blue: the last round's paths; a red ✕: a collision or capture.</div><div>${items}</div>`;
+      (me ? `A purple dot: a bonus leap for you. ` : "") + `The last round, highlighted: a line in the mover's colour from where each knight started to where it ended, ` +
+      `a dashed ring round a knight spawned, a red ✕ in a red ring where knights collided, a red ✕ beside a knight that captured.</div><div>${items}</div>`;
   },
   steps() { return null; },
   // Nothing is clicked through the generic model: see kcClick.

@@ -13,7 +13,23 @@ window.Signals = (() => {
   const notify = document.getElementById("pref-notify");
   sound.checked = localStorage.getItem(PREFS.sound) === "yes";
   notify.checked = localStorage.getItem(PREFS.notify) === "yes" && "Notification" in window && Notification.permission === "granted";
-  sound.onchange = () => localStorage.setItem(PREFS.sound, sound.checked ? "yes" : "no");
+  // Browsers start sound only from a player's gesture: the one audio
+  // context is made (or woken) by a click or tap on the page, so that the
+  // beep can play later when a frame brings the turn.
+  let audio = null;
+  function wake() {
+    if (!sound.checked) return;
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      if (audio.state === "suspended") audio.resume();
+    } catch (_) { audio = null; }
+  }
+  document.addEventListener("pointerdown", wake, true);
+  document.addEventListener("keydown", wake, true);
+  sound.onchange = () => {
+    localStorage.setItem(PREFS.sound, sound.checked ? "yes" : "no");
+    if (sound.checked) { wake(); beep(); } // the player hears what it will sound like
+  };
   notify.onchange = async () => {
     if (notify.checked && "Notification" in window && Notification.permission !== "granted") {
       const answer = await Notification.requestPermission().catch(() => "denied");
@@ -26,9 +42,11 @@ window.Signals = (() => {
     return !!s && s.status === "playing" && s.you.role === "seat" && s.legal.length > 0;
   }
 
+  let played = 0; // beeps played, for the browser tests
   function beep() {
+    played++;
     try {
-      const audio = new (window.AudioContext || window.webkitAudioContext)();
+      if (!audio) return;
       const osc = audio.createOscillator();
       const gain = audio.createGain();
       osc.frequency.value = 660;
@@ -46,8 +64,12 @@ window.Signals = (() => {
     document.getElementById("icon").href = turn ? turnIcon : plainIcon;
     if (turn && was && !myTurn(was)) {
       if (sound.checked) beep();
-      if (notify.checked && document.hidden && "Notification" in window && Notification.permission === "granted")
-        new Notification(`Your turn: ${name}`, { body: "The game is waiting for your move.", tag: "arbiter-" + s.id });
+      if (notify.checked && document.hidden && "Notification" in window && Notification.permission === "granted") {
+        try {
+          const n = new Notification(`Your turn: ${name}`, { body: "The game is waiting for your move.", tag: "arbiter-" + s.id });
+          n.onclick = () => { window.focus(); n.close(); };
+        } catch (_) { /* some phones show notifications only from a service worker: the title and icon still change */ }
+      }
     }
     // A move played for this seat on timeout, new since the last frame.
     if (s.you.role === "seat" && was) {
@@ -60,5 +82,5 @@ window.Signals = (() => {
       }
     }
   }
-  return { changed };
+  return { changed, played: () => played };
 })();

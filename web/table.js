@@ -375,12 +375,15 @@ function render(s) {
 // Who the game waits for. In Knight Control's sealed steps a player is
 // told only about themself.
 function waitingLine(s) {
-  if (s.status !== "playing" || !s.to_act.length) return "";
+  if (s.status === "paused") return "Waiting for: the host to resume the game";
+  if (s.status !== "playing") return "";
+  if (!s.to_act.length) return "Waiting for: the server to go on";
   const mine = s.you.role === "seat" && s.to_act.includes(s.you.seat);
   if (s.game === "knight-control" && s.phase && s.phase.kind === "simultaneous" && s.you.role === "seat")
     return mine ? "Waiting for: you" : "Waiting for: the others (you are done with this step)";
-  const names = s.to_act.map((k) => (s.you.role === "seat" && k === s.you.seat ? "you" : serverSeatName(s, k)));
-  return `Waiting for: ${names.join(", ")}`;
+  const names = s.to_act.map((k) => (s.you.role === "seat" && k === s.you.seat ? "you"
+    : serverSeatName(s, k) + (s.seats[k] && s.seats[k].bot ? " (a bot, thinking)" : "")));
+  return `Waiting for: ${names.join(s.phase && s.phase.kind === "claim" ? " or " : ", ")}`;
 }
 
 // Tilechess: the join box follows the colour and army the server offers
@@ -420,10 +423,12 @@ function drawHistory(s) {
   // Each viewer's own history: others' secret submissions show only as
   // "submitted ..." (or not at all); deadlines and host actions have no seat.
   const who = (h) => (h.seat === null ? "·" : serverSeatName(s, h.seat));
+  // Tilechess actions begin with their colour already: it is not said twice.
+  const line = (h) => (h.action.startsWith(who(h) + ": ") ? h.action : `${who(h)}: ${h.action}`);
   const entries = historyEntries(s);
   patch(list, entries.map((h) => {
     const timeout = / \(time: played for P\d+\)$/.test(h.action);
-    return `<li id="ply-${h.ply}" data-ply="${h.ply}" class="${replayPly === h.ply ? "shown" : ""}${timeout ? " timeout" : ""}">${esc(who(h))}: ${esc(h.action)}</li>`;
+    return `<li id="ply-${h.ply}" data-ply="${h.ply}" class="${replayPly === h.ply ? "shown" : ""}${timeout ? " timeout" : ""}">${esc(line(h))}</li>`;
   }).join(""));
   for (const el of list.querySelectorAll("li")) el.onclick = () => showPly(Number(el.dataset.ply));
   const shown = replayPly === null ? s.history.length : replayPly;
@@ -506,5 +511,10 @@ fetch("/api/kinds").then((r) => r.json()).then((d) => {
   for (const k of d.kinds) kindNames[k.id] = k.name;
   if (state) render(state);
 }).catch(() => {});
-api("").then(arrived).catch((e) => { $("error").textContent = plainError(e, "The game could not be loaded"); });
-connect();
+// Only once every script has run: a snapshot that came back while a later
+// script (a game's board) was still loading found no board to draw with.
+function start() {
+  api("").then(arrived).catch((e) => { $("error").textContent = plainError(e, "The game could not be loaded"); });
+  connect();
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();

@@ -1,23 +1,12 @@
 //! `arbiter uci GAME`: Arbiter as a UCI engine on standard input and
-//! output (the protocol is in `arbiter_search::uci`).
-
-use arbiter_search::games::knight_court::KnightCourtDuel;
-use arbiter_search::games::knight_moves::KnightMovesDuel;
-use arbiter_search::games::progressive_chess::ProgressiveChessDuel;
-use arbiter_search::uci::serve;
+//! output, for every duel of the registry (`arbiter_registry::uci`).
 
 pub fn run(game: &str) -> Result<(), String> {
-    let input = std::io::stdin().lock();
-    let output = std::io::stdout();
-    match game {
-        arbiter_knight_court::ID => serve::<KnightCourtDuel, _, _>(game, input, output),
-        arbiter_knight_moves::ID => serve::<KnightMovesDuel, _, _>(game, input, output),
-        arbiter_progressive_chess::ID => serve::<ProgressiveChessDuel, _, _>(game, input, output),
-        other => {
-            return Err(format!(
-                "uci plays knight-court, knight-moves or progressive-chess, not '{other}'"
-            ))
-        }
-    }
+    let kind = arbiter_registry::kind(game)?;
+    let uci = kind
+        .uci
+        .ok_or_else(|| format!("uci plays {}, not '{game}'", crate::match_uci::duel_ids()))?;
+    let input = Box::new(std::io::stdin().lock());
+    uci.serve(kind.id, input, Box::new(std::io::stdout()));
     Ok(())
 }

@@ -2,20 +2,12 @@
 //! serve`, its record downloaded, then `arbiter replay`, `show --ply`,
 //! `verify` (honest and tampered) and `export`.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+use common::{arbiter, stdout};
+
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Output, Stdio};
-
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use std::process::{Child, Output};
 
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
@@ -74,21 +66,7 @@ impl Server {
         let dir = std::env::temp_dir().join(format!("arbiter-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let db = format!("sqlite://{}", dir.join("games.db").display());
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db", &db])
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .unwrap_or_else(|| panic!("unexpected first line: {line}"))
-            .to_string();
+        let (child, addr) = common::serve(&db);
         Server {
             child,
             addr,

@@ -1,32 +1,18 @@
 //! `arbiter serve` through the real binary: it creates a fresh database,
 //! runs the migrations, serves the lobby page, and refuses a bad address.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 #[test]
 fn serve_creates_its_database_and_answers() {
     let dir = std::env::temp_dir().join(format!("arbiter-serve-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join("fresh.db");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-        .arg(format!("sqlite://{}", db.display()))
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    // "Arbiter is serving on http://127.0.0.1:PORT/ (database ...)"
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .unwrap_or_else(|| panic!("unexpected first line: {line}"))
-        .to_string();
+    let (mut child, addr) = common::serve(&format!("sqlite://{}", db.display()));
     let mut stream = TcpStream::connect(&addr).unwrap();
     write!(
         stream,

@@ -86,6 +86,40 @@ impl fmt::Display for Color {
     }
 }
 
+/// A game's kinds of piece, each written as one uppercase letter in
+/// position strings.
+pub trait Lettered: Copy + Sized {
+    /// The uppercase letter (White's piece).
+    fn letter(self) -> char;
+    /// The kind with this uppercase letter.
+    fn from_letter(letter: char) -> Option<Self>;
+}
+
+/// A piece of a chess-like game: a side and one of that game's kinds `R`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece<R> {
+    pub color: Color,
+    pub role: R,
+}
+
+impl<R: Lettered> Piece<R> {
+    pub const fn new(color: Color, role: R) -> Piece<R> {
+        Piece { color, role }
+    }
+
+    /// The letter in the position string: uppercase for White, lowercase
+    /// for Black.
+    pub fn char(self) -> char {
+        self.color.case(self.role.letter())
+    }
+
+    /// Reads a piece letter: uppercase White, lowercase Black.
+    pub fn from_char(c: char) -> Option<Piece<R>> {
+        let role = R::from_letter(c.to_ascii_uppercase())?;
+        Some(Piece::new(Color::of_case(c), role))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

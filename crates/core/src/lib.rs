@@ -28,7 +28,7 @@ pub mod space;
 pub mod squares;
 pub mod testing;
 
-pub use color::Color;
+pub use color::{Color, Lettered, Piece};
 pub use concession::Concession;
 pub use error::{ActionError, PositionError};
 pub use game::{Diagram, Disclosure, Game, Perft, TextPosition, Viewer};

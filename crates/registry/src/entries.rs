@@ -4,11 +4,15 @@ use crate::limits::{KNIGHT_CONTROL_DEADLINE_SECS, MAX_CLOCK_SECS, MAX_END_AT_MS,
 use crate::matches::{KnightControlArena, TurnArena};
 use crate::options::{Opt, OptKind};
 use crate::tools::{KnightControlTools, TurnBased};
+use crate::uci::UciDuel;
 use crate::Kind;
 use arbiter_core::{Seed, TextPosition};
 use arbiter_knight_court::KnightCourt;
 use arbiter_knight_moves::KnightMoves;
 use arbiter_progressive_chess::ProgressiveChess;
+use arbiter_search::games::knight_court::KnightCourtDuel;
+use arbiter_search::games::knight_moves::KnightMovesDuel;
+use arbiter_search::games::progressive_chess::ProgressiveChessDuel;
 use arbiter_search::knight_court as solved;
 use arbiter_tilechess::Tilechess;
 
@@ -44,6 +48,7 @@ const fn duel(
     options: &'static [Opt],
     tools: &'static dyn crate::Tools,
     matches: &'static dyn crate::Matches,
+    uci: &'static dyn crate::uci::Uci,
 ) -> Kind {
     Kind {
         id,
@@ -56,6 +61,7 @@ const fn duel(
         options,
         tools,
         matches,
+        uci: Some(uci),
     }
 }
 
@@ -87,6 +93,7 @@ pub static KINDS: &[Kind] = &[
         &[POSITION],
         &TurnBased::<KnightCourt>::with_note(table_value),
         &TurnArena::<KnightCourt>::with_openings("table-wins", table_wins),
+        &UciDuel::<KnightCourtDuel>::new(),
     ),
     duel(
         arbiter_knight_moves::ID,
@@ -94,6 +101,7 @@ pub static KINDS: &[Kind] = &[
         &[POSITION],
         &TurnBased::<KnightMoves>::new(),
         &TurnArena::<KnightMoves>::new(),
+        &UciDuel::<KnightMovesDuel>::new(),
     ),
     duel(
         arbiter_progressive_chess::ID,
@@ -120,6 +128,7 @@ pub static KINDS: &[Kind] = &[
         ],
         &TurnBased::<ProgressiveChess>::new(),
         &TurnArena::<ProgressiveChess>::new(),
+        &UciDuel::<ProgressiveChessDuel>::new(),
     ),
     Kind {
         id: arbiter_tilechess::ID,
@@ -163,6 +172,7 @@ pub static KINDS: &[Kind] = &[
             "Tilechess is a many-player game of claimed turns: play it on the server",
         ),
         matches: &TurnArena::<Tilechess>::new(),
+        uci: None,
     },
     Kind {
         id: arbiter_knight_control::ID,
@@ -208,6 +218,7 @@ pub static KINDS: &[Kind] = &[
         ],
         tools: &KnightControlTools,
         matches: &KnightControlArena,
+        uci: None,
     },
 ];
 

@@ -12,11 +12,14 @@
 //!
 //! Layering: core ← games ← search ← registry ← server ← cli.
 
+pub mod create;
 pub mod limits;
 mod matches;
 pub mod options;
 mod tools;
+pub mod uci;
 
+pub use create::{create, FromOptions, Table};
 pub use matches::{Done, KnightControlArena, MatchPlan, Matches, TurnArena};
 pub use options::{Opt, OptKind};
 pub use tools::{Duel, KnightControlTools, Note, SeatOf, Tools, TurnBased};
@@ -47,6 +50,10 @@ pub struct Kind {
     /// Bots against bots (`arbiter match`).
     #[serde(skip)]
     pub matches: &'static dyn Matches,
+    /// The duels' UCI face (`arbiter uci`, `match --seat uci:…`); `None`
+    /// for games that UCI cannot express.
+    #[serde(skip)]
+    pub uci: Option<&'static dyn uci::Uci>,
 }
 
 impl std::fmt::Debug for Kind {

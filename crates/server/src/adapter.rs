@@ -9,30 +9,32 @@
 //! game's newcomer seat is always `seat_count()` (see arbiter-core's docs).
 
 use crate::bots::{self, Think};
-use arbiter_core::{ActionError, Game, Seat, Seed, TextPosition};
+use arbiter_core::{ActionError, Game, Seat, Seed};
 use arbiter_knight_control::KnightControl;
 use arbiter_knight_court::KnightCourt;
 use arbiter_knight_moves::KnightMoves;
-use arbiter_tilechess::{Ruleset, Tilechess};
+use arbiter_registry::FromOptions;
+use arbiter_tilechess::Tilechess;
 use serde_json::Value;
 
-pub use arbiter_registry::limits::{MAX_END_AT_MS, MAX_TURN_LIMIT};
 pub use arbiter_registry::{kind, Kind, KINDS};
 
 /// How a kind is hosted: a fresh live game from its options.
 pub type Host = fn(&Value, &Creation, bool) -> Result<Box<dyn LiveGame>, String>;
 
-/// The [`Host`] of a [`Hosted`] game.
-fn host<G: Hosted>(
+/// The [`Host`] of a [`Hosted`] game: the registry makes the game from its
+/// options ([`arbiter_registry::create`]), the server seats it at a table.
+fn host<G: Hosted + FromOptions>(
     options: &Value,
     creation: &Creation,
     growing: bool,
 ) -> Result<Box<dyn LiveGame>, String> {
-    Ok(Box::new(Table::new(
-        G::create(options, creation)?,
-        growing,
-        creation,
-    )))
+    let table = arbiter_registry::Table {
+        seats: creation.seats,
+        seed: creation.seed,
+    };
+    let game = arbiter_registry::create::<G>(options, &table)?;
+    Ok(Box::new(Table::new(game, growing, creation)))
 }
 
 /// How each game of the registry ([`KINDS`]) is hosted, by id: the one
@@ -75,8 +77,6 @@ pub struct Creation {
 /// Its [`Diagram`](arbiter_core::Diagram) draws what everyone may see
 /// (`arbiter show` of a record).
 pub trait Hosted: Game + arbiter_core::Diagram + 'static {
-    /// A new game from the lobby's ruleset options (a JSON object).
-    fn create(options: &Value, creation: &Creation) -> Result<Self, String>;
     /// A bot's action for `seat` thinking as `think` says, or `None` if it
     /// has none. Runs on the blocking pool.
     fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action>;
@@ -154,9 +154,6 @@ pub trait Hosted: Game + arbiter_core::Diagram + 'static {
 }
 
 impl Hosted for KnightCourt {
-    fn create(options: &Value, _: &Creation) -> Result<Self, String> {
-        from_position_option(options)
-    }
     fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action> {
         bots::bot_action(self, seat, think, false)
     }
@@ -172,9 +169,6 @@ impl Hosted for KnightCourt {
 }
 
 impl Hosted for KnightMoves {
-    fn create(options: &Value, _: &Creation) -> Result<Self, String> {
-        from_position_option(options)
-    }
     fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action> {
         bots::bot_action(self, seat, think, false)
     }
@@ -190,51 +184,6 @@ impl Hosted for KnightMoves {
 }
 
 impl Hosted for Tilechess {
-    fn create(options: &Value, _: &Creation) -> Result<Self, String> {
-        let mut rules = Ruleset::default();
-        let size = |key: &str, default: u16| -> Result<u16, String> {
-            match options.get(key) {
-                None | Some(Value::Null) => Ok(default),
-                Some(v) => v
-                    .as_u64()
-                    .filter(|n| (1..=20).contains(n))
-                    .map(|n| n as u16)
-                    .ok_or_else(|| format!("option '{key}' must be a whole number from 1 to 20")),
-            }
-        };
-        let flag = |key: &str, default: bool| -> Result<bool, String> {
-            match options.get(key) {
-                None | Some(Value::Null) => Ok(default),
-                Some(v) => v
-                    .as_bool()
-                    .ok_or_else(|| format!("option '{key}' must be true or false")),
-            }
-        };
-        rules.wide = size("wide", rules.wide)?;
-        rules.high = size("high", rules.high)?;
-        rules.eight_pawns = flag("eight_pawns", rules.eight_pawns)?;
-        rules.repeat_turns = flag("repeat_turns", rules.repeat_turns)?;
-        // House rules (docs/rules/tilechess.md#house-rules), off unless given.
-        rules.turn_limit = match options.get("turn_limit") {
-            None | Some(Value::Null) => None,
-            Some(v) => Some(
-                v.as_u64()
-                    .filter(|n| (1..=MAX_TURN_LIMIT as u64).contains(n))
-                    .ok_or_else(|| {
-                        format!(
-                            "option 'turn_limit' must be a whole number from 1 to {MAX_TURN_LIMIT}"
-                        )
-                    })? as u32,
-            ),
-        };
-        rules.end_at_ms = match options.get("end_at_ms") {
-            None | Some(Value::Null) => None,
-            Some(v) => Some(v.as_i64().filter(|&ms| (0..=MAX_END_AT_MS).contains(&ms)).ok_or_else(
-                || "option 'end_at_ms' must be a time in unix milliseconds, before the year 3000".to_string(),
-            )?),
-        };
-        Ok(Tilechess::new(rules))
-    }
     fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action> {
         bots::bot_action(self, seat, think, false)
     }
@@ -251,15 +200,6 @@ impl Hosted for Tilechess {
     fn on_time(&mut self, at_ms: i64) -> Result<(), String> {
         self.time_up(at_ms);
         Ok(())
-    }
-}
-
-/// Alternating games may start from a position string: `{"position": "..."}`.
-fn from_position_option<G: TextPosition>(options: &Value) -> Result<G, String> {
-    match options.get("position") {
-        None | Some(Value::Null) => Ok(G::start()),
-        Some(Value::String(text)) => G::from_position(text).map_err(|e| e.to_string()),
-        Some(_) => Err("option 'position' must be a string".into()),
     }
 }
 

@@ -1,11 +1,11 @@
-//! Knight Control on the host: creation from the lobby's options, bots and
-//! deadlines per step (docs/server.md#knight-control). What each viewer may
+//! Knight Control on the host: bots and deadlines per step (the game is
+//! made from the lobby's options by `arbiter_registry::create`) (docs/server.md#knight-control). What each viewer may
 //! learn of others' actions is the game's to say ([`arbiter_core::Game::disclose`]).
 
-use crate::adapter::{Creation, Hosted};
+use crate::adapter::Hosted;
 use crate::bots;
 use arbiter_core::Seat;
-use arbiter_knight_control::{Action, KnightControl, Layout, Rules, Stage};
+use arbiter_knight_control::{Action, KnightControl, Stage};
 use serde_json::{json, Value};
 
 /// Every phase has a deadline: five minutes unless the host says otherwise
@@ -13,31 +13,6 @@ use serde_json::{json, Value};
 pub use arbiter_registry::limits::KNIGHT_CONTROL_DEADLINE_SECS as DEFAULT_DEADLINE_SECS;
 
 impl Hosted for KnightControl {
-    /// Options: `rules` (the ruleset options, e.g. `{"rounds": 3}`) and
-    /// `layout` (a layout file; default the standard board). The players
-    /// are the seats; the seed is the game's committed seed.
-    fn create(options: &Value, creation: &Creation) -> Result<Self, String> {
-        if let Some(map) = options.as_object() {
-            if let Some(key) = map
-                .keys()
-                .find(|k| !["rules", "layout"].contains(&k.as_str()))
-            {
-                return Err(format!(
-                    "unknown Knight Control option '{key}': the options are 'rules' and 'layout'"
-                ));
-            }
-        }
-        let rules: Rules = match options.get("rules") {
-            None | Some(Value::Null) => Rules::default(),
-            Some(v) => serde_json::from_value(v.clone()).map_err(|e| format!("rules: {e}"))?,
-        };
-        let layout = match options.get("layout") {
-            None | Some(Value::Null) => Layout::standard(),
-            Some(v) => Layout::from_json(&v.to_string()).map_err(|e| format!("layout: {e}"))?,
-        };
-        KnightControl::new(creation.seats, rules, layout, creation.seed)
-    }
-
     /// The player leaves the game (docs/rules/knight-control.md#resigning).
     fn resign(&mut self, seat: Seat) -> Result<(), arbiter_core::ActionError> {
         KnightControl::resign(self, seat)

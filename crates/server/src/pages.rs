@@ -118,11 +118,34 @@ async fn qr(query: Result<Query<QrQuery>, axum::extract::rejection::QueryRejecti
     }
 }
 
+/// A rules page: the game's body (`web/rules/<game>.html`) inside the page
+/// every game's rules share.
+fn rules_page(id: &str, body: &str) -> String {
+    let name = crate::adapter::kind(id).map_or(id, |k| k.name);
+    format!(
+        r#"<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{name}: how to play · Arbiter</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/style.css">
+<style>main.rules {{ display: block; max-width: 760px; }} .rules svg {{ width: 100%; max-width: 320px; height: auto; display: block; margin: .5em 0; }} .rules h2 {{ margin-top: 1.2em; }}</style></head>
+<body>
+<header><a href="/">Arbiter</a> · {name}: how to play</header>
+<main class="rules"><section>
+{body}
+<p><a class="button" href="/?game={id}">Start a game of {name}</a></p>
+<p>The full rules, with every question a referee has had to decide, are in the project's <code>docs/rules/{id}.md</code>.</p>
+</section></main></body></html>
+"#
+    )
+}
+
 async fn rules(Path(game): Path<String>) -> Response {
     match RULES.iter().find(|(id, _)| *id == game) {
-        Some((_, page)) => {
-            ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], *page).into_response()
-        }
+        Some((id, body)) => (
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            rules_page(id, body),
+        )
+            .into_response(),
         None => {
             let known: Vec<&str> = RULES.iter().map(|(id, _)| *id).collect();
             ApiError::NotFound(format!(
@@ -184,7 +207,15 @@ mod tests {
     #[test]
     fn every_game_of_the_registry_has_rules_and_a_line_about_it() {
         for kind in crate::adapter::KINDS {
-            assert!(RULES.iter().any(|(id, _)| *id == kind.id), "{}", kind.id);
+            let (id, body) = RULES.iter().find(|(id, _)| *id == kind.id).unwrap();
+            let page = rules_page(id, body);
+            assert!(page.contains(&format!("<title>{}: how to play", kind.name)));
+            assert!(
+                page.contains(&format!("<h1>{}</h1>", kind.name)),
+                "{}",
+                kind.id
+            );
+            assert!(page.trim_end().ends_with("</html>"));
             assert!(ABOUT.iter().any(|(id, _)| *id == kind.id), "{}", kind.id);
         }
     }

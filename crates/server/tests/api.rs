@@ -11,12 +11,11 @@ use serde_json::{json, Value};
 #[tokio::test]
 async fn creating_returns_distinct_long_links_and_a_commitment() {
     let app = app().await;
-    let (status, value) = call(
+    let (status, value) = post(
         &app,
-        "POST",
         "/api/games",
         None,
-        Some(json!({"game": "knight-court", "seats": 2}).to_string()),
+        json!({"game": "knight-court", "seats": 2}),
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{value}");
@@ -275,19 +274,12 @@ async fn refusals_are_json_errors_and_change_nothing() {
     assert_eq!(state(&app, &g.id, Some(&g.seats[1])).await, before_seat1);
     assert_eq!(state(&app, &g.id, None).await, before_spectator);
 
-    let (status, value) = call(&app, "GET", "/api/games/nosuchgame", None, None).await;
+    let (status, value) = get(&app, "/api/games/nosuchgame", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(value["error"].is_string());
     let (status, value) = act(&app, "nosuchgame", &g.seats[0], "c1c3").await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{value}");
-    let (status, value) = call(
-        &app,
-        "GET",
-        &format!("/api/games/{}", g.id),
-        Some("bad"),
-        None,
-    )
-    .await;
+    let (status, value) = get(&app, &format!("/api/games/{}", g.id), Some("bad")).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{value}");
 }
 
@@ -315,7 +307,7 @@ async fn bad_lobby_requests_are_refused() {
         ),
         (json!({"game": "knight-court"}), "seats"),
     ] {
-        let (status, value) = call(&app, "POST", "/api/games", None, Some(body.to_string())).await;
+        let (status, value) = post(&app, "/api/games", None, &body).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {value}");
         let message = value["error"].as_str().unwrap();
         assert!(message.contains(needle), "{body}: {message}");
@@ -419,7 +411,7 @@ async fn the_web_client_is_served_from_the_binary() {
         ("/boards.js", "knight-court"),
         ("/style.css", "svg"),
     ] {
-        let (status, value) = call(&app, "GET", path, None, None).await;
+        let (status, value) = get(&app, path, None).await;
         assert_eq!(status, StatusCode::OK, "{path}");
         assert!(value["raw"].as_str().unwrap().contains(needle), "{path}");
     }
@@ -429,26 +421,12 @@ async fn the_web_client_is_served_from_the_binary() {
 async fn unknown_paths_and_bad_path_numbers_get_json_errors() {
     let app = app().await;
     let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
-    let (status, value) = call(
-        &app,
-        "GET",
-        &format!("/api/games/{}/replay/x", g.id),
-        None,
-        None,
-    )
-    .await;
+    let (status, value) = get(&app, &format!("/api/games/{}/replay/x", g.id), None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{value}");
     assert!(value["error"].is_string());
-    let (status, value) = call(
-        &app,
-        "GET",
-        &format!("/api/games/{}/replay/5", g.id),
-        None,
-        None,
-    )
-    .await;
+    let (status, value) = get(&app, &format!("/api/games/{}/replay/5", g.id), None).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{value}");
-    let (status, value) = call(&app, "GET", "/api/nothing", None, None).await;
+    let (status, value) = get(&app, "/api/nothing", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{value}");
     assert!(value["error"].is_string());
 }

@@ -157,14 +157,7 @@ async fn the_stream_is_the_seats_snapshot_and_only_seats_may_use_it() {
     assert_eq!(seen, state(&app, &g.id, Some(&g.seats[1])).await);
     // A spectator or the host cannot stream or move.
     for token in [None, Some(g.host.as_str())] {
-        let (status, _) = call(
-            &app,
-            "GET",
-            &format!("/api/bot/game/stream/{}", g.id),
-            token,
-            None,
-        )
-        .await;
+        let (status, _) = get(&app, &format!("/api/bot/game/stream/{}", g.id), token).await;
         assert_eq!(status, StatusCode::FORBIDDEN);
         let (status, _) = call(
             &app,

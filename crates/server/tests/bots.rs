@@ -143,14 +143,7 @@ async fn eleven_top_level_knight_control_bots_answer_every_step_of_five_seconds(
     for token in [None, Some(g.seats[0].as_str())] {
         let live = state(&app, &g.id, token).await;
         let n = live["history"].as_array().unwrap().len();
-        let (status, replay) = call(
-            &app,
-            "GET",
-            &format!("/api/games/{}/replay/{n}", g.id),
-            token,
-            None,
-        )
-        .await;
+        let (status, replay) = get(&app, &format!("/api/games/{}/replay/{n}", g.id), token).await;
         assert_eq!(status, StatusCode::OK, "{replay}");
         assert_eq!(replay["view"], live["view"]);
     }
@@ -204,12 +197,11 @@ async fn a_tilechess_game_ends_at_its_set_time_and_is_ranked() {
         (json!({"turn_limit": "ten"}), "turn_limit"),
         (json!({"end_at_ms": -1}), "end_at_ms"),
     ] {
-        let (status, v) = call(
+        let (status, v) = post(
             &app,
-            "POST",
             "/api/games",
             None,
-            Some(json!({"game": "tilechess", "seats": 2, "options": options}).to_string()),
+            json!({"game": "tilechess", "seats": 2, "options": options}),
         )
         .await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");

@@ -83,12 +83,11 @@ async fn claims_are_refused_in_fixed_turn_games_and_holds_are_bounded() {
     assert_eq!(status, StatusCode::CONFLICT, "{value}");
     let (status, value) = claim(&app, &g.id, &g.host).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{value}");
-    let (status, value) = call(
+    let (status, value) = post(
         &app,
-        "POST",
         "/api/games",
         None,
-        Some(json!({"game": "tilechess", "seats": 2, "claim_hold_secs": 86401}).to_string()),
+        json!({"game": "tilechess", "seats": 2, "claim_hold_secs": 86401}),
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{value}");
@@ -147,12 +146,11 @@ async fn the_host_ending_tilechess_ranks_by_the_leaderboard() {
     first_join(&app, &g.id, &g.seats[1]).await;
     let mv = a_move(&state(&app, &g.id, Some(&g.seats[0])).await);
     assert_eq!(act(&app, &g.id, &g.seats[0], &mv).await.0, StatusCode::OK);
-    let (status, value) = call(
+    let (status, value) = post(
         &app,
-        "POST",
         &format!("/api/games/{}/host", g.id),
         Some(&g.host),
-        Some(json!({"command": "end"}).to_string()),
+        json!({"command": "end"}),
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{value}");

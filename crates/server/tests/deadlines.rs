@@ -65,12 +65,11 @@ async fn a_passed_turn_deadline_is_played_by_the_level_one_bot() {
 #[tokio::test]
 async fn deadlines_are_refused_out_of_range_and_absent_by_default() {
     let app = app().await;
-    let (status, _) = call(
+    let (status, _) = post(
         &app,
-        "POST",
         "/api/games",
         None,
-        Some(json!({"game": "knight-court", "seats": 2, "deadline_secs": 0}).to_string()),
+        json!({"game": "knight-court", "seats": 2, "deadline_secs": 0}),
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);

@@ -39,7 +39,7 @@ async fn a_finished_game_is_evicted_and_served_identically_after() {
     let replay_uri = |n: usize| format!("/api/games/{}/replay/{n}", g.id);
     let mut replays = Vec::new();
     for n in [0, 1, plies] {
-        replays.push(call(&app, "GET", &replay_uri(n), None, None).await.1);
+        replays.push(get(&app, &replay_uri(n), None).await.1);
     }
     let seat_view = state_of(&app, &g.id, &g.seats[0]).await;
     assert_eq!(cache.cached_games().await, 2);
@@ -52,10 +52,7 @@ async fn a_finished_game_is_evicted_and_served_identically_after() {
     assert_eq!(cache.sweep().await, 1);
     assert_eq!(state(&app, &g.id, None).await, over);
     for (k, n) in [0, 1, plies].into_iter().enumerate() {
-        assert_eq!(
-            call(&app, "GET", &replay_uri(n), None, None).await.1,
-            replays[k]
-        );
+        assert_eq!(get(&app, &replay_uri(n), None).await.1, replays[k]);
     }
     // It is still finished: no one may act in it.
     let (status, value) = act(&app, &g.id, &g.seats[0], "a1a2").await;

@@ -354,7 +354,7 @@ async fn views_at(url: &str, now_ms: i64, games: &[Played]) -> (Vec<Value>, Vec<
             let mut replays = Vec::new();
             for n in 0..=history_len(&now) {
                 let uri = format!("/api/games/{}/replay/{n}", g.id);
-                let (status, r) = call(&app, "GET", &uri, token, None).await;
+                let (status, r) = get(&app, &uri, token).await;
                 assert!(status.is_success(), "{r}");
                 replays.push(r["view"].clone());
             }

@@ -21,13 +21,13 @@ async fn unknown_options_are_refused_by_name_for_every_game() {
         ("knight-control", 3),
     ] {
         let body = json!({"game": game, "seats": seats, "options": {"zzz": 1}});
-        let (status, value) = call(&app, "POST", "/api/games", None, Some(body.to_string())).await;
+        let (status, value) = post(&app, "/api/games", None, body).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{game}: {value}");
         let error = value["error"].as_str().unwrap();
         assert!(error.contains("option 'zzz'"), "{game}: {error}");
         // A known option beside it does not rescue it.
         let body = json!({"game": game, "seats": seats, "options": {"zzz": 1, "position": null}});
-        let (status, _) = call(&app, "POST", "/api/games", None, Some(body.to_string())).await;
+        let (status, _) = post(&app, "/api/games", None, body).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{game}");
     }
     // Nested option objects refuse unknown keys too.
@@ -41,7 +41,7 @@ async fn unknown_options_are_refused_by_name_for_every_game() {
         ("knight-control", 3, json!({"rules": {"zzz": 1}}), "zzz"),
     ] {
         let body = json!({"game": game, "seats": seats, "options": options});
-        let (status, value) = call(&app, "POST", "/api/games", None, Some(body.to_string())).await;
+        let (status, value) = post(&app, "/api/games", None, body).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{game}: {value}");
         assert!(value["error"].as_str().unwrap().contains(needle), "{value}");
     }
@@ -325,7 +325,7 @@ async fn messages_count_seats_from_one() {
 
     // A bot's seat is a JSON field counted from 0; the message says both.
     let body = json!({"game": "knight-court", "seats": 2, "bots": [{"seat": 2, "level": 1}]});
-    let (status, value) = call(&app, "POST", "/api/games", None, Some(body.to_string())).await;
+    let (status, value) = post(&app, "/api/games", None, body).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         value["error"],

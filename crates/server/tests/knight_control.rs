@@ -68,12 +68,11 @@ async fn a_game_with_bots_and_a_person_plays_to_the_end() {
                 .find(|a| a.contains("spawn"))
                 .unwrap_or(&legal[0])
                 .clone();
-            let (status, check) = call(
+            let (status, check) = post(
                 &app,
-                "POST",
                 &format!("/api/games/{}/check", g.id),
                 Some(me),
-                Some(json!({ "action": pick }).to_string()),
+                json!({ "action": pick }),
             )
             .await;
             assert_eq!(status, StatusCode::OK, "{check}");
@@ -206,12 +205,11 @@ async fn refusals_change_nothing_in_any_view() {
     assert_eq!(all_views(&app, &g.id, &g.seats).await, before);
 
     // A checked action is not played either.
-    let (status, v) = call(
+    let (status, v) = post(
         &app,
-        "POST",
         &format!("/api/games/{}/check", g.id),
         Some(p1),
-        Some(json!({"action": "orders spawn A1 2x3"}).to_string()),
+        json!({"action": "orders spawn A1 2x3"}),
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{v}");
@@ -444,9 +442,7 @@ async fn no_response_or_frame_leaks_another_seats_secrets() {
         loop {
             steps += 1;
             assert!(steps < 5000, "the game does not finish");
-            let spectator = call(&app, "GET", &format!("/api/games/{}", g.id), None, None)
-                .await
-                .1;
+            let spectator = get(&app, &format!("/api/games/{}", g.id), None).await.1;
             seen.lock().unwrap()[6].texts.push(spectator.to_string());
             if spectator["status"] == "over" {
                 break;
@@ -454,15 +450,9 @@ async fn no_response_or_frame_leaks_another_seats_secrets() {
             let mut acted = false;
             for &p in &people {
                 let token = &g.seats[p];
-                let s = call(
-                    &app,
-                    "GET",
-                    &format!("/api/games/{}", g.id),
-                    Some(token),
-                    None,
-                )
-                .await
-                .1;
+                let s = get(&app, &format!("/api/games/{}", g.id), Some(token))
+                    .await
+                    .1;
                 seen.lock().unwrap()[p].texts.push(s.to_string());
                 // A trade between two people, once, in the orders step.
                 if p == 0 && !offered && stage(&s) == "orders" {
@@ -797,12 +787,10 @@ async fn replays_are_built_for_their_viewer() {
         let app = app.clone();
         let id = g.id.clone();
         async move {
-            call(
+            get(
                 &app,
-                "GET",
                 &format!("/api/games/{id}/replay/{n}"),
                 token.as_deref(),
-                None,
             )
             .await
         }

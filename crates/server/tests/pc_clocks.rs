@@ -6,18 +6,20 @@ mod common;
 
 use arbiter_core::{Game, Seat};
 use arbiter_progressive_chess::{Session, SessionAction};
-use arbiter_server::adapter::{Creation, Hosted};
+use arbiter_server::adapter::Hosted;
 use arbiter_server::{router, AppState, Clock, Settings, Store};
 use axum::http::StatusCode;
 use common::*;
 use serde_json::{json, Value};
 
-fn creation() -> Creation {
-    Creation {
+/// A session from the lobby's options, made as the server's create path
+/// makes it.
+fn session(options: &Value) -> Result<Session, String> {
+    let table = arbiter_registry::Table {
         seats: 2,
         seed: arbiter_core::Seed::from_u64(1),
-        deadline_ms: None,
-    }
+    };
+    arbiter_registry::create(options, &table)
 }
 
 fn first_legal(game: &Session, seat: u8) -> SessionAction {
@@ -32,7 +34,7 @@ fn clock_json(game: &Session) -> Value {
 #[test]
 fn the_flag_falls_one_ms_after_the_step_and_the_reserve_are_used() {
     let options = json!({"clock": {"step_secs": 2, "reserve_secs": 3}});
-    let mut g = Session::create(&options, &creation()).unwrap();
+    let mut g = session(&options).unwrap();
     // The first turn is untimed: no clock runs yet.
     assert_eq!(g.wake_at(), None);
     let t = first_legal(&g, 0);
@@ -81,7 +83,7 @@ fn the_flag_falls_one_ms_after_the_step_and_the_reserve_are_used() {
 #[test]
 fn the_move_and_upgrade_steps_have_their_own_clocks() {
     let options = json!({"clock": {"step_secs": 2, "reserve_secs": 3}});
-    let mut g = Session::create(&options, &creation()).unwrap();
+    let mut g = session(&options).unwrap();
     let parse = |g: &Session, text: &str| g.parse_action(Seat(0), text).unwrap();
     let t = parse(&g, "b1b2");
     g.act_at(Seat(0), &t, 1_000).unwrap();
@@ -114,7 +116,7 @@ fn the_move_and_upgrade_steps_have_their_own_clocks() {
     }
     // A move step with an upgrade, or an illegal move, is refused.
     assert!(g.parse_action(Seat(1), "c7c6+c6=F+?").is_err());
-    let mut fresh = Session::create(&options, &creation()).unwrap();
+    let mut fresh = session(&options).unwrap();
     let bad = parse(&fresh, "b1b3+?");
     assert!(fresh.act_at(Seat(0), &bad, 0).is_err());
     // The upgrade step, in time: Black's reserve stays 2.5 s.
@@ -139,7 +141,7 @@ fn bad_clock_and_match_options_are_refused() {
         json!({"match": true, "position": "pppkppp/7/7/7/7/7/PPPKPPP w 2 1 - - 0 1"}),
         json!({"draw_rules": 1}),
     ] {
-        assert!(Session::create(&options, &creation()).is_err(), "{options}");
+        assert!(session(&options).is_err(), "{options}");
     }
 }
 
@@ -304,11 +306,11 @@ async fn a_drawn_first_game_starts_the_second_with_colours_swapped() {
     // Replays cross the games: after 8 turns game 1 is drawn, after 9 the
     // second game's first turn is on the board.
     let uri = |n: usize| format!("/api/games/{}/replay/{n}", g.id);
-    let (status, r) = call(&app, "GET", &uri(8), None, None).await;
+    let (status, r) = get(&app, &uri(8), None).await;
     assert_eq!(status, StatusCode::OK, "{r}");
     assert_eq!(r["view"]["match"]["game"], 2);
     assert_eq!(r["view"]["turns"], json!([]));
-    let (_, r) = call(&app, "GET", &uri(10), None, None).await;
+    let (_, r) = get(&app, &uri(10), None).await;
     assert_eq!(r["view"], state(&app, &g.id, None).await["view"]);
 }
 

@@ -91,22 +91,10 @@ fn a_changed_picture_is_told_apart() {
     }
 }
 
-async fn get(app: &axum::Router, uri: &str, token: Option<&str>) -> (StatusCode, Vec<u8>) {
-    let mut request = axum::http::Request::builder().uri(uri);
-    if let Some(t) = token {
-        request = request.header("authorization", format!("Bearer {t}"));
-    }
-    let response = tower::ServiceExt::oneshot(
-        app.clone(),
-        request.body(axum::body::Body::empty()).unwrap(),
-    )
-    .await
-    .unwrap();
-    let status = response.status();
-    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
-        .await
-        .unwrap();
-    (status, bytes.to_vec())
+/// The status and bytes of `GET uri` (a picture).
+async fn get_bytes(app: &axum::Router, uri: &str, token: Option<&str>) -> (StatusCode, Vec<u8>) {
+    let (status, _, bytes) = get_raw(app, uri, token).await;
+    (status, bytes)
 }
 
 #[tokio::test]
@@ -114,20 +102,22 @@ async fn the_routes_draw_any_ply_and_refuse_one_past_the_end() {
     let app = app().await;
     let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
     act(&app, &g.id, &g.seats[0], "c1c3").await;
-    let (status, svg) = get(&app, &format!("/api/games/{}/board.svg?ply=0", g.id), None).await;
+    let (status, svg) =
+        get_bytes(&app, &format!("/api/games/{}/board.svg?ply=0", g.id), None).await;
     assert_eq!(status, StatusCode::OK);
     let svg = String::from_utf8(svg).unwrap();
     assert!(svg.contains("after 0 of 1 entries"), "{svg}");
-    let (_, now) = get(&app, &format!("/api/games/{}/board.svg", g.id), None).await;
+    let (_, now) = get_bytes(&app, &format!("/api/games/{}/board.svg", g.id), None).await;
     assert!(String::from_utf8(now)
         .unwrap()
         .contains("last: seat 1: c1c3"));
-    let (status, png) = get(&app, &format!("/api/games/{}/board.png?ply=1", g.id), None).await;
+    let (status, png) =
+        get_bytes(&app, &format!("/api/games/{}/board.png?ply=1", g.id), None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(&png[1..4], b"PNG");
-    let (status, _) = get(&app, &format!("/api/games/{}/board.svg?ply=2", g.id), None).await;
+    let (status, _) = get_bytes(&app, &format!("/api/games/{}/board.svg?ply=2", g.id), None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, _) = get(&app, &format!("/api/games/{}/board.png?ply=x", g.id), None).await;
+    let (status, _) = get_bytes(&app, &format!("/api/games/{}/board.png?ply=x", g.id), None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
@@ -148,11 +138,11 @@ async fn a_knight_control_seats_picture_holds_no_other_seats_secrets() {
     assert_eq!(status, StatusCode::OK, "{body}");
     let letters = bid.trim_start_matches("bid ");
     let uri = format!("/api/games/{}/board.svg", g.id);
-    let (_, own) = get(&app, &uri, Some(&g.seats[0])).await;
+    let (_, own) = get_bytes(&app, &uri, Some(&g.seats[0])).await;
     assert!(String::from_utf8(own).unwrap().contains(letters));
     for token in [Some(g.seats[1].as_str()), Some(g.seats[2].as_str()), None] {
         for uri in [uri.clone(), format!("{uri}?ply=1")] {
-            let (status, svg) = get(&app, &uri, token).await;
+            let (status, svg) = get_bytes(&app, &uri, token).await;
             if status == StatusCode::NOT_FOUND {
                 continue; // a spectator may see no entry at all
             }
@@ -162,7 +152,7 @@ async fn a_knight_control_seats_picture_holds_no_other_seats_secrets() {
         }
     }
     // The two who did not bid see the same picture.
-    let (_, one) = get(&app, &uri, Some(&g.seats[1])).await;
-    let (_, two) = get(&app, &uri, Some(&g.seats[2])).await;
+    let (_, one) = get_bytes(&app, &uri, Some(&g.seats[1])).await;
+    let (_, two) = get_bytes(&app, &uri, Some(&g.seats[2])).await;
     assert_eq!(one, two);
 }

@@ -64,23 +64,9 @@ async fn play(app: &Router, g: &Created, cap: usize, seed: u64) {
 }
 
 async fn download(app: &Router, id: &str, token: Option<&str>, format: &str) -> String {
-    let request =
-        axum::http::Request::builder().uri(format!("/api/games/{id}/record?format={format}"));
-    let request = match token {
-        Some(t) => request.header("authorization", format!("Bearer {t}")),
-        None => request,
-    };
-    let response = tower::ServiceExt::oneshot(
-        app.clone(),
-        request.body(axum::body::Body::empty()).unwrap(),
-    )
-    .await
-    .unwrap();
-    let status = response.status();
-    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
-        .await
-        .unwrap();
-    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    let uri = format!("/api/games/{id}/record?format={format}");
+    let (status, _, bytes) = get_raw(app, &uri, token).await;
+    let text = String::from_utf8(bytes).unwrap();
     assert_eq!(status, StatusCode::OK, "{text}");
     text
 }
@@ -301,11 +287,9 @@ async fn knight_control_records_keep_secrets_and_the_full_record_verifies_its_dr
 async fn bad_records_and_formats_are_refused_with_reasons() {
     let (app, _) = app_and_store().await;
     let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
-    let (status, body) = call(
+    let (status, body) = get(
         &app,
-        "GET",
         &format!("/api/games/{}/record?format=pgn", g.id),
-        None,
         None,
     )
     .await;

@@ -123,15 +123,9 @@ async fn a_full_game_flow_survives_a_restart_on_every_backend() {
             )
             .await;
             before_bots = wait_for(&app, &b.id, |s| s["status"] == "over").await;
-            replay_before = call(
-                &app,
-                "GET",
-                &format!("/api/games/{}/replay/3", b.id),
-                None,
-                None,
-            )
-            .await
-            .1;
+            replay_before = get(&app, &format!("/api/games/{}/replay/3", b.id), None)
+                .await
+                .1;
             moves = g;
             bots = b;
         }
@@ -143,15 +137,9 @@ async fn a_full_game_flow_survives_a_restart_on_every_backend() {
         assert_eq!(after["status"], "paused");
         let after = state(&app, &bots.id, None).await;
         assert_eq!(after, before_bots, "{url}");
-        let replay = call(
-            &app,
-            "GET",
-            &format!("/api/games/{}/replay/3", bots.id),
-            None,
-            None,
-        )
-        .await
-        .1;
+        let replay = get(&app, &format!("/api/games/{}/replay/3", bots.id), None)
+            .await
+            .1;
         assert_eq!(replay, replay_before);
         // Play goes on after the restart.
         host(&app, &moves.id, &moves.host, json!({"command": "resume"})).await;

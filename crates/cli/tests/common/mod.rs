@@ -41,3 +41,26 @@ pub fn succeeded(out: &Output) -> String {
     assert!(out.status.success(), "{}", stderr(out));
     stdout(out)
 }
+
+/// Starts `arbiter serve` on a free loopback port with the database `db`,
+/// and reads its first line for the address it serves on.
+pub fn serve(db: &str) -> (std::process::Child, String) {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    // "Arbiter is serving on http://127.0.0.1:PORT/ (database ...)"
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("unexpected first line: {line}"))
+        .to_string();
+    (child, addr)
+}

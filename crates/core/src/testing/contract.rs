@@ -175,6 +175,29 @@ impl<D: Duel + 'static> Contract<D> {
                 Ok(again)
             })
     }
+
+    /// Runs the duel contract from each position string of `starts` with
+    /// its number of random games, each of at most `max_steps` steps, the
+    /// outcomes read by `judge`: the reports, in order.
+    pub fn from_positions(
+        starts: &[(&str, usize)],
+        max_steps: usize,
+        judge: fn(&D, &Outcome) -> Result<(), String>,
+    ) -> Vec<SimulationReport> {
+        starts
+            .iter()
+            .map(|&(start, games)| {
+                let game = D::from_position(start)
+                    .unwrap_or_else(|e| panic!("the start '{start}' does not read: {e}"));
+                let report = Contract::duel(start, game)
+                    .games(games, max_steps)
+                    .judge(judge)
+                    .run();
+                eprintln!("{start}: {report:?}");
+                report
+            })
+            .collect()
+    }
 }
 
 /// Every viewer's whole view as JSON: the seats in order, then a spectator.

@@ -2,6 +2,7 @@
 
 /// A side. White moves first and sits in seat 0.
 pub use arbiter_core::Color;
+use arbiter_core::Lettered;
 
 /// The three kinds of piece. The knight is royal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -50,31 +51,19 @@ impl Role {
 }
 
 /// A piece: a side and a role.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    pub color: Color,
-    pub role: Role,
+pub type Piece = arbiter_core::Piece<Role>;
+
+impl Lettered for Role {
+    fn letter(self) -> char {
+        Role::letter(self)
+    }
+    fn from_letter(letter: char) -> Option<Role> {
+        Role::from_letter(letter)
+    }
 }
 
-impl Piece {
-    pub const fn new(color: Color, role: Role) -> Piece {
-        Piece { color, role }
-    }
-
-    /// Uppercase for White, lowercase for Black.
-    pub fn char(self) -> char {
-        self.color.case(self.role.letter())
-    }
-
-    /// Reads a piece letter: uppercase White, lowercase Black.
-    pub fn from_char(c: char) -> Option<Piece> {
-        let role = Role::from_letter(c.to_ascii_uppercase())?;
-        Some(Piece::new(Color::of_case(c), role))
-    }
-
-    /// The piece's 3-bit code in position keys: 1–3 White N, B, R; 4–6 Black.
-    #[inline]
-    pub const fn code(self) -> u32 {
-        1 + self.role as u32 + 3 * self.color as u32
-    }
+/// The piece's 3-bit code in position keys: 1–3 White N, B, R; 4–6 Black.
+#[inline]
+pub const fn key_code(piece: Piece) -> u32 {
+    1 + piece.role as u32 + 3 * piece.color as u32
 }

@@ -7,7 +7,7 @@
 
 use crate::attacks::{attacks, bishop_attacks, knight_attacks, rook_attacks};
 use crate::moves::Move;
-use crate::piece::{Color, Piece, Role};
+use crate::piece::{key_code, Color, Piece, Role};
 use crate::square::{Bitboard, Square};
 
 /// The bit of a key that says Black is to move.
@@ -140,12 +140,12 @@ impl Position {
         for color in [Color::White, Color::Black] {
             let knight = Piece::new(color, Role::Knight);
             pos.put(knight, knights[color.index()]);
-            key |= knight.code() << (3 * knights[color.index()].index());
+            key |= key_code(knight) << (3 * knights[color.index()].index());
             for (role, sq) in Role::DROPPABLE.into_iter().zip(others[color.index()]) {
                 if let Some(sq) = sq {
                     let piece = Piece::new(color, role);
                     pos.put(piece, sq);
-                    key |= piece.code() << (3 * sq.index());
+                    key |= key_code(piece) << (3 * sq.index());
                 }
             }
         }
@@ -210,7 +210,7 @@ impl Position {
         };
         for sq in Square::ALL {
             if let Some(piece) = self.piece_at(sq) {
-                key |= piece.code() << (3 * sq.index());
+                key |= key_code(piece) << (3 * sq.index());
             }
         }
         key
@@ -312,7 +312,7 @@ impl Position {
         let mut key = self.key ^ BLACK_TO_MOVE;
         match mv {
             Move::Drop { role, to } => {
-                key |= Piece::new(self.turn, role).code() << (3 * to.index())
+                key |= key_code(Piece::new(self.turn, role)) << (3 * to.index())
             }
             Move::Normal { from, to } => {
                 let shift_to = 3 * to.index();

@@ -2,7 +2,7 @@
 //! from the start and from positions with pieces in hand.
 
 use arbiter_core::testing::Contract;
-use arbiter_core::{Outcome, TextPosition};
+use arbiter_core::Outcome;
 use arbiter_knight_court::KnightCourt;
 
 /// The side to move has no legal move: mated if its knight is attacked,
@@ -21,16 +21,13 @@ fn judge(game: &KnightCourt, outcome: &Outcome) -> Result<(), String> {
 
 #[test]
 fn random_games_keep_the_contract() {
-    for (start, games) in [
+    let starts = [
         ("nbr/3/NBR[] w", 40),
         ("2n/B2/N2[Rbr] w", 15),
         ("1n1/3/1N1[BRbr] w", 15),
-    ] {
-        let report = Contract::duel(start, KnightCourt::from_position(start).unwrap())
-            .games(games, 10_000)
-            .judge(judge)
-            .run();
-        eprintln!("{start}: {report:?}");
-        assert_eq!(report.finished, games, "every random game ends");
+    ];
+    let reports = Contract::<KnightCourt>::from_positions(&starts, 10_000, judge);
+    for (report, (start, games)) in reports.iter().zip(starts) {
+        assert_eq!(report.finished, games, "{start}: every random game ends");
     }
 }

@@ -2,7 +2,7 @@
 //! from the start and from positions of the perft data.
 
 use arbiter_core::testing::Contract;
-use arbiter_core::{Outcome, TextPosition};
+use arbiter_core::Outcome;
 use arbiter_knight_moves::KnightMoves;
 
 /// A ball on the far rank wins; else the side to move has no legal turn
@@ -21,16 +21,13 @@ fn judge(game: &KnightMoves, outcome: &Outcome) -> Result<(), String> {
 
 #[test]
 fn random_games_keep_the_contract() {
-    for (start, games) in [
+    let starts = [
         ("1xxXxx1/7/7/7/7/7/7/1ooOoo1 x -", 5),
         ("1xxX3/7/4x2/7/7/7/3x3/1ooOoo1 o d2", 3),
         ("7/2x2~o1/1o5/3Oo2/2X3x/7/x2o~x2/7 x -", 3),
-    ] {
-        let report = Contract::duel(start, KnightMoves::from_position(start).unwrap())
-            .games(games, 300)
-            .judge(judge)
-            .run();
-        eprintln!("{start}: {report:?}");
-        assert!(report.steps > games * 20, "{report:?}");
+    ];
+    let reports = Contract::<KnightMoves>::from_positions(&starts, 300, judge);
+    for (report, (start, games)) in reports.iter().zip(starts) {
+        assert!(report.steps > games * 20, "{start}: {report:?}");
     }
 }

@@ -1,5 +1,6 @@
 //! Sides, piece kinds and pieces.
 
+use arbiter_core::Lettered;
 use std::fmt;
 
 /// A side. White moves first and sits in seat 0.
@@ -112,25 +113,14 @@ impl fmt::Display for Role {
 }
 
 /// A piece: a side and a kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    pub color: Color,
-    pub role: Role,
-}
+pub type Piece = arbiter_core::Piece<Role>;
 
-impl Piece {
-    pub const fn new(color: Color, role: Role) -> Piece {
-        Piece { color, role }
+impl Lettered for Role {
+    fn letter(self) -> char {
+        Role::letter(self)
     }
-
-    /// The letter in the position string: uppercase for White.
-    pub fn char(self) -> char {
-        self.color.case(self.role.letter())
-    }
-
-    pub fn from_char(c: char) -> Option<Piece> {
-        let role = Role::from_letter(c.to_ascii_uppercase())?;
-        Some(Piece::new(Color::of_case(c), role))
+    fn from_letter(letter: char) -> Option<Role> {
+        Role::from_letter(letter)
     }
 }
 

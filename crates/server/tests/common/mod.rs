@@ -6,6 +6,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::Router;
 use serde_json::{json, Value};
+use std::borrow::Borrow;
 use std::time::Duration;
 use tower::ServiceExt;
 
@@ -79,6 +80,49 @@ pub async fn call(
     let value = serde_json::from_slice(&bytes)
         .unwrap_or_else(|_| json!({ "raw": String::from_utf8_lossy(&bytes) }));
     (status, value)
+}
+
+/// `GET uri` with an optional token: the status and the JSON body.
+pub async fn get(app: &Router, uri: &str, token: Option<&str>) -> (StatusCode, Value) {
+    call(app, "GET", uri, token, None).await
+}
+
+/// `POST uri` with an optional token and a JSON body.
+pub async fn post(
+    app: &Router,
+    uri: &str,
+    token: Option<&str>,
+    body: impl Borrow<Value>,
+) -> (StatusCode, Value) {
+    call(app, "POST", uri, token, Some(body.borrow().to_string())).await
+}
+
+/// The raw answer to `GET uri` (pictures, text records): the status, the
+/// content type and the bytes.
+pub async fn get_raw(
+    app: &Router,
+    uri: &str,
+    token: Option<&str>,
+) -> (StatusCode, String, Vec<u8>) {
+    let mut request = Request::builder().method("GET").uri(uri);
+    if let Some(token) = token {
+        request = request.header("authorization", format!("Bearer {token}"));
+    }
+    let response = app
+        .clone()
+        .oneshot(request.body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let kind = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap_or("").to_string())
+        .unwrap_or_default();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    (status, kind, bytes.to_vec())
 }
 
 pub struct Created {
