@@ -246,7 +246,7 @@ function resultText(s) {
   if (!s.outcome) return null;
   const results = s.outcome.results;
   const winners = results.map((r, i) => (r.rank === 1 ? i : null)).filter((i) => i !== null);
-  const why = s.outcome.reason ? ` (${s.outcome.reason})` : "";
+  const why = window.Social ? Social.why(s) : s.outcome.reason ? ` (${s.outcome.reason})` : "";
   const me = mySeat(s);
   if (winners.length === results.length) return { cls: "draw", text: `Draw${why}` };
   if (me !== null && me !== undefined && results[me]) {
@@ -284,6 +284,7 @@ function render(s) {
   $("over").hidden = !over;
   $("new-game").href = `/?game=${encodeURIComponent(s.game)}`;
   if (window.Clocks) Clocks.render(s);
+  if (window.Social) Social.render(s);
   drawCountdown();
 
   const view = replayPly === null ? s.view : replayView;

@@ -13,6 +13,7 @@
 //! events.
 
 pub mod color;
+pub mod concession;
 pub mod duel;
 pub mod error;
 pub mod game;
@@ -28,6 +29,7 @@ pub mod squares;
 pub mod testing;
 
 pub use color::{Color, Lettered, Piece};
+pub use concession::Concession;
 pub use error::{ActionError, PositionError};
 pub use game::{Diagram, Disclosure, Game, Perft, TextPosition, Viewer};
 pub use outcome::{Outcome, SeatResult};

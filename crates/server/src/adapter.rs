@@ -160,6 +160,20 @@ pub trait Hosted: Game + arbiter_core::Diagram + 'static {
         let _ = text;
         Err("this game has no host actions".into())
     }
+    /// `seat` resigns, by the game's own rule (in a duel it loses; in a
+    /// free-for-all the player leaves). On error nothing changes.
+    fn resign(&mut self, seat: Seat) -> Result<(), ActionError>;
+    /// Whether the players may agree to a draw (the two-player games).
+    fn draws_by_agreement(&self) -> bool {
+        false
+    }
+    /// Both players agreed to a draw. On error nothing changes.
+    fn agree_draw(&mut self) -> Result<(), ActionError> {
+        Err(ActionError::NotYourTurn {
+            seat: Seat(0),
+            reason: "this game has no draws by agreement".into(),
+        })
+    }
 }
 
 impl Hosted for KnightCourt {
@@ -182,6 +196,15 @@ impl Hosted for KnightCourt {
                 .collect(),
         )
     }
+    fn resign(&mut self, seat: Seat) -> Result<(), ActionError> {
+        KnightCourt::resign(self, seat)
+    }
+    fn draws_by_agreement(&self) -> bool {
+        true
+    }
+    fn agree_draw(&mut self) -> Result<(), ActionError> {
+        KnightCourt::agree_draw(self)
+    }
 }
 
 impl Hosted for KnightMoves {
@@ -190,6 +213,15 @@ impl Hosted for KnightMoves {
     }
     fn evaluation(&self, seat: Seat) -> Option<i32> {
         Some(Evaluate::evaluate(self, seat))
+    }
+    fn resign(&mut self, seat: Seat) -> Result<(), ActionError> {
+        KnightMoves::resign(self, seat)
+    }
+    fn draws_by_agreement(&self) -> bool {
+        true
+    }
+    fn agree_draw(&mut self) -> Result<(), ActionError> {
+        KnightMoves::agree_draw(self)
     }
 }
 
@@ -202,6 +234,9 @@ impl Hosted for Tilechess {
     }
     fn end_by_host(&mut self) {
         Tilechess::end_by_host(self)
+    }
+    fn resign(&mut self, seat: Seat) -> Result<(), ActionError> {
+        Tilechess::resign(self, seat)
     }
     /// The set time of the house rule, if any.
     fn wake_at(&self) -> Option<i64> {

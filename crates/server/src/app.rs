@@ -233,6 +233,11 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/check", post(check))
         .route("/api/games/{id}/host", post(host_command))
+        .route("/api/games/{id}/resign", post(crate::app_social::resign))
+        .route("/api/games/{id}/draw", post(crate::app_social::draw))
+        .route("/api/games/{id}/chat", post(crate::app_social::chat))
+        .route("/api/games/{id}/mute", post(crate::app_social::mute))
+        .route("/api/games/{id}/rematch", post(crate::app_social::rematch))
         .route("/api/games/{id}/replay/{ply}", get(replay))
         .route("/api/games/{id}/ws", get(live))
         .route("/api/games/{id}/record", get(crate::app_records::record))
@@ -329,7 +334,7 @@ struct BotSeat {
 }
 
 /// Parses a JSON body ourselves so a bad one gets our JSON error shape.
-fn parse_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> ApiResult<T> {
+pub(crate) fn parse_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> ApiResult<T> {
     serde_json::from_slice(body).map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))
 }
 
@@ -451,7 +456,7 @@ async fn snapshot(
 
 /// The game and the role of a request that must carry a link's token;
 /// without one it is refused with `missing` (what the request needs).
-async fn with_token(
+pub(crate) async fn with_token(
     state: &AppState,
     id: &str,
     token: Option<String>,

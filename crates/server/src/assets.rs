@@ -16,6 +16,7 @@ const BOARDS_JS: &str = include_str!("../../../web/boards.js");
 const CLOCKS_JS: &str = include_str!("../../../web/clocks.js");
 const KNIGHT_CONTROL_JS: &str = include_str!("../../../web/knight-control.js");
 const SIGNALS_JS: &str = include_str!("../../../web/signals.js");
+const SOCIAL_JS: &str = include_str!("../../../web/social.js");
 const PATCH_JS: &str = include_str!("../../../web/patch.js");
 // Vendored idiomorph (npm "idiomorph", 0BSD): see the header of the file.
 const IDIOMORPH_JS: &str = include_str!("../../../web/idiomorph.js");
@@ -66,6 +67,10 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route(
             "/signals.js",
             get(|| async { asset("text/javascript", SIGNALS_JS) }),
+        )
+        .route(
+            "/social.js",
+            get(|| async { asset("text/javascript", SOCIAL_JS) }),
         )
         .route(
             "/patch.js",

@@ -40,6 +40,9 @@ pub enum ApiError {
     /// request may be tried again.
     #[error("{0}")]
     Unavailable(String),
+    /// Too many requests of one kind in a short time (chat).
+    #[error("{0}")]
+    TooManyRequests(String),
     #[error("internal: {0}")]
     Internal(String),
 }
@@ -120,6 +123,7 @@ impl ApiError {
             ApiError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Stale(_) | ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

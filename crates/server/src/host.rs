@@ -25,6 +25,7 @@ pub mod picture;
 pub mod record;
 mod requests;
 mod session;
+pub mod social;
 mod timing;
 mod views;
 
@@ -140,6 +141,13 @@ pub enum Command {
         Reply,
         oneshot::Sender<ApiResult<crate::idempotency::Answer>>,
     ),
+    /// Between players (docs/server.md#between-players).
+    Resign(Role, oneshot::Sender<ApiResult<()>>),
+    Draw(Role, event::DrawStep, oneshot::Sender<ApiResult<()>>),
+    Chat(Role, social::ChatBody, oneshot::Sender<ApiResult<()>>),
+    Mute(Role, social::MuteBody, oneshot::Sender<ApiResult<()>>),
+    /// The new game's id.
+    Rematch(Role, oneshot::Sender<ApiResult<String>>),
 }
 
 /// When a game may leave the memory cache: finished and untouched for
@@ -436,6 +444,21 @@ impl Actor {
                 forced,
             } => self.bot_moved(version, seat, text, forced).await,
             Command::Evict(..) => unreachable!("answered by the loop"),
+            Command::Resign(role, reply) => {
+                let _ = reply.send(self.resign(role).await);
+            }
+            Command::Draw(role, step, reply) => {
+                let _ = reply.send(self.draw(role, step).await);
+            }
+            Command::Chat(role, body, reply) => {
+                let _ = reply.send(self.chat(role, body).await);
+            }
+            Command::Mute(role, body, reply) => {
+                let _ = reply.send(self.mute(role, body).await);
+            }
+            Command::Rematch(role, reply) => {
+                let _ = reply.send(self.rematch(role).await);
+            }
         }
     }
 

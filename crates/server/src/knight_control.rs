@@ -19,6 +19,10 @@ impl Hosted for KnightControl {
         let view = self.view_for(arbiter_core::Viewer::Spectator);
         Some(view.board.after_round as u32)
     }
+    /// The player leaves the game (docs/rules/knight-control.md#resigning).
+    fn resign(&mut self, seat: Seat) -> Result<(), arbiter_core::ActionError> {
+        KnightControl::resign(self, seat)
+    }
 
     fn bot_action(&self, seat: Seat, think: bots::Think) -> Option<Action> {
         bots::bot_action(self, seat, think, true)

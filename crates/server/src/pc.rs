@@ -69,4 +69,16 @@ impl Hosted for Session {
     fn own_clock(&self) -> bool {
         self.settings().is_some()
     }
+
+    fn resign(&mut self, seat: Seat) -> Result<(), ActionError> {
+        Session::resign(self, seat)
+    }
+
+    fn draws_by_agreement(&self) -> bool {
+        true
+    }
+
+    fn agree_draw(&mut self) -> Result<(), ActionError> {
+        Session::agree_draw(self)
+    }
 }

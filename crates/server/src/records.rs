@@ -470,6 +470,12 @@ fn entry_words(entry: &Entry) -> String {
         Some(Event::Human { seat: k }) => format!("host: a person plays seat {}", seat(k)),
         Some(Event::End) => "host: end".into(),
         Some(Event::Host { action }) => format!("host action: {action}"),
+        // Between players (resign, draw, chat, mute, rematch): the event's
+        // own JSON, which reads back exactly.
+        Some(event) => format!(
+            "table: {}",
+            serde_json::to_string(event).unwrap_or_default()
+        ),
         None => "?".into(),
     }
 }
@@ -572,6 +578,8 @@ fn parse_entry(line: &str, created_ms: i64, expected: usize) -> Result<Entry, St
                 Event::Host {
                     action: action.into(),
                 }
+            } else if let Some(json) = words.strip_prefix("table: ") {
+                serde_json::from_str(json).map_err(|e| format!("'{words}': {e}"))?
             } else {
                 return Err(unknown());
             }

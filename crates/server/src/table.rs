@@ -76,6 +76,12 @@ pub trait LiveGame: Send + Sync {
     fn evaluation(&self, seat: usize) -> Option<i32>;
     /// [`Hosted::exact_values`] for server seat `seat`.
     fn exact_values(&self, seat: usize) -> Option<Vec<(String, String)>>;
+    /// Server seat `seat` resigns at `at_ms` ([`Hosted::resign`]).
+    fn resign(&mut self, seat: usize, at_ms: i64) -> Result<(), ActionError>;
+    /// Whether the players may agree to a draw ([`Hosted::draws_by_agreement`]).
+    fn draws_by_agreement(&self) -> bool;
+    /// The players agreed to a draw at `at_ms` ([`Hosted::agree_draw`]).
+    fn agree_draw(&mut self, at_ms: i64) -> Result<(), ActionError>;
 }
 
 /// The generic adapter over any [`Hosted`] game.
@@ -431,6 +437,29 @@ impl<G: Hosted> LiveGame for Table<G> {
 
     fn diagram(&self) -> String {
         arbiter_core::Diagram::diagram(&self.game)
+    }
+
+    fn resign(&mut self, seat: usize, at_ms: i64) -> Result<(), ActionError> {
+        // An unbound link of a growing game has joined nothing to resign.
+        let game_seat = self
+            .game_seat(seat)
+            .ok_or_else(|| ActionError::NotYourTurn {
+                seat: Seat(seat as u8),
+                reason: "this seat has not joined the game, so it has nothing to resign".into(),
+            })?;
+        self.game.resign(game_seat)?;
+        self.after_change(at_ms, false);
+        Ok(())
+    }
+
+    fn draws_by_agreement(&self) -> bool {
+        self.game.draws_by_agreement()
+    }
+
+    fn agree_draw(&mut self, at_ms: i64) -> Result<(), ActionError> {
+        self.game.agree_draw()?;
+        self.after_change(at_ms, false);
+        Ok(())
     }
 
     fn extend(&mut self, ms: i64) {

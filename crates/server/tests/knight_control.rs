@@ -397,6 +397,43 @@ async fn no_response_or_frame_leaks_another_seats_secrets() {
                 }
             }));
         }
+        // The table's chat: each channel once, and a private message
+        // between seats 1 and 3 (server seats 0 and 2).
+        let say = |token: Option<String>, body: Value| {
+            let (app, id) = (app.clone(), g.id.clone());
+            async move {
+                let (status, v) = call(
+                    &app,
+                    "POST",
+                    &format!("/api/games/{id}/chat"),
+                    token.as_deref(),
+                    Some(body.to_string()),
+                )
+                .await;
+                assert_eq!(status, StatusCode::OK, "{v}");
+                v
+            }
+        };
+        let v = say(Some(g.seats[0].clone()), json!({ "text": PLAYERS_ONLY })).await;
+        seen.lock().unwrap()[0].texts.push(v.to_string());
+        let v = say(None, json!({ "text": SPECTATORS_ONLY, "name": "Watcher" })).await;
+        seen.lock().unwrap()[6].texts.push(v.to_string());
+        let v = say(
+            Some(g.seats[0].clone()),
+            json!({ "text": BETWEEN_1_AND_3, "to": 2 }),
+        )
+        .await;
+        seen.lock().unwrap()[0].texts.push(v.to_string());
+        let v = say(Some(g.host.clone()), json!({ "text": FROM_THE_HOST })).await;
+        assert!(
+            !v.to_string().contains(BETWEEN_1_AND_3),
+            "the host reads no private message"
+        );
+        assert!(
+            v.to_string().contains(SPECTATORS_ONLY),
+            "the host reads the spectators"
+        );
+        let mut resigned = false;
         let mut rng = arbiter_core::Seed::from_u64(game).rng();
         let mut submitted: Vec<Vec<String>> = vec![Vec::new(); 6];
         let people = [0usize, 2, 4];
@@ -425,6 +462,16 @@ async fn no_response_or_frame_leaks_another_seats_secrets() {
                     let (st, v) = act(&app, &g.id, &g.seats[2], "accept P1").await;
                     seen.lock().unwrap()[2].texts.push(v.to_string());
                     assert_eq!(st, StatusCode::OK, "{v}");
+                }
+                // Seat 5 (a person) leaves in the second round's orders.
+                if p == 4 && !resigned && stage(&s) == "orders" && s["view"]["round"] == 2 {
+                    resigned = true;
+                    let uri = format!("/api/games/{}/resign", g.id);
+                    let (st, v) = call(&app, "POST", &uri, Some(token), None).await;
+                    assert_eq!(st, StatusCode::OK, "{v}");
+                    seen.lock().unwrap()[4].texts.push(v.to_string());
+                    assert_eq!(v["social"]["resigned"], json!([4]));
+                    continue;
                 }
                 if !s["to_act"].as_array().unwrap().contains(&json!(p)) {
                     continue;
@@ -499,11 +546,90 @@ async fn no_response_or_frame_leaks_another_seats_secrets() {
                 }
             }
         }
+        assert!(resigned, "seat 5 never resigned");
+        // Every record holds what its reader may read of the chat, and no
+        // more: a seat's, the spectators' (also the host's).
+        let mut records = Vec::new();
+        for token in g.seats.iter().map(Some).chain([None]) {
+            let uri = format!("/api/games/{}/record?format=text", g.id);
+            let (st, v) = call(&app, "GET", &uri, token.map(String::as_str), None).await;
+            assert_eq!(st, StatusCode::OK, "{v}");
+            records.push(v["raw"].as_str().expect("a text record").to_string());
+        }
         let seen = seen.lock().unwrap();
+        check_chat(&seen, &records);
         item_frames += check_no_leaks(&seen, &submitted);
     }
     eprintln!("frames in the item step: {item_frames}");
     assert!(item_frames > 0, "no game reached an item step");
+}
+
+const PLAYERS_ONLY: &str = "players-channel-7f3a";
+const SPECTATORS_ONLY: &str = "spectators-channel-91c2";
+const BETWEEN_1_AND_3: &str = "private-1-to-3-55e0";
+const FROM_THE_HOST: &str = "host-to-players-0b7d";
+
+/// The chat reached its readers only: the players' channel never a
+/// spectator, the spectators' channel no seat while the game ran, the
+/// private message its two seats alone. Receivers 0 to 5 are the seats,
+/// 6 the spectator; the last text of each is its record.
+fn check_chat(seen: &[Seen], records: &[String]) {
+    for (r, receiver) in seen.iter().enumerate() {
+        for text in &receiver.texts {
+            if r == 6 {
+                assert!(
+                    !text.contains(PLAYERS_ONLY),
+                    "a spectator read the players: {text}"
+                );
+                assert!(
+                    !text.contains(FROM_THE_HOST),
+                    "a spectator read the players' channel"
+                );
+            } else if text.contains(SPECTATORS_ONLY) {
+                // Shown to the seats once the game is over, not before.
+                assert!(
+                    text.contains(r#""status":"over""#),
+                    "seat {r} read the spectators"
+                );
+            }
+            if r != 0 && r != 2 {
+                assert!(
+                    !text.contains(BETWEEN_1_AND_3),
+                    "receiver {r} read a private message"
+                );
+            }
+        }
+        // Each receiver did read what was meant for it.
+        let all = receiver.texts.join("\n");
+        match r {
+            6 => assert!(all.contains(SPECTATORS_ONLY)),
+            _ => assert!(
+                all.contains(PLAYERS_ONLY) && all.contains(FROM_THE_HOST),
+                "seat {r}"
+            ),
+        }
+        assert_eq!(
+            all.contains(BETWEEN_1_AND_3),
+            r == 0 || r == 2,
+            "receiver {r}"
+        );
+    }
+    // The records, made after the end: the same rule.
+    for (r, record) in records.iter().enumerate() {
+        let spectator = r == 6;
+        assert_eq!(record.contains(PLAYERS_ONLY), !spectator, "record {r}");
+        assert_eq!(record.contains(FROM_THE_HOST), !spectator, "record {r}");
+        assert!(record.contains(SPECTATORS_ONLY), "record {r}");
+        assert_eq!(
+            record.contains(BETWEEN_1_AND_3),
+            r == 0 || r == 2,
+            "record {r}"
+        );
+        assert!(
+            record.contains(r#"table: {"type":"resign","seat":4}"#),
+            "record {r}"
+        );
+    }
 }
 
 /// Submissions that only this seat made, long enough to be telling.

@@ -89,6 +89,8 @@ pub struct KnightControl {
     pub(crate) published: crate::view::Board,
     pub(crate) awards: Awards,
     scratch: Scratch,
+    /// Players who left the game (`resign.rs`): never waited for again.
+    pub(crate) resigned: Vec<bool>,
 }
 
 fn check_players(players: usize, layout: &Layout) -> Result<(), String> {
@@ -176,6 +178,7 @@ impl KnightControl {
             published: crate::view::Board::default(),
             awards: Awards::default(),
             scratch: Scratch::default(),
+            resigned: vec![false; players],
         }
     }
 
@@ -234,6 +237,7 @@ impl KnightControl {
         }
         Seat::all(self.players)
             .filter(|s| self.waiting[s.index()] && self.submitted[s.index()].is_none())
+            .filter(|s| !self.resigned[s.index()])
             .collect()
     }
 
@@ -253,7 +257,8 @@ impl KnightControl {
                 if self.awards.ec == Some(s) {
                     -1
                 } else {
-                    self.awards.tols[s.index()] as i64
+                    // Empty when the game ended before the awards (resign.rs).
+                    self.awards.tols.get(s.index()).copied().unwrap_or(0) as i64
                 }
             })
             .collect();
@@ -261,7 +266,8 @@ impl KnightControl {
             .awards
             .ec
             .map_or("no EC".to_string(), |s| format!("EC {}", player_name(s)));
-        Some(Outcome::from_scores(&scores, format!("ToLs awarded; {ec}")))
+        let outcome = Outcome::from_scores(&scores, format!("ToLs awarded; {ec}"));
+        Some(self.rank_resigned(outcome))
     }
 
     fn start_step(&mut self, stage: Stage, waiting: Vec<bool>) {
@@ -286,6 +292,7 @@ impl KnightControl {
                 reason: format!("there are only {} players", self.players),
             });
         }
+        self.refuse_resigned(seat)?;
         let not_now = |what: &str| ActionError::NotYourTurn {
             seat,
             reason: format!("{what} (the game is at {:?})", self.stage),
@@ -408,7 +415,7 @@ impl KnightControl {
     }
 
     /// Resolves steps for as long as nobody is left to submit.
-    fn advance(&mut self) {
+    pub(crate) fn advance(&mut self) {
         while self.stage != Stage::Over && self.pending().is_empty() {
             self.close();
         }
@@ -562,7 +569,7 @@ impl KnightControl {
         }
     }
 
-    fn finish(&mut self) {
+    pub(crate) fn finish(&mut self) {
         if !self.current.is_empty() {
             self.flush_log(self.rules.rounds + 1);
         }

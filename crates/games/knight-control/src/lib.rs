@@ -28,6 +28,7 @@ mod item;
 mod layout;
 mod place;
 pub mod record;
+mod resign;
 mod round;
 mod secrets;
 mod setup;

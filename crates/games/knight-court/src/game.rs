@@ -6,7 +6,7 @@ use crate::moves::Move;
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use arbiter_core::record::Record;
-use arbiter_core::{Outcome, PositionError};
+use arbiter_core::{Concession, Outcome, PositionError};
 
 /// How a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,6 +28,8 @@ pub type IllegalMove = arbiter_core::duel::IllegalMove<Move>;
 #[derive(Clone, Debug)]
 pub struct KnightCourt {
     record: Record<Position, Move, u32>,
+    /// A resignation or an agreed draw (see `resign.rs`).
+    pub(crate) conceded: Option<Concession>,
 }
 
 impl Default for KnightCourt {
@@ -46,6 +48,7 @@ impl KnightCourt {
     pub fn starting_at(position: Position) -> KnightCourt {
         KnightCourt {
             record: Record::starting_at(position, position.key()),
+            conceded: None,
         }
     }
 
@@ -119,6 +122,9 @@ impl KnightCourt {
 
     /// The result, once the game is over. Seat 0 is White.
     pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(conceded) = self.conceded {
+            return Some(conceded.outcome());
+        }
         match self.status() {
             Status::Ongoing => None,
             Status::Checkmate => Some(Outcome::win(self.turn().other().seat(), 2, "checkmate")),

@@ -8,7 +8,7 @@ use crate::side::Side;
 use crate::square::Square;
 use crate::tables::{first_on_lines, knight_leaps};
 use arbiter_core::record::Record;
-use arbiter_core::{Outcome, PositionError};
+use arbiter_core::{Concession, Outcome, PositionError};
 
 /// How a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +41,8 @@ pub type IllegalMove = arbiter_core::duel::IllegalMove<Move>;
 #[derive(Clone, Debug)]
 pub struct KnightMoves {
     record: Record<Position, Move, Key>,
+    /// A resignation or an agreed draw (see `resign.rs`).
+    pub(crate) conceded: Option<Concession>,
 }
 
 impl Default for KnightMoves {
@@ -59,6 +61,7 @@ impl KnightMoves {
     pub fn starting_at(position: Position) -> KnightMoves {
         KnightMoves {
             record: Record::starting_at(position, position.key()),
+            conceded: None,
         }
     }
 
@@ -70,6 +73,7 @@ impl KnightMoves {
     pub fn resumed(position: Position, earlier: &[Position]) -> KnightMoves {
         KnightMoves {
             record: Record::resumed(position, position.key(), earlier.iter().map(Position::key)),
+            conceded: None,
         }
     }
 
@@ -144,6 +148,9 @@ impl KnightMoves {
 
     /// The result, once the game is over. Seat 0 is Eks.
     pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(conceded) = self.conceded {
+            return Some(conceded.outcome());
+        }
         match self.status() {
             Status::Ongoing => None,
             Status::BallHome(side) => Some(Outcome::win(side.seat(), 2, "ball on the back rank")),

@@ -24,6 +24,7 @@ mod moves;
 pub mod perft;
 mod piece;
 mod position;
+mod resign;
 mod rules;
 mod square;
 pub mod timed;

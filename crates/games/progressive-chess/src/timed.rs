@@ -81,6 +81,8 @@ pub struct Session {
     flagged: Option<Color>,
     /// A move step played, its upgrade step still to come.
     pending: Option<Move>,
+    /// A resignation or an agreed draw, by player (see `resign.rs`).
+    pub(crate) conceded: Option<arbiter_core::Concession>,
 }
 
 impl Session {
@@ -101,6 +103,7 @@ impl Session {
             clock: None,
             flagged: None,
             pending: None,
+            conceded: None,
         }
     }
 
@@ -160,6 +163,9 @@ impl Session {
 
     /// The result by player (seat 0 is player 0), once decided.
     pub fn result(&self) -> Option<Outcome> {
+        if let Some(conceded) = self.conceded {
+            return Some(conceded.outcome());
+        }
         match &self.play {
             Play::Single(g) => g.outcome(),
             Play::Match(m) => Some(match m.result()? {

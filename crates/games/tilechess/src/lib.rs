@@ -24,6 +24,7 @@ mod game;
 mod movegen;
 mod piece;
 mod position;
+mod resign;
 mod turn;
 mod view;
 

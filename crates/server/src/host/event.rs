@@ -42,6 +42,54 @@ pub enum Event {
     End,
     /// A game's own host action in text (Knight Control: `communal P1 P2`).
     Host { action: String },
+    /// Server seat `seat` resigned (each game's own rule: a duel is lost,
+    /// a free-for-all player leaves).
+    Resign { seat: usize },
+    /// A step of a draw offer in a two-player game, by server seat `seat`.
+    Draw { seat: usize, step: DrawStep },
+    /// A chat message (docs/server.md#chat).
+    Chat {
+        from: Speaker,
+        to: Audience,
+        text: String,
+    },
+    /// The host muted (or let speak again) one speaker.
+    Mute { who: Speaker, muted: bool },
+    /// The table moved on to a new game with the same people: `id`.
+    Rematch { id: String },
+}
+
+/// One step of a draw offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawStep {
+    Offer,
+    Accept,
+    Decline,
+    Withdraw,
+}
+
+/// Who wrote a chat message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Speaker {
+    /// A server seat's link.
+    Seat(usize),
+    Host,
+    /// A spectator, by the name they gave.
+    Spectator(String),
+}
+
+/// Who a chat message reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Audience {
+    /// Every seat and the host.
+    Players,
+    /// The spectators and the host (and, once the game is over, the seats).
+    Spectators,
+    /// One other seat only, in games of three or more seats.
+    Seat(usize),
 }
 
 impl Event {
@@ -51,8 +99,21 @@ impl Event {
     pub fn makes_history(&self) -> bool {
         matches!(
             self,
-            Event::Act { .. } | Event::Time { .. } | Event::Host { .. }
+            Event::Act { .. }
+                | Event::Time { .. }
+                | Event::Host { .. }
+                | Event::Resign { .. }
+                | Event::Draw {
+                    step: DrawStep::Accept,
+                    ..
+                }
         )
+    }
+
+    /// A chat message: only its audience sees it, so it counts in the
+    /// versions of those viewers alone.
+    pub fn is_chat(&self) -> bool {
+        matches!(self, Event::Chat { .. })
     }
 }
 
@@ -154,6 +215,41 @@ mod tests {
                     action: "communal P1 P2".into(),
                 },
                 r#"{"type":"host","action":"communal P1 P2"}"#,
+            ),
+            (Event::Resign { seat: 2 }, r#"{"type":"resign","seat":2}"#),
+            (
+                Event::Draw {
+                    seat: 0,
+                    step: DrawStep::Offer,
+                },
+                r#"{"type":"draw","seat":0,"step":"offer"}"#,
+            ),
+            (
+                Event::Chat {
+                    from: Speaker::Seat(0),
+                    to: Audience::Seat(2),
+                    text: "trade?".into(),
+                },
+                r#"{"type":"chat","from":{"seat":0},"to":{"seat":2},"text":"trade?"}"#,
+            ),
+            (
+                Event::Chat {
+                    from: Speaker::Spectator("Ann".into()),
+                    to: Audience::Spectators,
+                    text: "nice".into(),
+                },
+                r#"{"type":"chat","from":{"spectator":"Ann"},"to":"spectators","text":"nice"}"#,
+            ),
+            (
+                Event::Mute {
+                    who: Speaker::Host,
+                    muted: true,
+                },
+                r#"{"type":"mute","who":"host","muted":true}"#,
+            ),
+            (
+                Event::Rematch { id: "abc".into() },
+                r#"{"type":"rematch","id":"abc"}"#,
             ),
         ] {
             assert_eq!(serde_json::to_string(&event).unwrap(), text);

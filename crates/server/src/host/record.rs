@@ -94,6 +94,24 @@ pub(super) fn build(
             .map_err(|e| format!("replaying event {}: {e}", logged.seq))?;
         // How this viewer sees it: the table's record of the game's own
         // disclosure, asked when the action was played.
+        // A chat message is in the records of those who could read it.
+        if let Event::Chat { from, to, text } = &logged.event {
+            let line = super::social::ChatLine {
+                seq: logged.seq,
+                at_ms: logged.at_ms,
+                from: from.clone(),
+                to: *to,
+                text: text.clone(),
+            };
+            let reader = match scope {
+                Scope::Seat(k) => Some(super::Role::Seat(k)),
+                Scope::Spectator => Some(super::Role::Spectator),
+                Scope::Full => None,
+            };
+            if reader.is_some_and(|r| !super::social::hears(&line, r, live.status.finished())) {
+                continue;
+            }
+        }
         let sealed = match (&logged.event, scope) {
             (Event::Act { seat, action, .. }, Scope::Seat(_) | Scope::Spectator) => {
                 acts += 1;

@@ -2,7 +2,8 @@
 //! seats' bots, the claim, and the history. [`Session::apply`] is the one
 //! path every logged event takes, live, on a restart and in a replay.
 
-use super::event::{Event, Logged, Status};
+use super::event::{DrawStep, Event, Logged, Status};
+use super::social::Social;
 use super::{GameConfig, DEFAULT_CLAIM_HOLD_SECS};
 use crate::adapter::LiveGame;
 use crate::error::ApiError;
@@ -80,6 +81,8 @@ pub(super) struct Session {
     /// Each server seat's last action, as its log position: bots take
     /// turns in a fair order by it ([`crate::bots::next_bot`]).
     pub last_acted: Vec<Option<i64>>,
+    /// Resignations, the draw offer, the chat, mutes and the rematch.
+    pub social: Social,
 }
 
 impl Session {
@@ -99,6 +102,7 @@ impl Session {
             history: Vec::new(),
             log: Vec::new(),
             last_acted: vec![None; config.bots.len()],
+            social: Social::default(),
         }
     }
 
@@ -168,7 +172,25 @@ impl Session {
                 None
             }
             Event::Host { action } => Some(game.host_act(action, at).map_err(Refusal::Host)?),
-            Event::Claim { .. } | Event::Bot { .. } | Event::Human { .. } | Event::Pause => None,
+            Event::Resign { seat } => {
+                game.resign(*seat, at).map_err(Refusal::Action)?;
+                Some(format!("seat {} resigns", seat + 1))
+            }
+            Event::Draw {
+                step: DrawStep::Accept,
+                ..
+            } => {
+                game.agree_draw(at).map_err(Refusal::Action)?;
+                Some("draw agreed".to_string())
+            }
+            Event::Claim { .. }
+            | Event::Bot { .. }
+            | Event::Human { .. }
+            | Event::Pause
+            | Event::Draw { .. }
+            | Event::Chat { .. }
+            | Event::Mute { .. }
+            | Event::Rematch { .. } => None,
         };
         Ok(Applied { game, said })
     }
@@ -209,8 +231,20 @@ impl Session {
                     *bot = None;
                 }
             }
-            Event::Time { .. } | Event::Extend { .. } | Event::Host { .. } => {}
+            Event::Resign { seat: k } => {
+                if self.claim.is_some_and(|(holder, _)| holder == k) {
+                    self.claim = None;
+                }
+            }
+            Event::Time { .. }
+            | Event::Extend { .. }
+            | Event::Host { .. }
+            | Event::Draw { .. }
+            | Event::Chat { .. }
+            | Event::Mute { .. }
+            | Event::Rematch { .. } => {}
         }
+        self.social.commit(logged);
         if self.status != Status::Ended && self.game.outcome().is_some() {
             self.status = Status::Over;
         }

@@ -69,9 +69,9 @@ impl Actor {
             .session
             .log
             .iter()
-            .filter(|e| !e.event.makes_history())
+            .filter(|e| !e.event.makes_history() && !e.event.is_chat())
             .count() as u64;
-        let version = others + history.len() as u64 + self.ticks;
+        let version = others + history.len() as u64 + self.chat_seen(role) + self.ticks;
         json!({
             "id": self.record.id,
             "game": self.record.kind,
@@ -103,6 +103,7 @@ impl Actor {
             "view": game.view(seat),
             "hints": game.hints(seat),
             "history": history,
+            "social": self.social_view(role),
         })
     }
 

@@ -1,0 +1,203 @@
+// Browser tests of what passes between players (web/social.js): a
+// resignation, a draw by agreement, a rematch, chat between two browser
+// contexts, and a spectator who sees the spectators' channel only. Each
+// runs at a phone's 390×844 and a desktop's 1280×800, against a running
+// `arbiter serve` (see ./run).
+import { chromium } from "playwright-core";
+import assert from "node:assert/strict";
+
+const base = process.env.ARBITER_URL;
+const artifacts = process.env.ARTIFACTS;
+const SIZES = {
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+  desktop: { viewport: { width: 1280, height: 800 } },
+};
+
+async function createGame(body) {
+  const res = await fetch(`${base}/api/games`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  assert.equal(res.status, 200);
+  return res.json();
+}
+
+// The page's own state (a top-level binding of table.js); null while the
+// page is moving on to another game (a rematch) and has none yet.
+const pageState = (page) => page.evaluate(() => (typeof state === "undefined" ? null : state)).catch(() => null);
+
+async function waitFor(page, test, what) {
+  for (let i = 0; i < 400; i++) {
+    const s = await pageState(page);
+    if (s && test(s)) return s;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+// A seat's move sent straight to the server, as another player's page would.
+async function act(link, action) {
+  const [path, token] = link.split("#");
+  const res = await fetch(`${base}/api/games/${path.split("/").pop()}/actions`, {
+    method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ action }),
+  });
+  assert.equal(res.status, 200, await res.text());
+}
+
+// Taps on a phone, clicks on a desktop.
+async function press(page, selector, size) {
+  if (size === "phone") await page.tap(selector); else await page.click(selector);
+}
+
+async function noSidewaysScroll(page, what) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(wide <= 0, `${what}: the page scrolls sideways by ${wide} px`);
+}
+
+async function open(browser, size, link) {
+  const context = await browser.newContext(SIZES[size]);
+  const page = await context.newPage();
+  await page.goto(base + link);
+  await waitFor(page, (s) => !!s.social, "the table");
+  return { context, page };
+}
+
+const bannerText = (page) => page.textContent("#result");
+
+const tests = {
+  async "a resignation ends a duel with the reason in the banner"(browser, size) {
+    const g = await createGame({ game: "knight-moves", seats: 2 });
+    const { context, page } = await open(browser, size, g.seats[0].link);
+    // Resigning asks once more; "Keep playing" takes it back.
+    await press(page, "#resign", size);
+    await press(page, "#resign-cancel", size);
+    assert.equal((await pageState(page)).status, "playing");
+    await press(page, "#resign", size);
+    await press(page, "#resign-confirm", size);
+    await waitFor(page, (s) => s.status === "over", "the end");
+    assert.match(await bannerText(page), /^You lost by resignation/);
+    // The move box, the resign button and the host's buttons are gone; the
+    // rematch and new-game buttons are there.
+    assert.ok(await page.isHidden("#typed"));
+    assert.equal(await page.locator("#resign").count(), 0);
+    assert.ok(await page.isVisible("#rematch"));
+    assert.ok(await page.isVisible("#new-game"));
+    await noSidewaysScroll(page, "after a resignation");
+    await page.screenshot({ path: `${artifacts}/social-resigned-${size}.png`, fullPage: true });
+    // The other side reads that it won.
+    const other = await open(browser, size, g.seats[1].link);
+    assert.match(await bannerText(other.page), /^You won by resignation/);
+    await other.context.close();
+    await context.close();
+  },
+
+  async "a draw offered in one browser is accepted in another"(browser, size) {
+    const g = await createGame({ game: "knight-court", seats: 2 });
+    const white = await open(browser, size, g.seats[0].link);
+    const black = await open(browser, size, g.seats[1].link);
+    await press(white.page, "#draw-offer", size);
+    // The offer reaches Black live, over the WebSocket.
+    await black.page.waitForSelector("#draw-accept");
+    assert.match(await black.page.textContent("#social-actions"), /Your opponent offers a draw/);
+    assert.match(await white.page.textContent("#social-actions"), /You offered a draw/);
+    await black.page.screenshot({ path: `${artifacts}/social-draw-offer-${size}.png`, fullPage: true });
+    await press(black.page, "#draw-accept", size);
+    for (const side of [white, black]) {
+      await waitFor(side.page, (s) => s.status === "over", "the draw");
+      assert.match(await bannerText(side.page), /^Draw by agreement/);
+      assert.ok(await side.page.isHidden("#typed"));
+    }
+    await white.page.screenshot({ path: `${artifacts}/social-draw-${size}.png`, fullPage: true });
+    await white.context.close();
+    await black.context.close();
+  },
+
+  async "a rematch moves both players on with the colours swapped"(browser, size) {
+    const g = await createGame({ game: "knight-court", seats: 2 });
+    const white = await open(browser, size, g.seats[0].link);
+    const black = await open(browser, size, g.seats[1].link);
+    await act(g.seats[0].link, "c1c3");
+    await press(black.page, "#resign", size);
+    await press(black.page, "#resign-confirm", size);
+    await waitFor(white.page, (s) => s.status === "over", "the end");
+    await white.page.waitForSelector("#rematch:not([hidden])");
+    await press(white.page, "#rematch", size);
+    // Both pages are now at the new game, through their old links.
+    for (const [side, seat] of [[white, 1], [black, 0]]) {
+      await side.page.waitForURL((u) => !u.pathname.endsWith(g.id));
+      const s = await waitFor(side.page, (s) => s.id !== g.id && s.status === "playing", "the new game");
+      assert.equal(s.you.seat, seat, "the seats swapped");
+    }
+    assert.match(await white.page.textContent("#you"), /Black/);
+    assert.match(await black.page.textContent("#you"), /White/);
+    // The old link, opened afresh, leads to the new game too.
+    const again = await open(browser, size, g.seats[0].link);
+    await again.page.waitForURL((u) => !u.pathname.endsWith(g.id));
+    await waitFor(again.page, (s) => s.id !== g.id, "the new game from the old link");
+    await black.page.screenshot({ path: `${artifacts}/social-rematch-${size}.png`, fullPage: true });
+    for (const side of [white, black, again]) await side.context.close();
+  },
+
+  async "chat between two players, privately too, and a spectator's own channel"(browser, size) {
+    const g = await createGame({ game: "knight-control", seats: 3 });
+    const p1 = await open(browser, size, g.seats[0].link);
+    const p2 = await open(browser, size, g.seats[1].link);
+    const p3 = await open(browser, size, g.seats[2].link);
+    const watcher = await open(browser, size, g.spectator.link);
+    // P1 writes to the table.
+    await p1.page.fill("#chat-text", "hello table");
+    await press(p1.page, "#chat-send", size);
+    for (const p of [p2, p3]) await p.page.waitForSelector("#chat-lines >> text=hello table");
+    // P1 writes to P2 only.
+    await p1.page.selectOption("#chat-to", "1");
+    await p1.page.fill("#chat-text", "trade 2 chips?");
+    await press(p1.page, "#chat-send", size);
+    await p2.page.waitForSelector("#chat-lines >> text=trade 2 chips?");
+    assert.match(await p2.page.textContent("#chat-lines"), /privately/);
+    // The spectator writes under a name, in the spectators' channel.
+    assert.equal(await watcher.page.textContent("#chat-title"), "Spectators' chat");
+    await watcher.page.fill("#chat-name", "Zoe");
+    await watcher.page.fill("#chat-text", "go P3!");
+    await press(watcher.page, "#chat-send", size);
+    await watcher.page.waitForSelector("#chat-lines >> text=go P3!");
+    // P2 answers the table; then every page shows only what it may.
+    await p2.page.fill("#chat-text", "deal");
+    await press(p2.page, "#chat-send", size);
+    for (const p of [p1, p3]) await p.page.waitForSelector("#chat-lines >> text=deal");
+    await watcher.page.waitForTimeout(300);
+    const seen = async (p) => p.page.textContent("#chat-lines");
+    assert.doesNotMatch(await seen(p3), /trade 2 chips/, "P3 read a private message");
+    assert.match(await seen(p1), /trade 2 chips/);
+    for (const p of [p1, p2, p3]) assert.doesNotMatch(await seen(p), /go P3/, "a player read the spectators");
+    const spectator = await seen(watcher);
+    assert.match(spectator, /Zoe \(spectator\)/);
+    for (const text of [/hello table/, /trade 2 chips/, /deal/]) assert.doesNotMatch(spectator, text, "the spectator read the players");
+    for (const p of [p1, watcher]) await noSidewaysScroll(p.page, "with the chat");
+    await p2.page.screenshot({ path: `${artifacts}/social-chat-${size}.png`, fullPage: true });
+    await watcher.page.screenshot({ path: `${artifacts}/social-spectators-${size}.png`, fullPage: true });
+    for (const p of [p1, p2, p3, watcher]) await p.context.close();
+  },
+};
+
+// Runs only the tests whose names contain ONLY (for checking one test).
+if (process.env.ONLY) for (const name of Object.keys(tests)) if (!name.includes(process.env.ONLY)) delete tests[name];
+
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+let failed = 0;
+let total = 0;
+for (const [name, test] of Object.entries(tests)) {
+  for (const size of Object.keys(SIZES)) {
+    total++;
+    try {
+      const started = Date.now();
+      await test(browser, size);
+      console.log(`ok - ${name} at ${size} size (${Date.now() - started} ms)`);
+    } catch (e) {
+      failed++;
+      console.log(`not ok - ${name} at ${size} size\n${e.stack}`);
+    }
+  }
+}
+await browser.close();
+console.log(`browser (between players): ${total - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
