@@ -177,8 +177,12 @@ window.Social = (() => {
       $s("social-error").textContent = "";
       try {
         const r = await api("/rematch", {});
-        moving = true;
-        location.replace(`${r.link}${location.hash}`);
+        // The snapshot naming the new game may have come first and already
+        // be taking the page there: a second navigation would cut it off.
+        if (!moving) {
+          moving = true;
+          location.replace(`${r.link}${location.hash}`);
+        }
       } catch (e) { $s("social-error").textContent = plainError(e, "No rematch"); }
     };
     over.prepend(b);

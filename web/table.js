@@ -280,7 +280,10 @@ function render(s) {
   const result = resultText(s);
   $("result").hidden = !result;
   if (result) { $("result").textContent = result.text; $("result").className = `banner result ${result.cls}`; }
-  if (over) $("result").insertAdjacentHTML("beforeend", ` · <a href="${analysisHref(s, s.history.length)}">Analyse the game</a>`);
+  // The analysis board, beside the banner (not inside it: the banner says
+  // only the result).
+  $("analyse").hidden = !over;
+  if (over) $("analyse-game").href = analysisHref(s, s.history.length);
   $("over").hidden = !over;
   $("new-game").href = `/?game=${encodeURIComponent(s.game)}`;
   if (window.Clocks) Clocks.render(s);
@@ -432,11 +435,15 @@ function drawHistory(s) {
   const entries = historyEntries(s);
   patch(list, entries.map((h) => {
     const timeout = / \(time: played for P\d+\)$/.test(h.action);
-    const analyse = s.status === "over" || s.status === "ended" ? ` <a class="analyse" href="${analysisHref(s, h.ply)}">analyse</a>` : "";
-    return `<li id="ply-${h.ply}" data-ply="${h.ply}" class="${replayPly === h.ply ? "shown" : ""}${timeout ? " timeout" : ""}">${esc(line(h))}${analyse}</li>`;
+    return `<li id="ply-${h.ply}" data-ply="${h.ply}" class="${replayPly === h.ply ? "shown" : ""}${timeout ? " timeout" : ""}">${esc(line(h))}</li>`;
   }).join(""));
   for (const el of list.querySelectorAll("li")) el.onclick = () => showPly(Number(el.dataset.ply));
   const shown = replayPly === null ? s.history.length : replayPly;
+  // One link from the history to the analysis board, for the position the
+  // board shows (each entry's row stays one click target: it shows that ply).
+  const finished = s.status === "over" || s.status === "ended";
+  $("analyse-shown-line").hidden = !finished;
+  if (finished) $("analyse-shown").href = analysisHref(s, shown);
   $("h-start").disabled = shown === 0;
   $("h-prev").disabled = shown === 0;
   $("h-next").disabled = replayPly === null;
