@@ -49,6 +49,29 @@ impl Concession {
     }
 }
 
+/// A duel its players may end themselves: the game keeps an
+/// `Option<Concession>` and reads its outcome from it first; resigning and
+/// agreeing are the same for every such duel.
+pub trait Concedes: crate::duel::Duel {
+    /// Where the game keeps how its players ended it.
+    fn conceded_mut(&mut self) -> &mut Option<Concession>;
+
+    /// `seat` resigns: the other side wins by resignation. Either side may
+    /// resign at any time, on its move or not; refused, changing nothing,
+    /// once the game is over or for a seat that is not 0 or 1.
+    fn resign(&mut self, seat: Seat) -> Result<(), ActionError> {
+        let over = self.result();
+        Concession::Resigned(seat).apply(self.conceded_mut(), over)
+    }
+
+    /// Both players agreed to a draw: the game is drawn by agreement.
+    /// Refused, changing nothing, once the game is over.
+    fn agree_draw(&mut self) -> Result<(), ActionError> {
+        let over = self.result();
+        Concession::Agreed.apply(self.conceded_mut(), over)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

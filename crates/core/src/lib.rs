@@ -29,7 +29,7 @@ pub mod squares;
 pub mod testing;
 
 pub use color::{Color, Lettered, Piece};
-pub use concession::Concession;
+pub use concession::{Concedes, Concession};
 pub use error::{ActionError, PositionError};
 pub use game::{Diagram, Disclosure, Game, Perft, TextPosition, Viewer};
 pub use outcome::{Outcome, SeatResult};

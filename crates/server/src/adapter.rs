@@ -9,7 +9,7 @@
 //! game's newcomer seat is always `seat_count()` (see arbiter-core's docs).
 
 use crate::bots::{self, Think};
-use arbiter_core::{ActionError, Game, Seat, Seed};
+use arbiter_core::{ActionError, Concedes, Game, Seat, Seed};
 use arbiter_knight_control::KnightControl;
 use arbiter_knight_court::KnightCourt;
 use arbiter_knight_moves::KnightMoves;
@@ -197,13 +197,13 @@ impl Hosted for KnightCourt {
         )
     }
     fn resign(&mut self, seat: Seat) -> Result<(), ActionError> {
-        KnightCourt::resign(self, seat)
+        Concedes::resign(self, seat)
     }
     fn draws_by_agreement(&self) -> bool {
         true
     }
     fn agree_draw(&mut self) -> Result<(), ActionError> {
-        KnightCourt::agree_draw(self)
+        Concedes::agree_draw(self)
     }
 }
 
@@ -215,13 +215,13 @@ impl Hosted for KnightMoves {
         Some(Evaluate::evaluate(self, seat))
     }
     fn resign(&mut self, seat: Seat) -> Result<(), ActionError> {
-        KnightMoves::resign(self, seat)
+        Concedes::resign(self, seat)
     }
     fn draws_by_agreement(&self) -> bool {
         true
     }
     fn agree_draw(&mut self) -> Result<(), ActionError> {
-        KnightMoves::agree_draw(self)
+        Concedes::agree_draw(self)
     }
 }
 

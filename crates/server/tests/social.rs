@@ -11,6 +11,7 @@ use axum::Router;
 use common::*;
 use serde_json::{json, Value};
 
+/// `POST /api/games/{id}/{what}` (the shared helper, for one game's routes).
 async fn post(
     app: &Router,
     id: &str,
@@ -18,14 +19,7 @@ async fn post(
     token: Option<&str>,
     body: Value,
 ) -> (StatusCode, Value) {
-    call(
-        app,
-        "POST",
-        &format!("/api/games/{id}/{what}"),
-        token,
-        Some(body.to_string()),
-    )
-    .await
+    common::post(app, &format!("/api/games/{id}/{what}"), token, body).await
 }
 
 fn duel(game: &str) -> Value {
