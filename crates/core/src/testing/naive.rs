@@ -3,7 +3,8 @@
 //! and shared, so each naive game states only its rules.
 
 /// The number of paths `depth` plies long from `node`, each ply going to
-/// one of `children(node)`; leaves are counted without being built.
+/// one of `children(node)` (the last ply's children are built, then
+/// counted).
 pub fn perft<N>(node: &N, depth: u32, children: &impl Fn(&N) -> Vec<N>) -> u64 {
     if depth == 0 {
         return 1;
