@@ -24,6 +24,7 @@ mod perft;
 mod piece;
 mod position;
 mod resign;
+mod scene;
 mod square;
 mod view;
 

@@ -25,6 +25,7 @@ mod moves;
 mod perft;
 mod position;
 mod resign;
+mod scene;
 mod side;
 mod square;
 mod tables;
