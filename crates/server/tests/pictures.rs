@@ -229,7 +229,7 @@ async fn a_knight_court_scene_holds_the_board_as_played() {
     // The piece letter on c1 at the start (rank 1 is the last field of
     // the board part) is the one on c3 now, and c1 is empty.
     let board = start.split('[').next().unwrap();
-    let rank1 = board.split('/').last().unwrap();
+    let rank1 = board.split('/').next_back().unwrap();
     let expanded: String = rank1
         .chars()
         .flat_map(|c| match c.to_digit(10) {
@@ -322,7 +322,10 @@ async fn a_knight_control_seats_picture_holds_no_other_seats_secrets() {
     // only in each one's own purse.
     let (_, one) = get_bytes(&app, &uri, Some(&g.seats[1])).await;
     let (_, two) = get_bytes(&app, &uri, Some(&g.seats[2])).await;
-    let (one, two) = (String::from_utf8(one).unwrap(), String::from_utf8(two).unwrap());
+    let (one, two) = (
+        String::from_utf8(one).unwrap(),
+        String::from_utf8(two).unwrap(),
+    );
     assert_eq!(shown(&one), shown(&two));
     assert_eq!(
         one.replace("P2 (only you see this)", "P3 (only you see this)"),
