@@ -1,80 +1,159 @@
-// Board drawings and move shapes, one entry per game. A move's "steps" are
-// the keys a player clicks (or taps) in order (squares, hand pieces,
-// blocks); moves with no steps (pass, break) become buttons. Everything
-// drawn comes from the view the server sent to this viewer.
+// The boards, drawn from the scene the server sends with every snapshot
+// (`state.scene`, docs/pictures.md): the one description of the board that
+// the pictures draw too, so the table and a picture never disagree. The
+// scene holds only what this viewer may see, and every game-specific
+// thing drawn (cells, pieces, colours, the last move's marks) comes from
+// it; what stays here per game is how a move is clicked.
 //
 // Every board takes `ui`: { chosen, next, first } (the click model),
-// `flip` (drawn turned around, to face the viewer), `last` (the last
-// move's keys: highlighted, and joined by a line when it is a path).
+// `flip` (drawn turned around, to face the viewer), `ply` (the history
+// entries shown, for the last move's animation).
 "use strict";
-
-const GLYPH = {
-  white: { K: "\u2654", Q: "\u2655", R: "\u2656", B: "\u2657", N: "\u2658", P: "\u2659" },
-  black: { K: "\u265A", Q: "\u265B", R: "\u265C", B: "\u265D", N: "\u265E", P: "\u265F" },
-};
-const ROLE = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight", P: "pawn" };
 
 function esc(s) { return String(s).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`); }
 
-// One clickable square: its class says whether it is a target or chosen;
-// `tip` is its tooltip (the square and what stands on it).
-function cell(x, y, w, key, base, ui, tip) {
+const CELL_CLASS = { light: "sq-light", dark: "sq-dark", zone: "sq-zone", block: "sq-block" };
+
+// A side's colours from the scene.
+function sideOf(scene, i) { return scene.sides[i] || { name: "", fill: "#888888", ink: "#000000" }; }
+
+// A piece in a `w`-wide square at (x, y): a chess glyph, or a disc in its
+// side's colour with its letter (as the pictures draw it). `anim` holds the
+// arrival animation's attributes of the piece (or of its badge only); `at`
+// is its cell's key ("" in a panel), for tests to read the board back.
+function pieceSvg(scene, t, [x, y, w], at, anim, badgeAnim) {
+  const side = sideOf(scene, t.side);
+  const cx = x + w / 2, cy = y + w / 2;
+  let out = `<g pointer-events="none" data-piece="${esc(t.letter)}" data-at="${esc(at)}"${anim || ""}>`;
+  if (t.glyph) {
+    out += `<text x="${cx}" y="${y + w * 0.8}" font-size="${w * 0.85}" text-anchor="middle" fill="#000">${esc(t.glyph)}</text>`;
+  } else {
+    out += `<circle cx="${cx}" cy="${cy}" r="${w * 0.4}" fill="${side.fill}" stroke="#555" stroke-width="${w / 30}"${t.faint ? ' stroke-dasharray="4 3" opacity="0.6"' : ""}/>`;
+    const size = t.sub ? w * 0.26 : t.letter.length === 1 ? w * 0.44 : w * 0.3;
+    const dy = t.sub ? -w * 0.02 : t.letter.length === 1 ? w * 0.15 : w * 0.1;
+    out += `<text x="${cx}" y="${cy + dy}" font-size="${size}" text-anchor="middle" font-weight="bold" fill="${side.ink}">${esc(t.letter)}</text>`;
+    if (t.sub) out += `<text x="${cx}" y="${cy + w * 0.24}" font-size="${size}" text-anchor="middle" fill="${side.ink}">${esc(t.sub)}</text>`;
+  }
+  if (t.corner) out += `<text x="${x + w * 0.86}" y="${y + w * 0.3}" font-size="${w * 0.28}" text-anchor="middle" font-weight="bold" fill="#000" stroke="#fff" stroke-width="2" paint-order="stroke">${esc(t.corner)}</text>`;
+  if (t.badge === "ball") out += `<circle cx="${x + w * 0.78}" cy="${y + w * 0.22}" r="${w * 0.13}" fill="#e8b400" stroke="#000"${badgeAnim || ""}/>`;
+  if (t.badge === "spent") out += `<text x="${x + w * 0.86}" y="${y + w * 0.26}" font-size="${w * 0.24}" text-anchor="middle" fill="#b00020">✕</text>`;
+  return out + "</g>";
+}
+
+// The class of a clickable key: chosen, a target, or its own `base`.
+function keyClass(key, base, ui) {
   let cls = base;
   if (ui.chosen.includes(key)) cls = "chosen";
   else if (ui.next.has(key) && ui.chosen.length > 0) cls = "target";
-  const click = ui.next.has(key) || ui.first.has(key) ? " clickable" : "";
-  // The id names the key and the place, so a redraw never turns this
-  // square into another one under a click that has started.
-  return `<rect id="${esc(actionId("sq", `${key}@${x},${y}`))}" x="${x}" y="${y}" width="${w}" height="${w}" class="${cls}${click}" data-key="${esc(key)}">` +
-    `<title>${esc(tip || key)}</title></rect>`;
+  return cls + (ui.next.has(key) || ui.first.has(key) ? " clickable" : "");
 }
 
-// The last move's mark on a square (under the piece).
-function lastMark(x, y, w, key, ui) {
-  return ui.last && ui.last.keys.includes(key)
-    ? `<rect x="${x}" y="${y}" width="${w}" height="${w}" class="last-move" data-last="${esc(key)}"/>` : "";
+// The scene as SVG. `opts` (Knight Control) may name its own cells
+// (`cell(c, base)` gives a cell's attributes) and draw `overlay(centre, S)`
+// on top.
+function drawScene(scene, ui, opts) {
+  if (!scene || !scene.cells) return "";
+  opts = opts || {};
+  const W = scene.width, H = scene.height;
+  const S = Math.max(32, Math.min(100, Math.floor(480 / Math.max(W, H))));
+  const M = Math.max(16, Math.min(24, S * 0.3));
+  const fl = ui.flip;
+  // A duel's far side's panels above the board, the rest below.
+  const two = scene.sides.length === 2;
+  const far = fl ? 0 : 1;
+  const above = scene.panels.filter((p) => two && p.side === far);
+  const below = scene.panels.filter((p) => !(two && p.side === far));
+  const PH = S * 0.75;
+  const panelH = (p) => (p.pieces.length ? PH + M * 0.9 : M * 1.2);
+  const top = above.reduce((t, p) => t + panelH(p), 0);
+  const col = (i) => (fl ? W - 1 - (i % W) : i % W), row = (i) => (fl ? H - 1 - Math.floor(i / W) : Math.floor(i / W));
+  const X = (i) => M + col(i) * S, Y = (i) => top + row(i) * S;
+  const index = new Map(scene.cells.map((c, i) => [c.key, i]));
+  const centre = (key) => { const i = index.get(key); return i === undefined || !key ? null : [X(i) + S / 2, Y(i) + S / 2]; };
+  const last = scene.last || { cells: [], paths: [], arrivals: [], marks: [], serial: 0 };
+  const lastCells = new Set(last.cells);
+  const single = last.arrivals.length === 1;
+  const animOf = (a) => {
+    const id = ` id="anim-${last.serial}${single ? "" : "-" + esc(a.to)}"`;
+    const from = a.from && centre(a.from), to = centre(a.to);
+    return from && to ? `${id} class="moved slide" style="--dx:${from[0] - to[0]}px;--dy:${from[1] - to[1]}px"` : `${id} class="moved"`;
+  };
+  const height = top + H * S + M + below.reduce((t, p) => t + panelH(p), 0);
+  let svg = `<svg${opts.id ? ` id="${opts.id}"` : ""} viewBox="0 0 ${M + W * S} ${height}" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${esc(scene.label)}">`;
+  let pieces = "";
+  scene.cells.forEach((c, i) => {
+    if (c.kind === "off") return;
+    const x = X(i), y = Y(i), base = CELL_CLASS[c.kind];
+    const attrs = opts.cell ? opts.cell(c, base)
+      // The id names the key and the place, so a redraw never turns this
+      // square into another one under a click that has started.
+      : `id="${esc(actionId("sq", `${c.key}@${x},${y}`))}" class="${keyClass(c.key, base, ui)}" data-key="${esc(c.key)}"`;
+    svg += `<rect ${attrs} x="${x}" y="${y}" width="${S}" height="${S}" stroke="#0002"><title>${esc(c.name)}</title></rect>`;
+    if (c.tint !== null && c.tint !== undefined) svg += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="${sideOf(scene, c.tint).fill}" opacity="0.4" pointer-events="none"/>`;
+    if (lastCells.has(c.key)) svg += `<rect x="${x}" y="${y}" width="${S}" height="${S}" class="last-move" data-last="${esc(c.key)}"/>`;
+    const halo = 'stroke="#fff" stroke-width="2" paint-order="stroke" pointer-events="none"';
+    if (c.label) svg += `<text x="${x + S / 2}" y="${y + S * 0.65}" font-size="${S * 0.45}" text-anchor="middle" fill="#333" ${halo}>${esc(c.label)}</text>`;
+    if (c.item) svg += `<text x="${x + 3}" y="${y + S - 4}" font-size="${S * 0.3}" fill="#333" ${halo}>${esc(c.item.mark)}</text>`;
+    if (c.piece) {
+      const a = last.arrivals.find((r) => r.to === c.key);
+      pieces += pieceSvg(scene, c.piece, [x, y, S], c.key, a && !a.badge_only ? animOf(a) : "", a && a.badge_only ? animOf(a) : "");
+    }
+  });
+  // Coordinates: files under the board, ranks on its left.
+  const files = fl ? [...scene.files].reverse() : scene.files, ranks = fl ? [...scene.ranks].reverse() : scene.ranks;
+  files.forEach((f, i) => { if (f) svg += `<text class="coord" x="${M + i * S + S / 2}" y="${top + H * S + M * 0.8}" text-anchor="middle" font-size="${M * 0.75}">${esc(f)}</text>`; });
+  ranks.forEach((r, j) => { if (r) svg += `<text class="coord" x="${M * 0.5}" y="${top + j * S + S / 2 + M * 0.28}" text-anchor="middle" font-size="${M * 0.75}">${esc(r)}</text>`; });
+  // The last move's ways: a line per knight (Knight Control), a polyline
+  // through a pass chain or a trail.
+  for (const p of last.paths) {
+    const pts = p.keys.map(centre).filter((q) => q);
+    if (pts.length < 2) continue;
+    const colour = p.side !== null && p.side !== undefined ? ` stroke="${sideOf(scene, p.side).fill}"` : "";
+    const cls = `last-path${p.jump ? " teleport" : ""}`;
+    svg += pts.length === 2
+      ? `<line class="${cls}" data-path="${esc(p.keys[0])}-${esc(p.keys[1])}" x1="${pts[0][0]}" y1="${pts[0][1]}" x2="${pts[1][0]}" y2="${pts[1][1]}"${colour}/>`
+      : `<polyline class="${cls}" id="last-path" points="${pts.map(([x, y]) => `${x},${y}`).join(" ")}"${colour}/>`;
+  }
+  svg += pieces;
+  for (const m of last.marks) {
+    const p = centre(m.key);
+    if (!p) continue;
+    if (m.kind === "spawn") svg += `<circle class="kc-spawned" cx="${p[0]}" cy="${p[1]}" r="${S * 0.47}" fill="none" stroke="#1565c0" stroke-width="2" stroke-dasharray="3 2" pointer-events="none"/>`;
+    if (m.kind === "collision") svg += `<g class="kc-collision" pointer-events="none"><circle cx="${p[0]}" cy="${p[1]}" r="${S * 0.42}" fill="none" stroke="#b00020" stroke-width="3"/><text x="${p[0]}" y="${p[1] + S * 0.17}" font-size="${S * 0.5}" text-anchor="middle" fill="#b00020">✕</text></g>`;
+    if (m.kind === "capture") svg += `<text class="kc-capture" x="${p[0] + S * 0.3}" y="${p[1] - S * 0.2}" font-size="${S * 0.45}" text-anchor="middle" fill="#b00020" font-weight="bold" pointer-events="none">✕</text>`;
+  }
+  if (opts.overlay) svg += opts.overlay(centre, S);
+  // Panels: a title, then its pieces (a hand piece with a key is clicked).
+  const panel = (p, y) => {
+    let out = `<text class="panel${p.active ? " active" : ""}" x="${M}" y="${y + M * 0.8}" font-size="${M * 0.75}" fill="#222"${p.active ? ' font-weight="bold"' : ""}>${esc(p.title)}</text>`;
+    p.pieces.forEach(([key, t], k) => {
+      const x = M + k * PH * 1.15, py = y + M * 0.9;
+      if (key) out += `<rect id="${esc(actionId("sq", `${key}@${x},${py}`))}" x="${x}" y="${py}" width="${PH}" height="${PH}" class="${keyClass(key, "sq-light", ui)}" data-key="${esc(key)}"><title>${esc(`${sideOf(scene, t.side).name}'s ${t.letter} in hand: tap it, then an empty square, to drop it`)}</title></rect>`;
+      out += pieceSvg(scene, t, [x, py, PH], "");
+    });
+    return out;
+  };
+  let y = 0;
+  for (const p of above) { svg += panel(p, y); y += panelH(p); }
+  y = top + H * S + M;
+  for (const p of below) { svg += panel(p, y); y += panelH(p); }
+  return svg + "</svg>";
 }
 
-// The piece on `key` just arrived there: its group's attributes, to slide
-// it in from the move's first square (`centre` gives a key's centre), or
-// to grow it in place when it came from no square (a drop, a raising).
-// The id is new for every move, so each move's piece is a new element and
-// its animation plays once, not again on later redraws.
-function arrival(key, ui, centre) {
-  if (!ui.last || ui.last.still) return "";
-  if (!ui.last || !ui.last.keys.length || ui.last.keys[ui.last.keys.length - 1] !== key) return "";
-  const from = ui.last.keys.length > 1 ? centre(ui.last.keys[0]) : null;
-  const to = centre(key);
-  const id = ` id="anim-${ui.last.ply}"`;
-  if (!from || !to) return `${id} class="moved"`;
-  return `${id} class="moved slide" style="--dx:${from[0] - to[0]}px;--dy:${from[1] - to[1]}px"`;
+// The swatches of the sides, for a legend.
+function sideSwatches(scene, mark) {
+  return ((scene && scene.sides) || []).map((d, i) => `<span><span class="swatch" style="background:${d.fill}"></span> ${esc(d.name)}${mark ? mark(d, i) : ""}</span>`).join("");
 }
 
-// A line through the centres of the last move's squares (a pass chain, a
-// trail), given each key's centre.
-function lastPath(ui, centre) {
-  if (!ui.last || ui.last.still || ui.last.keys.length < 2) return "";
-  const pts = ui.last.keys.map(centre).filter((p) => p);
-  if (pts.length < 2) return "";
-  return `<polyline class="last-path" id="last-path" points="${pts.map(([x, y]) => `${x},${y}`).join(" ")}"/>`;
-}
-
-function glyph(x, y, w, text, fill, stroke, attrs) {
-  return `<text x="${x + w / 2}" y="${y + w * 0.78}" font-size="${w * 0.8}" text-anchor="middle" ` +
-    `fill="${fill || "#000"}" stroke="${stroke || "none"}" stroke-width="${w / 60}" pointer-events="none"${attrs || ""}>${text}</text>`;
-}
-
-// File letters under the board and rank numbers left of it, in a margin
-// of `m`: `files[i]` is drawn over column i, `ranks[j]` beside row j.
-function coords(files, ranks, S, m, top) {
-  let out = "";
-  files.forEach((f, i) => { out += `<text class="coord" x="${m + i * S + S / 2}" y="${top + ranks.length * S + m * 0.8}" text-anchor="middle" font-size="${m * 0.75}">${esc(f)}</text>`; });
-  ranks.forEach((r, j) => { out += `<text class="coord" x="${m * 0.5}" y="${top + j * S + S / 2 + m * 0.28}" text-anchor="middle" font-size="${m * 0.75}">${esc(r)}</text>`; });
-  return out;
+// The mean row of side `i`'s pieces, from 0 (top) to 1 (bottom), or null.
+function meanRow(scene, i) {
+  const rows = scene.cells.map((c, k) => (c.piece && c.piece.side === i ? Math.floor(k / scene.width) : null)).filter((r) => r !== null);
+  return rows.length ? rows.reduce((a, b) => a + b, 0) / rows.length / Math.max(1, scene.height - 1) : null;
 }
 
 const Boards = {};
 const TWO = ["White", "Black"];
+const sceneBoard = (view, ui, scene) => drawScene(scene, ui);
 
 Boards["knight-court"] = {
   seatName(s, i) { return TWO[i]; },
@@ -85,60 +164,7 @@ Boards["knight-court"] = {
     m = /^([a-c][1-3])([a-c][1-3])$/.exec(mv);
     return m ? [m[1], m[2]] : null;
   },
-  render(view, ui) {
-    const S = 100, M = 24;
-    const [board, rest] = view.position.split("[");
-    const hand = rest.split("]")[0];
-    const ranks = board.split("/");
-    const fl = ui.flip;
-    const top = S * 0.7;
-    const px = (file) => M + (fl ? 2 - file : file) * S;
-    const py = (r) => top + (fl ? 2 - r : r) * S;
-    const centre = (key) => /^[a-c][1-3]$/.test(key) ? [px("abc".indexOf(key[0])) + S / 2, py(3 - Number(key[1])) + S / 2] : null;
-    let svg = `<svg viewBox="0 0 ${M + S * 3} ${top + S * 3 + M + S * 0.7}" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Knight Court board">`;
-    let pieces = "";
-    ranks.forEach((row, r) => {
-      let file = 0;
-      for (const ch of row) {
-        if (/\d/.test(ch)) {
-          for (let i = 0; i < Number(ch); i++, file++) svg += square(file, r, null);
-        } else { svg += square(file, r, ch); file++; }
-      }
-    });
-    function square(file, r, piece) {
-      const key = "abc"[file] + (3 - r);
-      const white = piece && piece === piece.toUpperCase();
-      const tip = piece ? `${key}: ${white ? "White" : "Black"} ${piece.toUpperCase() === "N" ? "knight (royal)" : ROLE[piece.toUpperCase()]}` : key;
-      let out = cell(px(file), py(r), S, key, (file + r) % 2 ? "sq-dark" : "sq-light", ui, tip) + lastMark(px(file), py(r), S, key, ui);
-      if (piece) pieces += glyph(px(file), py(r), S, GLYPH[white ? "white" : "black"][piece.toUpperCase()], null, null, arrival(key, ui, centre));
-      return out;
-    }
-    svg += lastPath(ui, centre) + pieces;
-    const files = fl ? ["c", "b", "a"] : ["a", "b", "c"];
-    const rankLabels = fl ? ["1", "2", "3"] : ["3", "2", "1"];
-    svg += coords(files, rankLabels, S, M, top);
-    // Hands: the far side's above the board, the near side's below; only the mover's is clickable.
-    const handRow = (white, y) => {
-      let x = M;
-      svg += `<text class="coord" x="${M + S * 3}" y="${y + S * 0.35}" text-anchor="end" font-size="${M * 0.75}">${white ? "White" : "Black"}'s hand${hand.split("").some((ch) => (ch === ch.toUpperCase()) === white) ? "" : ": empty"}</text>`;
-      for (const ch of hand) {
-        if ((ch === ch.toUpperCase()) !== white) continue;
-        const key = "hand:" + ch.toUpperCase();
-        svg += cell(x, y, S * 0.6, key, "sq-light", ui, `${white ? "White" : "Black"}'s ${ROLE[ch.toUpperCase()]} in hand: tap it, then an empty square, to drop it`) +
-          glyph(x, y, S * 0.6, GLYPH[white ? "white" : "black"][ch.toUpperCase()]);
-        x += S * 0.7;
-      }
-    };
-    // Hand keys are shared by colour; mark only the side to move's hand.
-    const mover = view.to_move;
-    const none = { chosen: [], next: new Set(), first: new Set() };
-    const save = ui;
-    const farY = top - S * 0.65, nearY = top + S * 3 + M + 2;
-    ui = mover === 1 ? save : none; handRow(false, fl ? nearY : farY);
-    ui = mover === 0 ? save : none; handRow(true, fl ? farY : nearY);
-    ui = save;
-    return svg + "</svg>";
-  },
+  render: sceneBoard,
 };
 
 Boards["knight-moves"] = {
@@ -146,131 +172,11 @@ Boards["knight-moves"] = {
   yourSide(s) { const i = mySeat(s); return i === null ? `seat ${s.you.seat + 1}` : ["Eks (X, the dark pieces, starting on rank 8)", "Ohs (O, the light pieces, starting on rank 1)"][i]; },
   faces(s) { return mySeat(s) === 0; },
   steps(mv) { return /^[a-g][1-8](-[a-g][1-8])+$/.test(mv) ? mv.split("-") : null; },
-  render(view, ui) {
-    const S = 60, M = 18;
-    const fl = ui.flip;
-    const px = (file) => M + (fl ? 6 - file : file) * S;
-    const py = (r) => (fl ? 7 - r : r) * S;
-    const centre = (key) => [px("abcdefg".indexOf(key[0])) + S / 2, py(8 - Number(key[1])) + S / 2];
-    const ranks = view.position.split(" ")[0].split("/");
-    // A pass chain leaves a piece on its first square (the ball moved, and
-    // is what slides); a piece move empties it (the piece slides).
-    const occupied = new Set();
-    ranks.forEach((row, r) => {
-      let file = 0;
-      for (const ch of row.replace(/~/g, "")) {
-        if (/\d/.test(ch)) file += Number(ch);
-        else occupied.add("abcdefg"[file++] + (8 - r));
-      }
-    });
-    const pass = ui.last && ui.last.keys.length > 1 && occupied.has(ui.last.keys[0]);
-    let svg = `<svg viewBox="0 0 ${M + S * 7} ${S * 8 + M}" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Knight Moves board">`;
-    let pieces = "";
-    ranks.forEach((row, r) => {
-      let file = 0, dim = false;
-      for (const ch of row) {
-        if (ch === "~") { dim = true; continue; }
-        const draw = (piece) => {
-          const key = "abcdefg"[file] + (8 - r);
-          const x = px(file), y = py(r);
-          const eks = piece && piece.toLowerCase() === "x";
-          const tip = piece ? `${key}: ${eks ? "Eks" : "Ohs"} knight${piece === "X" || piece === "O" ? " holding the ball" : ""}${dim ? " (cannot receive a pass until it moves)" : ""}` : key;
-          svg += cell(x, y, S, key, (file + r) % 2 ? "sq-dark" : "sq-light", ui, tip) + lastMark(x, y, S, key, ui);
-          if (piece) {
-            const moved = arrival(key, ui, centre);
-            pieces += `<g${pass ? "" : moved} pointer-events="none"><circle cx="${x + S / 2}" cy="${y + S / 2}" r="${S * 0.36}" fill="${eks ? "#222" : "#fafafa"}" ` +
-              `stroke="#555" stroke-width="2" ${dim ? 'stroke-dasharray="4 3" opacity="0.6"' : ""}/>` +
-              `<text x="${x + S / 2}" y="${y + S * 0.62}" font-size="${S * 0.3}" text-anchor="middle" fill="${eks ? "#fff" : "#000"}" font-weight="bold">${eks ? "X" : "O"}</text>`;
-            if (piece === "X" || piece === "O")
-              pieces += `<circle cx="${x + S * 0.78}" cy="${y + S * 0.22}" r="${S * 0.13}" fill="#e8b400" stroke="#000"${pass ? moved : ""}/>`;
-            pieces += "</g>";
-          }
-          file++;
-        };
-        if (/\d/.test(ch)) { for (let i = 0; i < Number(ch); i++) draw(null); }
-        else { draw(ch); dim = false; }
-      }
-    });
-    svg += lastPath(ui, centre) + pieces;
-    const files = [..."abcdefg"], rk = ["8", "7", "6", "5", "4", "3", "2", "1"];
-    svg += coords(fl ? files.reverse() : files, fl ? rk.reverse() : rk, S, M, 0);
-    return svg + "</svg>";
-  },
-  legend() {
-    return '<span><span class="swatch" style="background:#222"></span> Eks</span><span><span class="swatch" style="background:#fafafa"></span> Ohs</span>' +
-      '<span><span class="swatch" style="background:#e8b400;border-radius:50%"></span> the ball</span><span>dashed: may not receive a pass yet</span>';
+  render: sceneBoard,
+  legend(s) {
+    return sideSwatches(s.scene) + '<span><span class="swatch" style="background:#e8b400;border-radius:50%"></span> the ball</span><span>dashed: may not receive a pass yet</span>';
   },
 };
-
-// Tilechess position strings: "tilechess board SW NE open B... / rules / player / ...".
-function parseTilechess(text) {
-  const sections = text.split(" / ");
-  const head = sections[0].split(" ");
-  const xy = (s) => s.split(",").map(Number);
-  const [sx, sy] = xy(head[2]);
-  const [nx, ny] = xy(head[3]);
-  const open = head.slice(5).filter((b) => b !== "-").map(xy);
-  const players = sections.slice(2).map((sec) => {
-    const words = sec.split(" ");
-    const p = { colour: words[0], pieces: [], land: [] };
-    let inLand = false;
-    for (const w of words.slice(1)) {
-      if (w === "land") { inLand = true; continue; }
-      if (w === "out" || w.startsWith("+")) continue;
-      if (!inLand) { p.pieces.push({ role: w[0], tile: xy(w.slice(1)) }); continue; }
-      const [a, b] = w.split("..");
-      const [x0, y0] = xy(a);
-      const x1 = b ? xy(b)[0] : x0;
-      for (let x = x0; x <= x1; x++) p.land.push([x, y0]);
-    }
-    return p;
-  });
-  return { sx, sy, nx, ny, open, players };
-}
-
-// The tiles a Tilechess move crosses, from its first to its last: along a
-// row, a column or a diagonal every tile between; otherwise (a knight's
-// leap) the two ends only, since a leap crosses nothing.
-function tileTrail(x0, y0, x1, y1) {
-  const dx = x1 - x0, dy = y1 - y0;
-  if (dx !== 0 && dy !== 0 && Math.abs(dx) !== Math.abs(dy)) return [`${x0},${y0}`, `${x1},${y1}`];
-  const n = Math.max(Math.abs(dx), Math.abs(dy));
-  const out = [];
-  for (let k = 0; k <= n; k++) out.push(`${x0 + Math.sign(dx) * k},${y0 + Math.sign(dy) * k}`);
-  return out;
-}
-
-// Okabe–Ito, a palette made to be told apart with colour-blindness: each
-// colour name a player picks is drawn in its nearest safe colour; other
-// names take the next free one. A letter on every piece names its owner.
-const SAFE = { red: "#D55E00", vermillion: "#D55E00", orange: "#E69F00", yellow: "#F0E442", green: "#009E73",
-  blue: "#0072B2", sky: "#56B4E9", cyan: "#56B4E9", skyblue: "#56B4E9", purple: "#CC79A7", pink: "#CC79A7",
-  magenta: "#CC79A7", black: "#000000", white: "#FFFFFF", grey: "#999999", gray: "#999999" };
-const SAFE_ORDER = ["#D55E00", "#0072B2", "#009E73", "#E69F00", "#CC79A7", "#56B4E9", "#F0E442", "#000000"];
-function safeColours(colours) {
-  const out = {};
-  const used = new Set();
-  for (const c of colours) if (SAFE[c.toLowerCase()]) { out[c] = SAFE[c.toLowerCase()]; used.add(out[c]); }
-  let i = 0;
-  for (const c of colours) if (!out[c]) {
-    const free = SAFE_ORDER.filter((h) => !used.has(h));
-    out[c] = free.length ? free[0] : SAFE_ORDER[i++ % SAFE_ORDER.length];
-    used.add(out[c]);
-  }
-  return out;
-}
-// Black or white letters on a piece of colour `hex`, whichever has the
-// higher WCAG contrast ratio with it (a brightness threshold picked white
-// on vermillion, 3.9:1, below AA).
-function luminance(hex) {
-  const n = parseInt(hex.slice(1), 16);
-  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-  return 0.2126 * f(n >> 16) + 0.7152 * f((n >> 8) & 255) + 0.0722 * f(n & 255);
-}
-function inkOn(hex) {
-  const l = luminance(hex);
-  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000" : "#fff";
-}
 
 Boards["tilechess"] = {
   zoomable: true,
@@ -283,32 +189,9 @@ Boards["tilechess"] = {
   // mostly in the north half.
   faces(s) {
     const i = mySeat(s);
-    if (i === null || i === undefined) return false;
-    const b = parseTilechess(s.view.position);
-    const p = b.players.find((q) => q.colour === s.view.colours[i]);
-    if (!p || !p.pieces.length) return false;
-    const meanY = p.pieces.reduce((t, q) => t + q.tile[1], 0) / p.pieces.length;
-    return meanY > (b.sy + b.ny) / 2;
-  },
-  // The last turn: a move's trail is every tile it crossed (a slide along
-  // a line; a leap or a step is its two tiles), a join or a break marks
-  // the opened block.
-  lastMove(s, history) {
-    for (let i = history.length - 1; i >= 0; i--) {
-      const h = history[i];
-      if (h.seat === null) continue;
-      const body = bare(h.action).replace(/^[^:]*:\s*/, "");
-      let m = /^(?:join|break) (-?\d+),(-?\d+)/.exec(body);
-      if (m) {
-        const keys = [];
-        for (let y = 0; y < 4; y++) for (let x = 0; x < 4; x++) keys.push(`${+m[1] + x},${+m[2] + y}`);
-        return { keys, ply: i + 1, still: true };
-      }
-      m = /^(-?\d+),(-?\d+)[-x](-?\d+),(-?\d+)$/.exec(body);
-      if (!m) return null;
-      return { keys: tileTrail(+m[1], +m[2], +m[3], +m[4]), ply: i + 1 };
-    }
-    return null;
+    if (i === null || i === undefined || !s.scene) return false;
+    const r = meanRow(s.scene, i);
+    return r !== null && r < 0.5;
   },
   steps(mv) {
     const body = mv.replace(/^[^:]*:\s*/, "");
@@ -317,71 +200,16 @@ Boards["tilechess"] = {
     m = /^(-?\d+,-?\d+)[-x](-?\d+,-?\d+)$/.exec(body);
     return m ? [m[1], m[2]] : null;
   },
-  render(view, ui) {
-    const b = parseTilechess(view.position);
-    const W = b.nx - b.sx + 1, H = b.ny - b.sy + 1;
-    const S = 32, M = 20;
-    const fl = ui.flip;
-    const opened = new Set(b.open.map(([x, y]) => `${x},${y}`));
-    const blockOf = (x, y) => `${Math.floor(x / 4) * 4},${Math.floor(y / 4) * 4}`;
-    const palette = safeColours(b.players.map((p) => p.colour));
-    const land = new Map(), pieces = new Map();
-    b.players.forEach((p) => {
-      p.land.forEach(([x, y]) => land.set(`${x},${y}`, p.colour));
-      p.pieces.forEach((q) => pieces.set(`${q.tile[0]},${q.tile[1]}`, { role: q.role, colour: p.colour }));
-    });
-    const PX = (x) => M + (fl ? b.nx - x : x - b.sx) * S;
-    const PY = (y) => (fl ? y - b.sy : b.ny - y) * S;
-    const centre = (key) => { const m = /^(-?\d+),(-?\d+)$/.exec(key); return m ? [PX(+m[1]) + S / 2, PY(+m[2]) + S / 2] : null; };
-    let svg = `<svg viewBox="0 0 ${M + W * S} ${H * S + M}" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Tilechess board">`;
-    let drawn = "";
-    for (let y = b.ny; y >= b.sy; y--) {
-      for (let x = b.sx; x <= b.nx; x++) {
-        const px = PX(x), py = PY(y);
-        const blk = blockOf(x, y);
-        if (!opened.has(blk)) {
-          const key = "join:" + blk;
-          let cls = ui.first.has(key) || ui.next.has(key) ? "clickable" : "";
-          if (ui.chosen.includes(key)) cls = "chosen";
-          svg += `<rect id="${esc(actionId("sq", `${key}@${px},${py}`))}" x="${px}" y="${py}" width="${S}" height="${S}" fill="#8a8a8a" stroke="#777" stroke-width="0.5" class="${cls}" data-key="${key}">` +
-            `<title>unopened block ${blk}${cls ? ": tap to join here" : ""}</title></rect>`;
-          continue;
-        }
-        const key = `${x},${y}`;
-        const piece = pieces.get(key);
-        const tip = piece ? `${key}: ${piece.colour} ${ROLE[piece.role]}` : land.has(key) ? `${key}: ${land.get(key)}'s land` : key;
-        svg += cell(px, py, S, key, (x + y) % 2 ? "sq-light" : "sq-dark", ui, tip);
-        if (land.has(key))
-          svg += `<rect x="${px}" y="${py}" width="${S}" height="${S}" fill="${palette[land.get(key)]}" opacity="0.4" pointer-events="none"/>`;
-        svg += lastMark(px, py, S, key, ui);
-        if (piece) {
-          const fill = palette[piece.colour];
-          drawn += `<g pointer-events="none"${arrival(key, ui, centre)}><circle cx="${px + S / 2}" cy="${py + S / 2}" r="${S * 0.44}" fill="${fill}" stroke="#000" stroke-width="1"/>` +
-            `<text x="${px + S / 2}" y="${py + S * 0.68}" font-size="${S * 0.5}" text-anchor="middle" font-weight="bold" fill="${inkOn(fill)}">${piece.role}</text>` +
-            `<text x="${px + S * 0.86}" y="${py + S * 0.3}" font-size="${S * 0.28}" text-anchor="middle" font-weight="bold" fill="#000" stroke="#fff" stroke-width="2" paint-order="stroke">${esc(piece.colour[0].toUpperCase())}</text></g>`;
-        }
-      }
-    }
-    svg += lastPath(ui, centre) + drawn;
-    // Coordinates: x along the bottom, y on the left, every fourth tile.
-    const xs = [], ys = [];
-    for (let x = b.sx; x <= b.nx; x++) xs.push(x % 4 === 0 ? String(x) : "");
-    for (let y = b.ny; y >= b.sy; y--) ys.push(y % 4 === 0 ? String(y) : "");
-    svg += coords(fl ? xs.reverse() : xs, fl ? ys.reverse() : ys, S, M, 0);
-    return svg + "</svg>";
-  },
+  render: sceneBoard,
   legend(s) {
-    const b = parseTilechess(s.view.position);
-    const palette = safeColours(b.players.map((p) => p.colour));
-    return b.players.map((p) => `<span><span class="swatch" style="background:${palette[p.colour]}"></span> ${esc(p.colour)} (${esc(p.colour[0].toUpperCase())})</span>`).join("") +
-      '<span>letters on a piece: K Q R B N P; grey: an unopened block</span>';
+    return sideSwatches(s.scene, (d) => ` (${esc(d.name[0].toUpperCase())})`) + "<span>letters on a piece: K Q R B N P; grey: an unopened block</span>";
   },
 };
 
-// Progressive Chess: "pppkppp/7/... w 2 1 spent pools clock turn". A turn is
-// a move (two squares, or a necromancer's raising `c3@R`) and an optional
-// upgrade `+sq=X`. Squares are clicked; a raising and an upgrade are
-// choices shown as buttons once the move's squares are chosen.
+// Progressive Chess: a turn is a move (two squares, or a necromancer's
+// raising `c3@R`) and an optional upgrade `+sq=X`. Squares are clicked; a
+// raising and an upgrade are choices shown as buttons once the move's
+// squares are chosen.
 const PC_NAMES = {
   K: "King", P: "Pawn", W: "Lesser Rook", F: "Lesser Bishop", S: "Swapper", R: "Rook", L: "Lesser King",
   B: "Bishop", U: "Supernaturalist", N: "Necromancer", C: "Cannon", T: "Protector", X: "Pincer", Z: "Zigzag",
@@ -416,59 +244,7 @@ Boards["progressive-chess"] = {
     if (next.startsWith("@")) return `raise ${letter} (${name})` + (steps.length > chosen.length + 1 ? ` then ${steps.slice(-1)[0].slice(1)}` : "");
     return `upgrade ${next.slice(1, 3)} to ${letter} (${name})`;
   },
-  render(view, ui) {
-    const S = 64, M = 20;
-    const fl = ui.flip;
-    const f = view.position.split(" ");
-    const ranks = f[0].split("/");
-    const spent = new Set((f[4] === "-" ? "" : f[4]).match(/[a-g][1-7]/g) || []);
-    const pools = f[5] === "-" ? "" : f[5];
-    const whitePool = pools.replace(/[a-z]/g, ""), blackPool = pools.replace(/[A-Z]/g, "");
-    const line = (y, text, bold) => `<text x="${M}" y="${y}" font-size="${S * 0.26}" fill="#222" ${bold ? 'font-weight="bold"' : ""}>${esc(text)}</text>`;
-    const px = (file) => M + (fl ? 6 - file : file) * S;
-    const py = (r) => (fl ? 6 - r : r) * S;
-    const centre = (key) => /^[a-g][1-7]$/.test(key) ? [px("abcdefg".indexOf(key[0])) + S / 2, py(7 - Number(key[1])) + S / 2] : null;
-    let svg = `<svg viewBox="0 -${S * 0.9} ${M + S * 7} ${S * 9.1}" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Progressive Chess board">`;
-    const black = `Black: ${view.points[1]} point${view.points[1] === 1 ? "" : "s"} · pool: ${blackPool || "none"}`;
-    const white = `White: ${view.points[0]} point${view.points[0] === 1 ? "" : "s"} · pool: ${whitePool || "none"}`;
-    svg += line(-S * 0.5, fl ? white : black, view.to_move === (fl ? 0 : 1));
-    let pieces = "";
-    ranks.forEach((row, r) => {
-      let file = 0;
-      const draw = (piece) => {
-        const key = "abcdefg"[file] + (7 - r);
-        const x = px(file), y = py(r);
-        const whitePiece = piece && piece === piece.toUpperCase();
-        const tip = piece ? `${key}: ${whitePiece ? "White" : "Black"} ${PC_NAMES[piece.toUpperCase()] || piece}${spent.has(key) ? " (shield spent)" : ""}` : key;
-        svg += cell(x, y, S, key, (file + r) % 2 ? "sq-dark" : "sq-light", ui, tip) + lastMark(x, y, S, key, ui);
-        if (piece) {
-          pieces += `<g pointer-events="none"${arrival(key, ui, centre)}><circle cx="${x + S / 2}" cy="${y + S / 2}" r="${S * 0.36}" fill="${whitePiece ? "#fafafa" : "#222"}" ` +
-            `stroke="#555" stroke-width="2"/>` +
-            `<text x="${x + S / 2}" y="${y + S * 0.64}" font-size="${S * 0.42}" text-anchor="middle" font-weight="bold" ` +
-            `fill="${whitePiece ? "#000" : "#fff"}">${esc(piece)}</text>`;
-          // A protector whose shield is spent: a cross in its corner.
-          if (spent.has(key))
-            pieces += `<text x="${x + S * 0.86}" y="${y + S * 0.26}" font-size="${S * 0.24}" text-anchor="middle" fill="#b00020">✕</text>`;
-          pieces += "</g>";
-        }
-        file++;
-      };
-      for (const ch of row) {
-        if (/\d/.test(ch)) { for (let i = 0; i < Number(ch); i++) draw(null); }
-        else draw(ch);
-      }
-    });
-    svg += lastPath(ui, centre) + pieces;
-    const files = [..."abcdefg"], rk = ["7", "6", "5", "4", "3", "2", "1"];
-    svg += coords(fl ? files.reverse() : files, fl ? rk.reverse() : rk, S, M, 0);
-    svg += line(S * 7 + M + S * 0.35, fl ? black : white, view.to_move === (fl ? 1 : 0));
-    let notes = [];
-    if (spent.size) notes.push(`spent shields: ${[...spent].join(" ")}`);
-    if (view.check) notes.push("check!");
-    notes.push(`turn ${f[7]}, ${f[6]} since a capture or upgrade`);
-    svg += line(S * 7 + M + S * 0.75, notes.join(" · "));
-    return svg + "</svg>";
-  },
+  render: sceneBoard,
   legend() {
     return '<span>Capital letters: White; small: Black. ' + Object.entries(PC_NAMES).map(([k, v]) => `${k} ${v}`).join(", ") + "</span>";
   },

@@ -71,11 +71,11 @@ const KC_ITEM_NAMES = { "garnet": "a garnet", "tol-piece": "a ToL piece", "extra
   "portal": "a portal", "modify": "a modify", "chips 1": "1 chip", "chips 2": "2 chips", "chips 3": "3 chips" };
 const KC_ITEM_MARKS = { "garnet": "◆", "tol-piece": "T", "extra-move": "M+", "extra-spawn": "S+", "portal": "◎", "modify": "±" };
 
-// Darker colours than before, so white letters on a knight keep AA contrast.
-const KC_COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#b34700", "#6a1b9a", "#00695c",
-  "#5d4037", "#ad1457", "#283593", "#827717", "#455a64"];
-
-function kcColour(player) { return KC_COLOURS[(Number(String(player).slice(1)) - 1) % KC_COLOURS.length]; }
+// A player's colour ("P3"), from the scene's sides.
+function kcColour(s, player) {
+  const side = s.scene && s.scene.sides[Number(String(player).slice(1)) - 1];
+  return side ? side.fill : "#000";
+}
 
 function kcMe(s) { return s.view && s.view.me; }
 
@@ -143,36 +143,18 @@ function kcKnights(s) {
   return me ? others.concat(me.knights_now) : others;
 }
 
-// What the last published round did, as this viewer's public log tells
-// it: the paths knights took, and where they collided or captured.
-function kcLastRound(v) {
-  const rounds = (v.log || []).filter((r) => r.round);
-  if (!rounds.length) return null;
-  const r = rounds[rounds.length - 1];
-  return {
-    round: r.round,
-    // Orders' moves, item moves and teleports, each from its start to where it ended.
-    moves: r.events.filter((e) => ["moved", "extra_moved", "teleported"].includes(e.event)),
-    spawns: r.events.filter((e) => e.event === "spawned" || e.event === "extra_spawned").map((e) => e.cell),
-    collisions: r.events.filter((e) => e.event === "collision").map((e) => e.cell),
-    captures: r.events.filter((e) => e.event === "captured").map((e) => e.cell),
-  };
-}
-
+// The board: the scene (the published board, this player's knights as
+// they stand now, the last round's marks), with what only this page knows
+// drawn over it: the orders being composed, the picked knight's landings
+// and this player's bonus cells.
 function kcRenderBoard(s, flip) {
   const geo = s.hints && s.hints.geometry;
-  if (!geo) return "";
-  const S = 36, M = 18;
-  const W = geo.files + 2, H = geo.ranks + 2;
+  if (!geo || !s.scene) return "";
   const cells = kcCells(geo);
-  // Frame coordinates to the drawing, turned around when flipped; a margin
-  // on the left and below holds the file letters and rank numbers.
-  const X = (x) => M + (flip ? W - 1 - x : x) * S, Y = (y) => (flip ? y : H - 1 - y) * S;
   const me = kcMe(s);
   const d = KC.draft || kcFresh();
   const ownZone = kcOwnZone(s);
   const bonus = new Set((s.hints.bonus_cells) || []);
-  const owners = new Map(s.view.board.zones.map((z) => [z.letter, z.owner]));
   // Targets of the picked knight from its last landing.
   let targets = new Set();
   if (KC.picked && s.view.stage === "orders") {
@@ -180,79 +162,28 @@ function kcRenderBoard(s, flip) {
     const at = path.length ? path[path.length - 1] : KC.picked.knight;
     if (path.length === 0 || (path.length < 3 && bonus.has(at))) targets = new Set(kcLeaps(cells, at, KC.picked.movement, ownZone));
   }
-  const moved = new Map(d.moves.map((m) => [m.knight, m.landings]));
-  let svg = `<svg id="kc-board" viewBox="0 0 ${M + W * S} ${H * S + M}" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Knight Control board">`;
-  const itemAt = new Map(s.view.board.items.map((it) => [it.cell, it.item]));
-  const knightAt = new Map(kcKnights(s).map((k) => [k.cell, k]));
-  const last = kcLastRound(s.view);
-  const lastCells = new Set(last ? last.moves.flatMap((m) => [m.from, m.to]).concat(last.spawns, last.collisions, last.captures) : []);
-  for (const c of cells.byName.values()) {
-    let fill = (c.x + c.y) % 2 ? "#f0d9b5" : "#e4cba0";
-    if (c.zone) { const o = owners.get(c.zone); fill = o ? kcColour(o) + "55" : "#ccc"; }
-    let cls = "kc-cell";
-    if (targets.has(c.name)) cls += " target";
-    if (KC.picked && (KC.picked.knight === c.name || KC.picked.landings.includes(c.name))) cls += " chosen";
-    const k = knightAt.get(c.name), it = itemAt.get(c.name);
-    const tip = [c.name, c.zone ? `zone ${c.zone}${owners.get(c.zone) ? ` (${owners.get(c.zone)})` : ""}` : null,
-      k ? `${k.owner}'s ${k.movement} knight` : null, it ? KC_ITEM_NAMES[it] || it : null,
-      me && bonus.has(c.name) ? "bonus leap" : null].filter((x) => x).join(" · ");
-    svg += `<rect id="kc-cell-${esc(c.name)}" x="${X(c.x)}" y="${Y(c.y)}" width="${S}" height="${S}" fill="${fill}" stroke="#0002" class="${cls}" data-cell="${esc(c.name)}"><title>${esc(tip)}</title></rect>`;
-    if (lastCells.has(c.name)) svg += `<rect x="${X(c.x)}" y="${Y(c.y)}" width="${S}" height="${S}" class="last-move" data-last="${esc(c.name)}"/>`;
-    if (me && bonus.has(c.name)) svg += `<circle cx="${X(c.x) + S - 5}" cy="${Y(c.y) + 5}" r="2.5" fill="#7b1fa2" pointer-events="none"/>`;
-  }
-  // Files along the bottom and ranks on the left of the grid.
-  for (let x = 1; x <= geo.files; x++)
-    svg += `<text class="coord" x="${X(x) + S / 2}" y="${H * S + M * 0.75}" text-anchor="middle" font-size="${M * 0.7}">${String.fromCharCode(96 + x)}</text>`;
-  for (let y = 1; y <= geo.ranks; y++)
-    svg += `<text class="coord" x="${M * 0.5}" y="${Y(y) + S / 2 + 4}" text-anchor="middle" font-size="${M * 0.6}">${y}</text>`;
-  for (const z of geo.zones) {
-    const c = z.cells[2] || z.cells[0];
-    svg += `<text x="${X(c.x) + S / 2}" y="${Y(c.y) + S * 0.65}" font-size="${S * 0.45}" text-anchor="middle" fill="#333" pointer-events="none">${esc(z.letter)}</text>`;
-  }
-  for (const it of s.view.board.items) {
-    const c = cells.byName.get(it.cell);
-    if (!c) continue;
-    const label = KC_ITEM_MARKS[it.item] || it.item.replace("chips ", "¢");
-    svg += `<text x="${X(c.x) + 3}" y="${Y(c.y) + S - 4}" font-size="${S * 0.3}" fill="#333" pointer-events="none">${esc(label)}</text>`;
-  }
-  // The last round as resolved: each knight's path, collisions (✕ in a
-  // circle) and captures (✕).
-  if (last) {
-    const mid = (name) => { const c = cells.byName.get(name); return c ? [X(c.x) + S / 2, Y(c.y) + S / 2] : null; };
-    for (const m of last.moves) {
-      const a = mid(m.from), b = mid(m.to);
-      if (a && b) svg += `<line class="last-path${m.event === "teleported" ? " teleport" : ""}" data-path="${esc(m.from)}-${esc(m.to)}" x1="${a[0]}" y1="${a[1]}" x2="${b[0]}" y2="${b[1]}" stroke="${kcColour(m.player)}"/>`;
-    }
-    for (const name of last.spawns) { const p = mid(name); if (p) svg += `<circle class="kc-spawned" cx="${p[0]}" cy="${p[1]}" r="${S * 0.47}" fill="none" stroke="#1565c0" stroke-width="2" stroke-dasharray="3 2" pointer-events="none"/>`; }
-    for (const name of last.collisions) { const p = mid(name); if (p) svg += `<g class="kc-collision" pointer-events="none"><circle cx="${p[0]}" cy="${p[1]}" r="${S * 0.42}" fill="none" stroke="#b00020" stroke-width="3"/><text x="${p[0]}" y="${p[1] + 6}" font-size="18" text-anchor="middle" fill="#b00020">✕</text></g>`; }
-    for (const name of last.captures) { const p = mid(name); if (p) svg += `<text class="kc-capture" x="${p[0] + S * 0.3}" y="${p[1] - S * 0.2}" font-size="16" text-anchor="middle" fill="#b00020" font-weight="bold" pointer-events="none">✕</text>`; }
-  }
-  for (const k of kcKnights(s)) {
-    const c = cells.byName.get(k.cell);
-    if (!c) continue;
-    // A knight that moved last round slides in from where it started, once
-    // (the id is new each round, so the redraws after do not replay it).
-    const came = last && last.moves.find((m) => m.to === k.cell);
-    const from = came && cells.byName.get(came.from);
-    const anim = from ? ` id="anim-kc-${last.round}-${esc(k.cell)}" class="moved slide" style="--dx:${X(from.x) - X(c.x)}px;--dy:${Y(from.y) - Y(c.y)}px"` : "";
-    svg += `<g pointer-events="none"${anim}><circle cx="${X(c.x) + S / 2}" cy="${Y(c.y) + S / 2}" r="${S * 0.4}" fill="${kcColour(k.owner)}" stroke="#000"/>` +
-      `<text x="${X(c.x) + S / 2}" y="${Y(c.y) + S * 0.45}" font-size="${S * 0.24}" text-anchor="middle" fill="#fff" font-weight="bold">${esc(k.owner)}</text>` +
-      `<text x="${X(c.x) + S / 2}" y="${Y(c.y) + S * 0.72}" font-size="${S * 0.24}" text-anchor="middle" fill="#fff">${esc(k.movement)}</text></g>`;
-    const path = moved.get(k.cell);
-    if (path) {
-      let from = c;
-      for (const l of path) {
-        const t = cells.byName.get(l);
-        svg += `<line x1="${X(from.x) + S / 2}" y1="${Y(from.y) + S / 2}" x2="${X(t.x) + S / 2}" y2="${Y(t.y) + S / 2}" stroke="#000" stroke-width="2" marker-end="" pointer-events="none"/>`;
-        from = t;
+  const cell = (c, base) => {
+    let cls = `kc-cell ${base}`;
+    if (targets.has(c.key)) cls += " target";
+    if (KC.picked && (KC.picked.knight === c.key || KC.picked.landings.includes(c.key))) cls += " chosen";
+    return `id="kc-cell-${esc(c.key)}" class="${cls}" data-cell="${esc(c.key)}"`;
+  };
+  const overlay = (centre, S) => {
+    let svg = "";
+    if (me) for (const name of bonus) { const p = centre(name); if (p) svg += `<circle cx="${p[0] + S / 2 - 5}" cy="${p[1] - S / 2 + 5}" r="2.5" fill="#7b1fa2" pointer-events="none"/>`; }
+    for (const m of d.moves) {
+      let from = centre(m.knight);
+      for (const l of m.landings) {
+        const to = centre(l);
+        if (from && to) svg += `<line x1="${from[0]}" y1="${from[1]}" x2="${to[0]}" y2="${to[1]}" stroke="#000" stroke-width="2" pointer-events="none"/>`;
+        from = to;
       }
     }
-  }
-  if (d.spawn) {
-    const c = cells.byName.get(d.spawn.cell);
-    svg += `<circle cx="${X(c.x) + S / 2}" cy="${Y(c.y) + S / 2}" r="${S * 0.36}" fill="none" stroke="${me ? kcColour(me.player) : "#000"}" stroke-width="3" stroke-dasharray="4" pointer-events="none"/>`;
-  }
-  return svg + "</svg>";
+    const spawn = d.spawn && centre(d.spawn.cell);
+    if (spawn) svg += `<circle cx="${spawn[0]}" cy="${spawn[1]}" r="${S * 0.36}" fill="none" stroke="${me ? kcColour(s, me.player) : "#000"}" stroke-width="3" stroke-dasharray="4" pointer-events="none"/>`;
+    return svg;
+  };
+  return drawScene(s.scene, { chosen: [], next: new Set(), first: new Set(), flip }, { id: "kc-board", cell, overlay });
 }
 
 // A click on the board while composing orders.
@@ -511,7 +442,7 @@ Boards["knight-control"] = {
     const me = kcMe(s);
     const items = Object.entries(KC_ITEM_MARKS).map(([k, m]) => `<span><b>${esc(m)}</b> ${esc(KC_ITEM_NAMES[k])}</span>`).join("") + "<span><b>¢N</b> N chips</span>";
     const players = Array.from({ length: s.view.players }, (_, i) => `P${i + 1}`)
-      .map((p) => `<span><span class="swatch" style="background:${kcColour(p)}"></span> ${p}${me && me.player === p ? " (you)" : ""}</span>`).join("");
+      .map((p) => `<span><span class="swatch" style="background:${kcColour(s, p)}"></span> ${p}${me && me.player === p ? " (you)" : ""}</span>`).join("");
     return `<div>${players}</div><div>Knights: a disc in its player's colour with its movement (1x2 leaps like a chess knight). ` +
       `Zones: the lettered cells round the edge, tinted for their owner, grey while unclaimed. ` +
       (me ? `A purple dot: a bonus leap for you. ` : "") + `The last round, highlighted: a line in the mover's colour from where each knight started to where it ended, ` +
@@ -519,7 +450,7 @@ Boards["knight-control"] = {
   },
   steps() { return null; },
   // Nothing is clicked through the generic model: see kcClick.
-  render(view, ui) { return view && state ? kcRenderBoard({ ...state, view }, ui && ui.flip) : ""; },
+  render(view, ui, scene) { return view && state ? kcRenderBoard({ ...state, view, scene }, ui && ui.flip) : ""; },
   label(text) { return text; },
   ack: kcAck,
   panel: kcPanel,

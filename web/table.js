@@ -186,26 +186,8 @@ function isFlipped(s) {
   return b.faces ? b.faces(s) : false;
 }
 
-// ---- The last move -----------------------------------------------------
-
 // The history without the "(time: …)" note.
 function bare(action) { return action.replace(/ \(time: played for P\d+\)$/, ""); }
-
-// The keys of the last move that the board can show: from the newest
-// history entry with a seat whose text has click steps.
-function lastMove(s, upto) {
-  const b = Boards[s.game];
-  const history = upto === null ? s.history : s.history.slice(0, upto);
-  if (b.lastMove) return b.lastMove(s, history);
-  for (let i = history.length - 1; i >= 0; i--) {
-    const h = history[i];
-    if (h.seat === null) continue;
-    const steps = b.steps(bare(h.action).replace(/\+\?$/, ""));
-    if (steps) return { keys: steps.filter((k) => !/^[@+]/.test(k)), ply: i + 1 };
-    return null;
-  }
-  return null;
-}
 
 // ---- Time ---------------------------------------------------------------
 
@@ -290,15 +272,16 @@ function render(s) {
   if (window.Social) Social.render(s);
   drawCountdown();
 
+  // The board is drawn from the scene of the position shown (the live one,
+  // or the replay's), which the server built for this viewer.
   const view = replayPly === null ? s.view : replayView;
+  const scene = replayPly === null ? s.scene : replayScene;
   const ui = replayPly === null ? clickModel() : { chosen: [], next: new Set(), first: new Set() };
   ui.flip = isFlipped(s);
-  ui.last = lastMove(s, replayPly);
-  ui.names = (i) => seatName(s, i);
   const b = board();
   $("zoom").hidden = !b.zoomable;
   $("board").classList.toggle("zoomable", !!b.zoomable);
-  patch($("board"), b.render(view, ui));
+  patch($("board"), b.render(view, ui, scene));
   const svg = $("board").querySelector("svg");
   if (svg && b.zoomable) svg.style.width = `${zoom * 100}%`;
   for (const el of $("board").querySelectorAll("[data-key]")) el.onclick = () => onClick(el.dataset.key);
@@ -464,12 +447,12 @@ function stepPly(delta) {
 const hostPicks = { "cg-a": "P1", "cg-b": "P2" };
 document.addEventListener("change", (e) => { if (e.target.id in hostPicks) hostPicks[e.target.id] = e.target.value; });
 
-let replayView = null;
+let replayView = null, replayScene = null;
 async function showPly(ply) {
   $("history-error").textContent = "";
   try {
     const data = await api(`/replay/${ply}`);  // built for this viewer
-    replayPly = ply; replayView = data.view;
+    replayPly = ply; replayView = data.view; replayScene = data.scene;
     $("replaying").hidden = false; $("ply").textContent = ply === 0 ? "the start" : `after move ${ply}`;
     render(state);
   } catch (e) { $("history-error").textContent = plainError(e, "That move cannot be shown"); }

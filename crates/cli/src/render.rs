@@ -5,12 +5,12 @@
 use crate::games::find;
 use std::path::Path;
 
-/// The picture's text: a title, the game's board, a caption.
+/// The picture of a record: a title, the board's scene, a caption.
 fn from_record(game: &str, path: &Path, ply: Option<usize>) -> Result<Option<String>, String> {
     let Some(record) = crate::replay::load(path)? else {
         return Ok(None);
     };
-    let board = crate::replay::show(game, &record, ply)?;
+    let board = crate::replay::scene(game, &record, ply)?;
     let n = ply.unwrap_or(record.entries.len());
     let mut caption = Vec::new();
     if n > 0 {
@@ -49,7 +49,7 @@ pub fn run(
                 return Err("--ply takes a game record (docs/records.md)".into());
             }
             let kind = arbiter_server::adapter::kind(game)?;
-            let board = find(game)?.tools.show(position, moves, None)?;
+            let board = find(game)?.tools.scene(position, moves, None)?;
             let caption: Vec<String> = moves
                 .last()
                 .filter(|m| !Path::new(m).is_file())

@@ -70,6 +70,26 @@ pub fn run_replay(game: &str, record: &Record) -> Result<String, String> {
 /// `arbiter show GAME RECORD [--ply N]`: the picture after entry N (0: the
 /// start; default: the last).
 pub fn show(game: &str, record: &Record, ply: Option<usize>) -> Result<String, String> {
+    at_entry(game, record, ply, |g| g.diagram())
+}
+
+/// The public scene of a record at `ply` (default: the end), for
+/// `arbiter render`.
+pub fn scene(
+    game: &str,
+    record: &Record,
+    ply: Option<usize>,
+) -> Result<arbiter_core::Scene, String> {
+    at_entry(game, record, ply, |g| g.scene(None))
+}
+
+/// `draw` of the game replayed to entry `ply` (default: the end).
+fn at_entry<T>(
+    game: &str,
+    record: &Record,
+    ply: Option<usize>,
+    draw: impl Fn(&dyn arbiter_server::adapter::LiveGame) -> T,
+) -> Result<T, String> {
     check_game(record, game)?;
     let n = ply.unwrap_or(record.entries.len());
     if n > record.entries.len() {
@@ -81,7 +101,7 @@ pub fn show(game: &str, record: &Record, ply: Option<usize>) -> Result<String, S
     let mut picture = None;
     let result = replay(record, |k, g| {
         if k == n {
-            picture = Some(g.diagram());
+            picture = Some(draw(g));
         }
     });
     match (picture, result) {

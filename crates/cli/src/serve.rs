@@ -41,6 +41,11 @@ pub struct ServeArgs {
     /// it, links are relative to the address the lobby was opened at.
     #[arg(long, value_name = "URL")]
     public_url: Option<String>,
+    /// Let chat webhooks post to loopback, private, link-local and
+    /// unspecified addresses (a receiver on this machine or network); by
+    /// default such webhook URLs are refused.
+    #[arg(long)]
+    allow_private_webhooks: bool,
 }
 
 pub fn run(args: ServeArgs) -> Result<(), String> {
@@ -65,6 +70,7 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         ws_ping_every: Duration::from_secs(args.ws_ping_secs),
         bot_delay: Duration::from_millis(args.bot_delay_ms),
         bot_threads: args.bot_threads,
+        allow_private_webhooks: args.allow_private_webhooks,
         ..arbiter_server::Settings::default()
     };
     let limits = listen::Limits {

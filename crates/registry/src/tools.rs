@@ -3,7 +3,7 @@
 //! the generic [`TurnBased`]; Knight Control, simultaneous and private, is
 //! driven through game records instead.
 
-use arbiter_core::{Diagram, Game, Perft, Phase, Seat, Seed, TextPosition};
+use arbiter_core::{Depict, Diagram, Game, Perft, Phase, Scene, Seat, Seed, TextPosition, Viewer};
 use arbiter_knight_control::record::Record;
 use arbiter_knight_control::{Board, ID as KNIGHT_CONTROL};
 use arbiter_search::{Bots, Observe, Spec};
@@ -31,6 +31,14 @@ pub trait Tools: Sync {
         moves: &[String],
         round: Option<u8>,
     ) -> Result<String, String>;
+    /// The board's scene after `moves` as everyone sees it
+    /// (`arbiter render`); `round` as for [`Tools::show`].
+    fn scene(
+        &self,
+        position: Option<&str>,
+        moves: &[String],
+        round: Option<u8>,
+    ) -> Result<Scene, String>;
     /// A game against the engine in the terminal (`arbiter play`).
     fn duel(&self, position: Option<&str>) -> Result<Box<dyn Duel>, String>;
 }
@@ -174,7 +182,7 @@ fn seat_to_move<G: Game>(game: &G, _: &str) -> Result<Seat, String> {
 
 impl<G> Tools for TurnBased<G>
 where
-    G: Game + TextPosition + Perft + Diagram + Bots + Observe<Seen = G> + 'static,
+    G: Game + TextPosition + Perft + Diagram + Depict + Bots + Observe<Seen = G> + 'static,
 {
     fn moves(&self, position: Option<&str>, moves: &[String]) -> Result<Vec<String>, String> {
         Ok(legal_texts(&replay(position, moves, self.seat_of)?))
@@ -201,6 +209,16 @@ where
     ) -> Result<String, String> {
         no_rounds(round)?;
         Ok(replay(position, moves, self.seat_of)?.diagram())
+    }
+
+    fn scene(
+        &self,
+        position: Option<&str>,
+        moves: &[String],
+        round: Option<u8>,
+    ) -> Result<Scene, String> {
+        no_rounds(round)?;
+        Ok(replay(position, moves, self.seat_of)?.scene(Viewer::Spectator))
     }
 
     fn duel(&self, position: Option<&str>) -> Result<Box<dyn Duel>, String> {
@@ -260,6 +278,35 @@ pub struct KnightControlTools;
 
 const USE_RECORDS: &str = "knight-control is played by simultaneous secret submissions; use `arbiter new knight-control`, `arbiter replay knight-control RECORD` and `arbiter show knight-control RECORD` instead";
 
+/// The game and its published board after round `round` (or the latest)
+/// of the referee record file named by the one argument.
+fn record_board(
+    moves: &[String],
+    round: Option<u8>,
+) -> Result<(arbiter_knight_control::KnightControl, Board), String> {
+    let [path] = moves else {
+        return Err(format!(
+            "usage: arbiter show {KNIGHT_CONTROL} RECORD [--round R]"
+        ));
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let record = Record::from_json(&text)?;
+    let boards: Vec<Board> = record.boards()?;
+    let game = record.start()?;
+    let board = match round {
+        None => boards
+            .last()
+            .expect("there is always a first board")
+            .clone(),
+        Some(r) => boards
+            .iter()
+            .find(|b| b.after_round == r && b.zones.iter().any(|z| z.owner.is_some()))
+            .ok_or_else(|| format!("the record has no published board after round {r}"))?
+            .clone(),
+    };
+    Ok((game, board))
+}
+
 impl Tools for KnightControlTools {
     fn moves(&self, _: Option<&str>, _: &[String]) -> Result<Vec<String>, String> {
         Err(USE_RECORDS.into())
@@ -276,23 +323,13 @@ impl Tools for KnightControlTools {
     /// The board after round `round` (0 = after bidding), or the latest,
     /// of the record file named by the one argument.
     fn show(&self, _: Option<&str>, moves: &[String], round: Option<u8>) -> Result<String, String> {
-        let [path] = moves else {
-            return Err(format!(
-                "usage: arbiter show {KNIGHT_CONTROL} RECORD [--round R]"
-            ));
-        };
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-        let record = Record::from_json(&text)?;
-        let boards: Vec<Board> = record.boards()?;
-        let game = record.start()?;
-        let board = match round {
-            None => boards.last().expect("there is always a first board"),
-            Some(r) => boards
-                .iter()
-                .find(|b| b.after_round == r && b.zones.iter().any(|z| z.owner.is_some()))
-                .ok_or_else(|| format!("the record has no published board after round {r}"))?,
-        };
-        Ok(game.draw(board))
+        let (game, board) = record_board(moves, round)?;
+        Ok(game.draw(&board))
+    }
+
+    fn scene(&self, _: Option<&str>, moves: &[String], round: Option<u8>) -> Result<Scene, String> {
+        let (game, board) = record_board(moves, round)?;
+        Ok(game.board_scene(&board))
     }
 
     fn duel(&self, _: Option<&str>) -> Result<Box<dyn Duel>, String> {

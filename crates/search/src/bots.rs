@@ -7,8 +7,9 @@ use crate::games::progressive_chess::ProgressiveChessDuel;
 use crate::games::tilechess::TilechessMax;
 use crate::knight_court;
 use crate::player::{
-    Bots, Budget, Evaluate, GreedyPlayer, Level, Observe, Player, RandomPlayer, Spec,
+    Bots, Budget, Evaluate, GreedyPlayer, Level, Observe, Player, RandomPlayer, Spec, DECIDED,
 };
+use crate::retrograde::Value;
 use arbiter_core::{Game, Phase, Seat, Seed};
 use arbiter_knight_court::{KnightCourt, Move};
 use arbiter_knight_moves::KnightMoves;
@@ -37,10 +38,22 @@ where
     D::Game: Observe<Seen = D::Game>,
 {
     fn choose(&self, game: &D::Game, seat: Seat, seed: Seed) -> Option<<D::Game as Game>::Action> {
+        self.choose_scored(game, seat, seed).0
+    }
+
+    /// The searcher's score of its best move, for the side to move.
+    fn choose_scored(
+        &self,
+        game: &D::Game,
+        seat: Seat,
+        seed: Seed,
+    ) -> (Option<<D::Game as Game>::Action>, Option<i32>) {
         if game.phase() != Phase::Turn(seat) {
-            return None;
+            return (None, None);
         }
-        best_move::<D>(game, self.budget, seed).best
+let found = best_move::<D>(game, self.budget, seed);
+        let score = found.best.as_ref().map(|_| found.score);
+        (found.best, score)
     }
 }
 
@@ -51,17 +64,36 @@ pub struct TablePlayer;
 
 impl Player<KnightCourt> for TablePlayer {
     fn choose(&self, game: &KnightCourt, seat: Seat, seed: Seed) -> Option<Move> {
+        self.choose_scored(game, seat, seed).0
+    }
+
+    /// The table's value of the best move as a score on the searchers'
+    /// scale: a win in N plies is `DECIDED - N`, a loss `-(DECIDED - N)`,
+    /// a draw 0.
+    fn choose_scored(
+        &self,
+        game: &KnightCourt,
+        seat: Seat,
+        seed: Seed,
+    ) -> (Option<Move>, Option<i32>) {
         if game.phase() != Phase::Turn(seat) {
-            return None;
+            return (None, None);
         }
         let analysis = knight_court::analyse(knight_court::table(), game);
-        let best = analysis.first()?.1.goodness();
+        let Some(&(_, value)) = analysis.first() else {
+            return (None, None);
+        };
         let top: Vec<Move> = analysis
             .iter()
-            .take_while(|(_, v)| v.goodness() == best)
+            .take_while(|(_, v)| v.goodness() == value.goodness())
             .map(|(m, _)| *m)
             .collect();
-        seed.rng().choose(&top).copied()
+        let score = match value {
+            Value::Win(d) => DECIDED - d as i32,
+            Value::Loss(d) => -(DECIDED - d as i32),
+            Value::Draw => 0,
+        };
+        (seed.rng().choose(&top).copied(), Some(score))
     }
 }
 

@@ -172,6 +172,20 @@ fn parse_budget(text: &str) -> Result<Budget, String> {
 pub trait Player<G: Observe>: Send + Sync {
     /// The action for `seat`, or `None` if it may not act now.
     fn choose(&self, seen: &G::Seen, seat: Seat, seed: Seed) -> Option<G::Action>;
+
+    /// The action with the player's own score of the position for `seat`
+    /// (as [`Evaluate`], roughly hundredths of a pawn; beyond
+    /// `DECIDED - 10000` a result found by search, nearer `DECIDED` the
+    /// sooner), for players whose choice comes from a scored search; the
+    /// others give no score.
+    fn choose_scored(
+        &self,
+        seen: &G::Seen,
+        seat: Seat,
+        seed: Seed,
+    ) -> (Option<G::Action>, Option<i32>) {
+        (self.choose(seen, seat, seed), None)
+    }
 }
 
 /// Games that have bots at every level.

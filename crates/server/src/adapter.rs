@@ -77,10 +77,15 @@ pub struct Creation {
 /// ms), so replaying the log after a restart rebuilds the same state.
 /// Its [`Diagram`](arbiter_core::Diagram) draws what everyone may see
 /// (`arbiter show` of a record).
-pub trait Hosted: Game + arbiter_core::Diagram + 'static {
+pub trait Hosted: Game + arbiter_core::Diagram + arbiter_core::Depict + 'static {
     /// A bot's action for `seat` thinking as `think` says, or `None` if it
     /// has none. Runs on the blocking pool.
     fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action>;
+    /// [`Hosted::bot_action`] with the bot's search score of its choice
+    /// for `seat`, where the search gives one (the analysis board).
+    fn bot_scored(&self, seat: Seat, think: Think) -> (Option<Self::Action>, Option<i32>) {
+        (self.bot_action(seat, think), None)
+    }
     /// The host ends the game. Games with a way to rank an unfinished game
     /// (Tilechess's leaderboard) record it; others simply stop.
     fn end_by_host(&mut self) {}
@@ -134,6 +139,14 @@ pub trait Hosted: Game + arbiter_core::Diagram + 'static {
     }
     /// A host's game-specific action in text (Knight Control: granting a
     /// communal garnet). Returns the public history text.
+    /// What `action` did, for the last-move marks of the board's scene
+    /// (`arbiter_core::scene::Last`), in games whose scene cannot tell it
+    /// from the position (Tilechess). Asked before the action is played;
+    /// only for actions every viewer sees; `serial` numbers the action.
+    fn trail(&self, serial: usize, action: &Self::Action) -> Option<arbiter_core::scene::Last> {
+        let _ = (serial, action);
+        None
+    }
     /// Each seat's clock reserve in ms, in games with clocks (Progressive
     /// Chess's step clocks): the clock times of a text record.
     fn reserves_ms(&self) -> Option<Vec<i64>> {
@@ -180,6 +193,9 @@ impl Hosted for KnightCourt {
     fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action> {
         bots::bot_action(self, seat, think, false)
     }
+    fn bot_scored(&self, seat: Seat, think: Think) -> (Option<Self::Action>, Option<i32>) {
+        bots::bot_scored(self, seat, think, false)
+    }
     fn evaluation(&self, seat: Seat) -> Option<i32> {
         Some(Evaluate::evaluate(self, seat))
     }
@@ -211,6 +227,9 @@ impl Hosted for KnightMoves {
     fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action> {
         bots::bot_action(self, seat, think, false)
     }
+    fn bot_scored(&self, seat: Seat, think: Think) -> (Option<Self::Action>, Option<i32>) {
+        bots::bot_scored(self, seat, think, false)
+    }
     fn evaluation(&self, seat: Seat) -> Option<i32> {
         Some(Evaluate::evaluate(self, seat))
     }
@@ -229,11 +248,17 @@ impl Hosted for Tilechess {
     fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action> {
         bots::bot_action(self, seat, think, false)
     }
+    fn bot_scored(&self, seat: Seat, think: Think) -> (Option<Self::Action>, Option<i32>) {
+        bots::bot_scored(self, seat, think, false)
+    }
     fn evaluation(&self, seat: Seat) -> Option<i32> {
         Some(Evaluate::evaluate(self, seat))
     }
     fn end_by_host(&mut self) {
         Tilechess::end_by_host(self)
+    }
+    fn trail(&self, serial: usize, action: &Self::Action) -> Option<arbiter_core::scene::Last> {
+        Tilechess::trail(self, serial, action)
     }
     fn resign(&mut self, seat: Seat) -> Result<(), ActionError> {
         Tilechess::resign(self, seat)

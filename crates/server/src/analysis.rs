@@ -128,7 +128,13 @@ pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration) -> Valu
             level: LEVEL,
             until: Some((Instant::now() + share).min(root_until)),
         };
-        let action = game.bot_action(seat, think);
+        // The evaluation is the search's own score of the position for the
+        // seat, where its search gives one; else the game's static one.
+        let (action, searched) = game.bot_scored(seat, think);
+        let (evaluation, by) = match searched {
+            Some(score) => (Some(score), "search"),
+            None => (game.evaluation(seat), "static"),
+        };
         let exact = game.exact_values(seat).map(|moves| {
             json!({
                 "value": moves.first().map(|(_, v)| v.clone()),
@@ -141,7 +147,8 @@ pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration) -> Valu
         best.push(json!({
             "seat": seat,
             "best": action,
-            "evaluation": game.evaluation(seat),
+            "evaluation": evaluation,
+            "evaluation_by": evaluation.map(|_| by),
             "exact": exact,
         }));
     }

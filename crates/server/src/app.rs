@@ -54,6 +54,9 @@ pub struct Settings {
     pub public_url: Option<String>,
     /// How chat webhook deliveries are retried (docs/webhooks.md).
     pub webhook_retry: crate::webhooks::Retry,
+    /// Whether webhooks may post to loopback, private and link-local
+    /// addresses (`--allow-private-webhooks`; docs/webhooks.md).
+    pub allow_private_webhooks: bool,
 }
 
 /// The default `--ws-ping-secs`.
@@ -71,6 +74,7 @@ impl Default for Settings {
             ws_ping_every: Duration::from_secs(DEFAULT_WS_PING_SECS),
             public_url: None,
             webhook_retry: crate::webhooks::Retry::default(),
+            allow_private_webhooks: false,
         }
     }
 }
@@ -94,7 +98,7 @@ impl AppState {
     pub fn new(store: Store, settings: Settings) -> AppState {
         let state = AppState {
             inner: Arc::new(Inner {
-                store,
+                store: store.clone(),
                 games: Mutex::new(HashMap::new()),
                 pool: BotPool {
                     permits: Arc::new(Semaphore::new(settings.bot_threads.max(1))),
@@ -110,9 +114,11 @@ impl AppState {
                 ws_ping_every: settings.ws_ping_every.max(Duration::from_millis(10)),
                 public_url: settings.public_url.clone(),
                 webhooks: crate::webhooks::Webhooks::new(
+                    store.clone(),
                     settings.clock.clone(),
                     settings.webhook_retry,
                     settings.public_url.clone(),
+                    settings.allow_private_webhooks,
                 ),
             }),
         };
@@ -189,7 +195,7 @@ impl AppState {
         }
         let record = self.inner.store.game(id).await?.ok_or_else(not_found)?;
         let events = self.inner.store.events(id).await?;
-        self.inner.webhooks.load(&self.inner.store, id).await?;
+        self.inner.webhooks.load(id).await?;
         let handle = host::spawn(
             record,
             events,
@@ -405,7 +411,7 @@ async fn create(
             )));
         }
     }
-    crate::app_webhooks::check_all(&request.webhooks)?;
+    crate::app_webhooks::check_all(&request.webhooks, state.webhooks()).await?;
     let config = GameConfig {
         options,
         bots,

@@ -202,7 +202,7 @@ async fn picture(
         (ply, None) => ply,
     };
     let p = handle.ask(|r| Command::Picture(role, ply, r)).await??;
-    Ok(crate::pictures::svg(&p.title, &p.diagram, &p.caption))
+    Ok(crate::pictures::svg(&p.title, &p.scene, &p.caption))
 }
 
 /// `GET /api/games/{id}/board.svg[?ply=N]`: the board the asker may see.

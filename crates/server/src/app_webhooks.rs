@@ -7,7 +7,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::host::Role;
 use crate::storage::StoredWebhook;
 use crate::token::Bearer;
-use crate::webhooks::{NewHook, MAX_HOOKS};
+use crate::webhooks::{NewHook, Webhooks, MAX_HOOKS};
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
 use axum::Json;
@@ -38,7 +38,15 @@ impl HookBody {
 
     /// Checks it and stores it for game `id`; the stored webhook.
     pub async fn store(&self, state: &AppState, id: &str) -> ApiResult<StoredWebhook> {
-        let style = self.new_hook().check().map_err(ApiError::BadRequest)?;
+        let webhooks = state.webhooks();
+        let style = self
+            .new_hook()
+            .check(webhooks.allow_private())
+            .map_err(ApiError::BadRequest)?;
+        webhooks
+            .check_resolved(&self.url)
+            .await
+            .map_err(ApiError::BadRequest)?;
         let lead_secs = self.deadline_lead_secs.map(|s| s as i64);
         let hook = state
             .store()
@@ -49,21 +57,25 @@ impl HookBody {
             url: self.url.clone(),
             style: style.name().into(),
             lead_secs,
+            delivery: Default::default(),
         })
     }
 }
 
-/// Checks a creation's webhooks before anything is stored.
-pub fn check_all(hooks: &[HookBody]) -> ApiResult<()> {
+/// Checks a creation's webhooks before anything is stored, their host
+/// names resolved too.
+pub async fn check_all(hooks: &[HookBody], webhooks: &Webhooks) -> ApiResult<()> {
     if hooks.len() > MAX_HOOKS {
         return Err(ApiError::BadRequest(format!(
             "a game takes at most {MAX_HOOKS} webhooks"
         )));
     }
     for (k, hook) in hooks.iter().enumerate() {
+        let refused = |e| ApiError::BadRequest(format!("webhook {}: {e}", k + 1));
         hook.new_hook()
-            .check()
-            .map_err(|e| ApiError::BadRequest(format!("webhook {}: {e}", k + 1)))?;
+            .check(webhooks.allow_private())
+            .map_err(refused)?;
+        webhooks.check_resolved(&hook.url).await.map_err(refused)?;
     }
     Ok(())
 }
@@ -108,7 +120,9 @@ pub async fn add(
     as_host(&state, &id, token).await?;
     let hook: HookBody = serde_json::from_slice(&body)
         .map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))?;
-    hook.new_hook().check().map_err(ApiError::BadRequest)?;
+    hook.new_hook()
+        .check(state.webhooks().allow_private())
+        .map_err(ApiError::BadRequest)?;
     if state.webhooks().count(&id) >= MAX_HOOKS {
         return Err(ApiError::Conflict(format!(
             "this game has {MAX_HOOKS} webhooks already: remove one first"

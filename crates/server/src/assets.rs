@@ -18,6 +18,7 @@ const KNIGHT_CONTROL_JS: &str = include_str!("../../../web/knight-control.js");
 const SIGNALS_JS: &str = include_str!("../../../web/signals.js");
 const SOCIAL_JS: &str = include_str!("../../../web/social.js");
 const PATCH_JS: &str = include_str!("../../../web/patch.js");
+const WEBHOOKS_JS: &str = include_str!("../../../web/webhooks.js");
 // Vendored idiomorph (npm "idiomorph", 0BSD): see the header of the file.
 const IDIOMORPH_JS: &str = include_str!("../../../web/idiomorph.js");
 
@@ -71,6 +72,10 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route(
             "/social.js",
             get(|| async { asset("text/javascript", SOCIAL_JS) }),
+        )
+        .route(
+            "/webhooks.js",
+            get(|| async { asset("text/javascript", WEBHOOKS_JS) }),
         )
         .route(
             "/patch.js",

@@ -83,12 +83,23 @@ pub fn bot_action<G: Bots>(
     think: Think,
     iterations: bool,
 ) -> Option<G::Action> {
+    bot_scored(game, seat, think, iterations).0
+}
+
+/// [`bot_action`] with the bot's own score of its choice for `seat`,
+/// where its search gives one (the analysis board's evaluation).
+pub fn bot_scored<G: Bots>(
+    game: &G,
+    seat: Seat,
+    think: Think,
+    iterations: bool,
+) -> (Option<G::Action>, Option<i32>) {
     let mut spec = spec(think.level, iterations);
     if let Some(at) = think.until {
         spec.budget = spec.budget.until(at);
     }
     let seen = game.seen_by(seat);
-    G::bot(spec).choose(&seen, seat, Seed::random())
+    G::bot(spec).choose_scored(&seen, seat, Seed::random())
 }
 
 /// The bot seat to act next among `actors` (server seats), in the fair

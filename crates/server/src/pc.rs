@@ -16,14 +16,24 @@ pub use arbiter_registry::limits::MAX_CLOCK_SECS;
 /// game 1 and player 1 in game 2.
 impl Hosted for Session {
     fn bot_action(&self, seat: Seat, think: crate::bots::Think) -> Option<SessionAction> {
-        self.check_turn(seat).ok()?;
+        self.bot_scored(seat, think).0
+    }
+
+    fn bot_scored(
+        &self,
+        seat: Seat,
+        think: crate::bots::Think,
+    ) -> (Option<SessionAction>, Option<i32>) {
+        if self.check_turn(seat).is_err() {
+            return (None, None);
+        }
         if self.pending_move().is_some() {
             // A person's move step, then the seat went to a bot: complete it.
-            return self.legal_actions(seat).into_iter().next();
+            return (self.legal_actions(seat).into_iter().next(), None);
         }
         let colour = self.colour_of(seat.0);
-        crate::bots::bot_action(self.current(), colour.seat(), think, false)
-            .map(SessionAction::Turn)
+        let (turn, score) = crate::bots::bot_scored(self.current(), colour.seat(), think, false);
+        (turn.map(SessionAction::Turn), score)
     }
 
     /// Each player's banked reserve (public: every viewer's clock shows it).

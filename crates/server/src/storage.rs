@@ -268,4 +268,4 @@ fn hash32(bytes: Vec<u8>) -> ApiResult<[u8; 32]> {
 
 // A game's chat webhooks: their own table and queries (storage/webhooks.rs).
 mod webhooks;
-pub use webhooks::StoredWebhook;
+pub use webhooks::{StoredDelivery, StoredWebhook};

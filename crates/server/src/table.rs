@@ -4,6 +4,7 @@
 
 use crate::adapter::{kind, Creation, Hosted};
 use crate::bots::Think;
+use arbiter_core::scene::{Last, Scene};
 use arbiter_core::{ActionError, Disclosure, GameRng, Outcome, Phase, Seat, Seed, Viewer};
 use serde_json::Value;
 
@@ -44,6 +45,9 @@ pub trait LiveGame: Send + Sync {
     fn game_seat(&self, seat: usize) -> Option<Seat>;
     /// A bot's action for server seat `seat`, in notation.
     fn bot_action(&self, seat: usize, think: Think) -> Option<String>;
+    /// [`LiveGame::bot_action`] with the search's score of the choice for
+    /// the seat, where there is one ([`Hosted::bot_scored`]).
+    fn bot_scored(&self, seat: usize, think: Think) -> (Option<String>, Option<i32>);
     fn boxed_clone(&self) -> Box<dyn LiveGame>;
     /// The host ends the game ([`Hosted::end_by_host`]).
     fn end_by_host(&mut self);
@@ -68,6 +72,8 @@ pub trait LiveGame: Send + Sync {
     fn host_act(&mut self, text: &str, at_ms: i64) -> Result<String, String>;
     /// The game's terminal picture of what everyone may see.
     fn diagram(&self) -> String;
+    /// The board as `seat` (or a spectator) may see it (docs/pictures.md).
+    fn scene(&self, seat: Option<usize>) -> Scene;
     /// [`Hosted::reserves_ms`].
     fn reserves_ms(&self) -> Option<Vec<i64>>;
     /// [`Hosted::rounds_shown`].
@@ -104,6 +110,8 @@ pub struct Table<G> {
     /// What each viewer may see of the actions that are not public to all,
     /// by act number (ascending).
     sealed: Vec<Sealed>,
+    /// What the last action every viewer saw did ([`Hosted::trail`]).
+    trail: Option<Last>,
 }
 
 /// What each viewer may see of one action, as the game said when it was
@@ -130,6 +138,7 @@ impl<G: Hosted> Table<G> {
             pending: Vec::new(),
             acts: 0,
             sealed: Vec::new(),
+            trail: None,
         }
     }
 
@@ -263,7 +272,12 @@ impl<G: Hosted> LiveGame for Table<G> {
         let before = self.game.seat_count();
         let action = self.game.parse_action(game_seat, text)?;
         let seen = self.seen(game_seat, &action);
+        let trail = self.game.trail(self.acts + 1, &action);
         self.game.act_at(game_seat, &action, at_ms)?;
+        // A secret action leaves the marks of the last public one.
+        if seen.is_none() {
+            self.trail = trail;
+        }
         if let Some(seen) = seen {
             self.sealed.push(Sealed {
                 act: self.acts,
@@ -343,6 +357,14 @@ impl<G: Hosted> LiveGame for Table<G> {
         self.game
             .bot_action(game_seat, think)
             .map(|a| a.to_string())
+    }
+
+    fn bot_scored(&self, seat: usize, think: Think) -> (Option<String>, Option<i32>) {
+        let Some(game_seat) = self.acting_seat(seat) else {
+            return (None, None);
+        };
+        let (action, score) = self.game.bot_scored(game_seat, think);
+        (action.map(|a| a.to_string()), score)
     }
 
     fn boxed_clone(&self) -> Box<dyn LiveGame> {
@@ -437,6 +459,18 @@ impl<G: Hosted> LiveGame for Table<G> {
 
     fn diagram(&self) -> String {
         arbiter_core::Diagram::diagram(&self.game)
+    }
+
+    fn scene(&self, seat: Option<usize>) -> Scene {
+        let viewer = match self.viewer_seat(seat) {
+            Some(s) => Viewer::Seat(s),
+            None => Viewer::Spectator,
+        };
+        let mut scene = arbiter_core::Depict::scene(&self.game, viewer);
+        if scene.last.is_none() {
+            scene.last = self.trail.clone();
+        }
+        scene
     }
 
     fn resign(&mut self, seat: usize, at_ms: i64) -> Result<(), ActionError> {

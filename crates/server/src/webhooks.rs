@@ -10,6 +10,7 @@
 //! slow or dead receiver delays only its own messages. Everything posted
 //! is public: the spectators' history, picture, deadline and result.
 
+mod address;
 mod http;
 mod payload;
 
@@ -18,7 +19,7 @@ pub use payload::{Message, Style};
 
 use crate::clock::Clock;
 use crate::error::{ApiError, ApiResult};
-use crate::storage::{Store, StoredWebhook};
+use crate::storage::{Store, StoredDelivery, StoredWebhook};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -139,18 +140,6 @@ impl Notice {
     }
 }
 
-/// A webhook's delivery record, shown to the host only.
-#[derive(Clone, Debug, Default)]
-struct Delivery {
-    delivered: u64,
-    failed: u64,
-    last_delivery_ms: Option<i64>,
-    last_error: Option<String>,
-    last_error_ms: Option<i64>,
-    /// Attempts made at the message being (or last) sent.
-    attempts: u32,
-}
-
 struct Hook {
     stored: StoredWebhook,
     target: Target,
@@ -158,7 +147,10 @@ struct Hook {
     queue: mpsc::Sender<Arc<Notice>>,
     waiting: AtomicU64,
     dropped: AtomicU64,
-    delivery: Mutex<Delivery>,
+    /// The delivery record, shown to the host only, and stored after each
+    /// change so that it survives a restart (with the message being
+    /// retried, which a restarted server sends again).
+    delivery: Mutex<StoredDelivery>,
 }
 
 impl Hook {
@@ -175,14 +167,20 @@ impl Hook {
             "last_error": d.last_error,
             "last_error_ms": d.last_error_ms,
             "attempts": d.attempts,
+            "retrying": d.pending.is_some(),
             "waiting": self.waiting.load(Ordering::Relaxed),
             "dropped": self.dropped.load(Ordering::Relaxed),
         })
     }
 
-    fn record(&self, change: impl FnOnce(&mut Delivery)) {
-        if let Ok(mut d) = self.delivery.lock() {
-            change(&mut d);
+    /// Changes the delivery record; the record as changed.
+    fn record(&self, change: impl FnOnce(&mut StoredDelivery)) -> StoredDelivery {
+        match self.delivery.lock() {
+            Ok(mut d) => {
+                change(&mut d);
+                d.clone()
+            }
+            Err(_) => StoredDelivery::default(),
         }
     }
 }
@@ -201,6 +199,11 @@ struct Inner {
     retry: Retry,
     /// The server's public address: links and Slack's picture URL need it.
     public_url: Option<String>,
+    /// Whether webhooks may post to loopback and private addresses
+    /// (`--allow-private-webhooks`; [`address`]).
+    allow_private: bool,
+    /// Where delivery states are kept.
+    store: Store,
 }
 
 /// A webhook as the host gives it.
@@ -211,10 +214,12 @@ pub struct NewHook<'a> {
 }
 
 impl NewHook<'_> {
-    /// Checks the URL, the style (given, or known from the URL's host) and
-    /// the lead time; returns the style.
-    pub fn check(&self) -> Result<Style, String> {
+    /// Checks the URL (and the address written in it: `allow_private`),
+    /// the style (given, or known from the URL's host) and the lead time;
+    /// returns the style.
+    pub fn check(&self, allow_private: bool) -> Result<Style, String> {
         let target = Target::parse(self.url)?;
+        target.check_address(allow_private)?;
         if let Some(lead) = self.deadline_lead_secs {
             if !(1..=crate::host::MAX_DEADLINE_SECS).contains(&lead) {
                 return Err("a webhook's deadline_lead_secs is 1 to 604800 (a week)".into());
@@ -230,14 +235,38 @@ impl NewHook<'_> {
 }
 
 impl Webhooks {
-    pub fn new(clock: Clock, retry: Retry, public_url: Option<String>) -> Webhooks {
+    pub fn new(
+        store: Store,
+        clock: Clock,
+        retry: Retry,
+        public_url: Option<String>,
+        allow_private: bool,
+    ) -> Webhooks {
         Webhooks {
             inner: Arc::new(Inner {
                 games: Mutex::new(HashMap::new()),
                 clock,
                 retry,
                 public_url,
+                allow_private,
+                store,
             }),
+        }
+    }
+
+    /// Whether webhooks may post to loopback and private addresses.
+    pub fn allow_private(&self) -> bool {
+        self.inner.allow_private
+    }
+
+    /// Resolves a new webhook's host name and refuses one that names a
+    /// forbidden address; a name that does not resolve now is let be (its
+    /// deliveries will say so).
+    pub async fn check_resolved(&self, url: &str) -> Result<(), String> {
+        let target = Target::parse(url)?;
+        match target.resolve(self.inner.allow_private).await {
+            Err(e) if e.contains("--allow-private-webhooks") => Err(e),
+            _ => Ok(()),
         }
     }
 
@@ -250,11 +279,11 @@ impl Webhooks {
 
     /// Loads a game's webhooks from the store and starts their tasks,
     /// unless they are loaded already.
-    pub async fn load(&self, store: &Store, game_id: &str) -> ApiResult<()> {
+    pub async fn load(&self, game_id: &str) -> ApiResult<()> {
         if self.games().contains_key(game_id) {
             return Ok(());
         }
-        let stored = store.webhooks(game_id).await?;
+        let stored = self.inner.store.webhooks(game_id).await?;
         let hooks = stored
             .into_iter()
             .filter_map(|s| match self.start(game_id, s) {
@@ -323,6 +352,7 @@ impl Webhooks {
         let target = Target::parse(&stored.url)?;
         let style = Style::parse(&stored.style)?;
         let (queue, rx) = mpsc::channel(QUEUE);
+        let delivery = Mutex::new(stored.delivery.clone());
         let hook = Arc::new(Hook {
             stored,
             target,
@@ -330,7 +360,7 @@ impl Webhooks {
             queue,
             waiting: AtomicU64::new(0),
             dropped: AtomicU64::new(0),
-            delivery: Mutex::new(Delivery::default()),
+            delivery,
         });
         let courier = Courier {
             game_id: game_id.to_string(),
@@ -338,6 +368,8 @@ impl Webhooks {
             clock: self.inner.clock.clone(),
             retry: self.inner.retry,
             public_url: self.inner.public_url.clone(),
+            allow_private: self.inner.allow_private,
+            store: self.inner.store.clone(),
         };
         tokio::spawn(courier.run(rx));
         Ok(hook)
@@ -352,10 +384,21 @@ struct Courier {
     clock: Clock,
     retry: Retry,
     public_url: Option<String>,
+    allow_private: bool,
+    store: Store,
 }
 
 impl Courier {
     async fn run(self, mut rx: mpsc::Receiver<Arc<Notice>>) {
+        // A message a stopped server was retrying goes first, its attempts
+        // counted on.
+        if let Some(hook) = self.hook.upgrade() {
+            let left = hook.record(|_| {});
+            if let Some((kind, body)) = left.pending {
+                let from = (left.attempts as u32).saturating_add(1);
+                self.post(&hook, &kind, body, from).await;
+            }
+        }
         let mut latest: Option<Arc<Notice>> = None;
         // The deadline a reminder is armed for, and the last one reminded.
         let mut armed: Option<i64> = None;
@@ -435,20 +478,50 @@ impl Courier {
             Style::Slack => Arc::new(Vec::new()),
         };
         let (kind, body) = payload::body(hook.style, &message, &png);
+        self.post(hook, &kind, body, 1).await;
+    }
+
+    /// Posts one body, attempts `first` on to the last, with backoff (or
+    /// the receiver's `Retry-After`); records and stores how it went.
+    async fn post(&self, hook: &Hook, kind: &str, body: Vec<u8>, first: u32) {
         let mut backoff = self.retry.backoff;
-        for attempt in 1..=self.retry.attempts.max(1) {
-            hook.record(|d| d.attempts = attempt);
-            let answer = http::post(&hook.target, &kind, body.clone(), self.retry.timeout).await;
+        for _ in 1..first.min(self.retry.attempts) {
+            backoff = (backoff * 2).min(MAX_BACKOFF);
+        }
+        let pending = Some((kind.to_string(), body.clone()));
+        for attempt in first..=self.retry.attempts.max(first) {
+            let d = hook.record(|d| {
+                d.attempts = attempt as i64;
+                d.pending = pending.clone();
+            });
+            self.save(hook, &d).await;
+            let answer = http::post(
+                &hook.target,
+                kind,
+                body.clone(),
+                self.retry.timeout,
+                self.allow_private,
+            )
+            .await;
             let now = self.clock.now_ms();
+            // A receiver's Retry-After (a 429 or 503) sets the next wait,
+            // capped like the backoff.
+            let asked = answer
+                .as_ref()
+                .ok()
+                .and_then(|a| a.retry_after.as_deref())
+                .and_then(|v| http::retry_after(v, now));
             let error = match answer {
-                Ok(status) if (200..300).contains(&status) => {
-                    hook.record(|d| {
+                Ok(a) if (200..300).contains(&a.status) => {
+                    let d = hook.record(|d| {
                         d.delivered += 1;
                         d.last_delivery_ms = Some(now);
+                        d.pending = None;
                     });
+                    self.save(hook, &d).await;
                     return;
                 }
-                Ok(status) => format!("the receiver answered {status}"),
+                Ok(a) => format!("the receiver answered {}", a.status),
                 Err(e) => e,
             };
             // The URL is a secret: the log names the game and the number.
@@ -457,17 +530,44 @@ impl Courier {
                 self.game_id,
                 hook.stored.hook
             );
-            hook.record(|d| {
+            let last = attempt >= self.retry.attempts;
+            let d = hook.record(|d| {
                 d.last_error = Some(error);
                 d.last_error_ms = Some(now);
+                if last {
+                    d.failed += 1;
+                    d.pending = None;
+                }
             });
-            if attempt < self.retry.attempts {
-                tokio::time::sleep(backoff).await;
+            self.save(hook, &d).await;
+            if !last {
+                tokio::time::sleep(next_wait(backoff, asked)).await;
                 backoff = (backoff * 2).min(MAX_BACKOFF);
             }
         }
-        hook.record(|d| d.failed += 1);
     }
+
+    /// Stores the delivery record; a failure to is logged, not fatal (the
+    /// record in memory goes on).
+    async fn save(&self, hook: &Hook, d: &StoredDelivery) {
+        if let Err(e) = self
+            .store
+            .save_delivery(&self.game_id, hook.stored.hook, d)
+            .await
+        {
+            tracing::error!(
+                "game {} webhook {}: storing its delivery state: {e:?}",
+                self.game_id,
+                hook.stored.hook
+            );
+        }
+    }
+}
+
+/// The wait before the next attempt: what the receiver asked for
+/// (`Retry-After`), else the backoff; never more than [`MAX_BACKOFF`].
+fn next_wait(backoff: Duration, asked: Option<Duration>) -> Duration {
+    asked.unwrap_or(backoff).min(MAX_BACKOFF)
 }
 
 async fn sleep_for(wait: Option<Duration>) {
@@ -502,11 +602,28 @@ mod tests {
     }
 
     #[test]
+    fn a_receivers_retry_after_sets_the_wait_within_the_cap() {
+        let backoff = Duration::from_secs(2);
+        assert_eq!(next_wait(backoff, None), backoff);
+        assert_eq!(
+            next_wait(backoff, Some(Duration::from_secs(30))),
+            Duration::from_secs(30)
+        );
+        assert_eq!(next_wait(backoff, Some(Duration::ZERO)), Duration::ZERO);
+        assert_eq!(
+            next_wait(backoff, Some(Duration::from_secs(86_400))),
+            MAX_BACKOFF
+        );
+    }
+
+    #[test]
     fn a_new_hook_needs_a_known_shape() {
-        let hook = |url, style| NewHook {
-            url,
-            style,
-            deadline_lead_secs: None,
+        let hook = |url, style| {
+            Checked(NewHook {
+                url,
+                style,
+                deadline_lead_secs: None,
+            })
         };
         assert_eq!(
             hook("https://discord.com/api/webhooks/1/x", None).check(),
@@ -527,9 +644,31 @@ mod tests {
         assert!(hook("http://127.0.0.1:9/x", Some("teams")).is_err_style());
     }
 
-    impl NewHook<'_> {
+    /// A new hook checked on a server that allows private addresses.
+    struct Checked<'a>(NewHook<'a>);
+
+    impl Checked<'_> {
+        fn check(&self) -> Result<Style, String> {
+            self.0.check(true)
+        }
         fn is_err_style(&self) -> bool {
             self.check().is_err_and(|e| e.contains("'teams'"))
         }
+    }
+
+    #[test]
+    fn a_private_address_is_refused_unless_allowed() {
+        let hook = NewHook {
+            url: "http://10.0.0.5/hook",
+            style: Some("slack"),
+            deadline_lead_secs: None,
+        };
+        let e = hook.check(false).unwrap_err();
+        assert!(
+            e.contains("private") && e.contains("--allow-private-webhooks"),
+            "{e}"
+        );
+        assert!(!e.contains("10.0.0.5"), "the URL is a secret: {e}");
+        assert_eq!(hook.check(true), Ok(Style::Slack));
     }
 }

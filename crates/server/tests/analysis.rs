@@ -184,6 +184,15 @@ async fn knight_court_values_are_the_solved_tables() {
             let best_value = &moves.iter().find(|(a, _)| a == best).unwrap().1;
             assert_eq!(rank(best_value), rank(&moves[0].1), "ply {ply}");
             assert_eq!(seat["exact"]["value"], moves[0].1.as_str());
+            // The evaluation is the search's (here the solved table's):
+            // a win in N plies scores 1000000 - N, a loss -(1000000 - N).
+            assert_eq!(seat["evaluation_by"], "search", "ply {ply}");
+            let want = match rank(&moves[0].1) {
+                0 => 0,
+                r if r > 0 => 1_000_000 - (1_000 - r),
+                r => -(1_000_000 - (r + 1_000)),
+            };
+            assert_eq!(seat["evaluation"], want, "ply {ply}: {}", moves[0].1);
             // A win in 1 ends the game at once with the mover winning.
             for (action, value) in &moves {
                 if value == "win in 1" {
@@ -233,6 +242,10 @@ async fn every_other_game_answers_a_legal_best_action_within_its_cap() {
             if v["to_act"].as_array().unwrap().len() == 1 {
                 let joined = kind != "tilechess" || p.ply > 1;
                 assert!(entry["evaluation"].is_i64() || !joined, "{kind}: {v}");
+                // The evaluation comes from the search, not the static one.
+                if joined {
+                    assert_eq!(entry["evaluation_by"], "search", "{kind}: {v}");
+                }
                 let end = &v["line_end"];
                 assert!(
                     end["score"].is_i64() || end["outcome"].is_object(),

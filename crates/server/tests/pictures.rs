@@ -1,6 +1,7 @@
 //! Board pictures: a golden image per game (SVG exactly, PNG within a small
-//! tolerance), the routes' `?ply=N`, and a Knight Control seat's picture
-//! holding no other seat's secrets.
+//! tolerance), the picture drawing exactly the scene of the snapshot, the
+//! routes' `?ply=N`, and a Knight Control seat's picture and scene holding
+//! no other seat's secrets.
 //!
 //! The goldens in `tests/data/pictures/` were drawn by this code and
 //! checked by eye; `ARBITER_BLESS_PICTURES=1 cargo test -p arbiter-server
@@ -39,7 +40,7 @@ fn picture(game: &str, options: Value, seats: usize, moves: &[(usize, &str)]) ->
         .last()
         .map(|(seat, text)| vec![format!("last: seat {}: {text}", seat + 1)])
         .unwrap_or_default();
-    pictures::svg(&format!("{game} golden"), &table.diagram(), &caption)
+    pictures::svg(&format!("{game} golden"), &table.scene(None), &caption)
 }
 
 fn compare(name: &str, svg: &str) {
@@ -89,6 +90,164 @@ fn a_changed_picture_is_told_apart() {
     if let Some(d) = pictures::difference(&a, &b) {
         assert!(d > 0.0);
     }
+}
+
+/// The values of attribute `name` in `svg`, in order.
+fn attributes(svg: &str, name: &str) -> Vec<String> {
+    let needle = format!(" {name}=\"");
+    svg.match_indices(&needle)
+        .map(|(i, _)| {
+            let rest = &svg[i + needle.len()..];
+            rest[..rest.find('"').unwrap()].to_string()
+        })
+        .collect()
+}
+
+/// What a scene holds, as the picture must show it: the key of every cell
+/// on the board, and (cell key or "" for a panel, letter) of every piece,
+/// sorted.
+fn held(scene: &Value) -> (Vec<String>, Vec<(String, String)>) {
+    let cells = scene["cells"].as_array().unwrap();
+    let mut keys: Vec<String> = cells
+        .iter()
+        .filter(|c| c["kind"] != "off")
+        .map(|c| c["key"].as_str().unwrap().to_string())
+        .collect();
+    let mut pieces: Vec<(String, String)> = cells
+        .iter()
+        .filter(|c| !c["piece"].is_null())
+        .map(|c| {
+            (
+                c["key"].as_str().unwrap().into(),
+                c["piece"]["letter"].as_str().unwrap().into(),
+            )
+        })
+        .chain(scene["panels"].as_array().unwrap().iter().flat_map(|p| {
+            p["pieces"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|kp| (String::new(), kp[1]["letter"].as_str().unwrap().to_string()))
+        }))
+        .collect();
+    keys.sort();
+    pieces.sort();
+    (keys, pieces)
+}
+
+/// What a picture shows, in the same shape as [`held`]. Escaped letters
+/// (`&lt;`) do not occur in any game's pieces.
+fn shown(svg: &str) -> (Vec<String>, Vec<(String, String)>) {
+    let mut keys = attributes(svg, "data-key");
+    let mut pieces: Vec<(String, String)> = attributes(svg, "data-at")
+        .into_iter()
+        .zip(attributes(svg, "data-piece"))
+        .collect();
+    keys.sort();
+    pieces.sort();
+    (keys, pieces)
+}
+
+/// For every game, a seat's and a spectator's picture show exactly the
+/// cells and pieces of the scene in that viewer's snapshot, and the
+/// snapshot's scene is the one its replay of the same ply gives.
+#[tokio::test]
+async fn every_picture_shows_exactly_the_scene_of_the_snapshot() {
+    let app = app().await;
+    let games: [(Value, &[&str]); 5] = [
+        (
+            json!({"game": "knight-court", "seats": 2}),
+            &["c1c3", "R@a2"],
+        ),
+        (json!({"game": "knight-moves", "seats": 2}), &[]),
+        (json!({"game": "progressive-chess", "seats": 2}), &[]),
+        (
+            json!({"game": "tilechess", "seats": 2, "options": {"wide": 2, "high": 2}}),
+            &[],
+        ),
+        (
+            json!({"game": "knight-control", "seats": 3, "options": {"rules": {"rounds": 3}}}),
+            &[],
+        ),
+    ];
+    for (body, moves) in games {
+        let g = create(&app, body.clone()).await;
+        for (i, mv) in moves.iter().enumerate() {
+            let (status, answer) = act(&app, &g.id, &g.seats[i % 2], mv).await;
+            assert_eq!(status, StatusCode::OK, "{answer}");
+        }
+        // A move the seat may play, so that the scene has a piece moved
+        // or a block opened.
+        if moves.is_empty() {
+            let s = state(&app, &g.id, Some(&g.seats[0])).await;
+            if let Some(first) = s["legal"].as_array().unwrap().first() {
+                act(&app, &g.id, &g.seats[0], first.as_str().unwrap()).await;
+            }
+        }
+        for token in [Some(g.seats[0].as_str()), None] {
+            let s = state(&app, &g.id, token).await;
+            let scene = &s["scene"];
+            assert!(
+                scene["cells"].as_array().is_some_and(|c| !c.is_empty()),
+                "{body}: {s}"
+            );
+            let uri = format!("/api/games/{}/board.svg", g.id);
+            let (status, svg) = get_bytes(&app, &uri, token).await;
+            assert_eq!(status, StatusCode::OK);
+            let svg = String::from_utf8(svg).unwrap();
+            assert_eq!(shown(&svg), held(scene), "{body}");
+            let n = s["history"].as_array().unwrap().len();
+            let (_, replayed) = get(&app, &format!("/api/games/{}/replay/{n}", g.id), token).await;
+            assert_eq!(&replayed["scene"], scene, "{body}");
+        }
+    }
+}
+
+/// Hand-checked scenes: Knight Court after c1c3 and Black's drop R@a2
+/// (the start is knights on a1 and c3, White's bishop b1 and rook c1...
+/// read from the start position string, not from the engine's scene).
+#[tokio::test]
+async fn a_knight_court_scene_holds_the_board_as_played() {
+    let app = app().await;
+    let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
+    let start = state(&app, &g.id, None).await["view"]["position"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    act(&app, &g.id, &g.seats[0], "c1c3").await;
+    let s = state(&app, &g.id, None).await;
+    let scene = &s["scene"];
+    let at = |key: &str| {
+        scene["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["key"] == key)
+            .unwrap()
+            .clone()
+    };
+    // The piece letter on c1 at the start (rank 1 is the last field of
+    // the board part) is the one on c3 now, and c1 is empty.
+    let board = start.split('[').next().unwrap();
+    let rank1 = board.split('/').next_back().unwrap();
+    let expanded: String = rank1
+        .chars()
+        .flat_map(|c| match c.to_digit(10) {
+            Some(n) => vec!['.'; n as usize],
+            None => vec![c],
+        })
+        .collect();
+    let c1 = expanded.chars().nth(2).unwrap();
+    assert_ne!(c1, '.', "{start}");
+    assert_eq!(
+        at("c3")["piece"]["letter"],
+        c1.to_ascii_uppercase().to_string()
+    );
+    assert_eq!(at("c3")["piece"]["side"], 0);
+    assert!(at("c1")["piece"].is_null());
+    assert_eq!(scene["last"]["cells"], json!(["c1", "c3"]));
+    assert_eq!(scene["width"], 3);
+    assert_eq!(scene["files"], json!(["a", "b", "c"]));
 }
 
 /// The status and bytes of `GET uri` (a picture).
@@ -151,10 +310,27 @@ async fn a_knight_control_seats_picture_holds_no_other_seats_secrets() {
             assert!(!svg.contains(letters), "{letters} in {svg}");
         }
     }
-    // The two who did not bid see the same picture.
+    // Nor does any other viewer's scene, in the snapshot or a replay.
+    for token in [Some(g.seats[1].as_str()), Some(g.seats[2].as_str()), None] {
+        let s = state(&app, &g.id, token).await;
+        let scene = s["scene"].to_string();
+        assert!(!scene.contains(letters), "{letters} in {scene}");
+        let (_, replayed) = get(&app, &format!("/api/games/{}/replay/0", g.id), token).await;
+        assert!(!replayed["scene"].to_string().contains(letters));
+    }
+    // The two who did not bid see the same board; their pictures differ
+    // only in each one's own purse.
     let (_, one) = get_bytes(&app, &uri, Some(&g.seats[1])).await;
     let (_, two) = get_bytes(&app, &uri, Some(&g.seats[2])).await;
-    assert_eq!(one, two);
+    let (one, two) = (
+        String::from_utf8(one).unwrap(),
+        String::from_utf8(two).unwrap(),
+    );
+    assert_eq!(shown(&one), shown(&two));
+    assert_eq!(
+        one.replace("P2 (only you see this)", "P3 (only you see this)"),
+        two
+    );
 }
 
 /// Knight Control's `?round=R`: the picture at the first entry after which

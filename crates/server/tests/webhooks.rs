@@ -27,10 +27,12 @@ struct Got {
     body: Vec<u8>,
 }
 
-/// How the receiver answers: these statuses in turn, then 204; or never.
+/// How the receiver answers: these statuses in turn, then 204; these
+/// statuses with a `Retry-After` header each; or never.
 #[derive(Clone)]
 enum Answers {
     Statuses(Vec<u16>),
+    RetryAfter(Vec<(u16, &'static str)>),
     Hang,
 }
 
@@ -38,7 +40,8 @@ enum Answers {
 async fn receiver(answers: Answers) -> (String, mpsc::UnboundedReceiver<Got>) {
     let (tx, rx) = mpsc::unbounded_channel();
     let queue = Arc::new(Mutex::new(match &answers {
-        Answers::Statuses(s) => s.iter().copied().collect::<VecDeque<u16>>(),
+        Answers::Statuses(s) => s.iter().map(|&c| (c, None)).collect::<VecDeque<_>>(),
+        Answers::RetryAfter(s) => s.iter().map(|&(c, r)| (c, Some(r))).collect(),
         Answers::Hang => VecDeque::new(),
     }));
     let hang = matches!(answers, Answers::Hang);
@@ -59,8 +62,15 @@ async fn receiver(answers: Answers) -> (String, mpsc::UnboundedReceiver<Got>) {
                 if hang {
                     std::future::pending::<()>().await;
                 }
-                let status = queue.lock().unwrap().pop_front().unwrap_or(204);
-                StatusCode::from_u16(status).unwrap()
+                let (status, retry) = queue.lock().unwrap().pop_front().unwrap_or((204, None));
+                let mut answer = axum::response::Response::new(axum::body::Body::empty());
+                *answer.status_mut() = StatusCode::from_u16(status).unwrap();
+                if let Some(retry) = retry {
+                    answer
+                        .headers_mut()
+                        .insert("retry-after", retry.parse().unwrap());
+                }
+                answer
             }
         },
     );
@@ -87,6 +97,8 @@ fn settings_with(timeout: Duration) -> Settings {
             backoff: Duration::from_millis(5),
             timeout,
         },
+        // The receiver is on loopback.
+        allow_private_webhooks: true,
         ..settings()
     }
 }
@@ -124,6 +136,17 @@ async fn hooks(app: &Router, g: &Created) -> Vec<Value> {
 }
 
 /// The parts of a multipart body: (headers, content) each.
+/// The game's first webhook once `ready` holds of it.
+async fn first_hook_when(app: &Router, g: &Created, ready: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let hook = hooks(app, g).await.remove(0);
+        if ready(&hook) {
+            return hook;
+        }
+        tokio::task::yield_now().await;
+    }
+}
+
 fn parts(content_type: &str, body: &[u8]) -> Vec<(String, Vec<u8>)> {
     let boundary = content_type
         .strip_prefix("multipart/form-data; boundary=")
@@ -282,17 +305,128 @@ async fn a_failed_delivery_is_retried_and_the_host_sees_how_it_went() {
     assert_eq!(first.body, second.body);
     assert_eq!(second.body, third.body);
     // The host's view settles on one delivery after three attempts.
-    let hook = loop {
-        let hook = hooks(&app, &g).await.remove(0);
-        if hook["delivered"] == 1 {
-            break hook;
-        }
-        tokio::task::yield_now().await;
-    };
+    let hook = first_hook_when(&app, &g, |h| h["delivered"] == 1).await;
     assert_eq!(hook["attempts"], 3);
     assert_eq!(hook["failed"], 0);
     assert_eq!(hook["last_error"], "the receiver answered 503");
     assert!(hook["last_delivery_ms"].is_i64());
+}
+
+/// A receiver's `Retry-After: 0` is honoured: with a backoff of an hour
+/// the message would not come again within the test's guard.
+#[tokio::test]
+async fn a_receivers_retry_after_sets_the_next_attempt() {
+    let (base, mut got) = receiver(Answers::RetryAfter(vec![
+        (429, "0"),
+        (503, "Thu, 01 Jan 1970 00:00:00 GMT"),
+    ]))
+    .await;
+    let mut settings = settings_with(Duration::from_secs(30));
+    settings.webhook_retry.backoff = Duration::from_secs(3600);
+    let app = app_with(settings).await;
+    let g = create(
+        &app,
+        json!({"game": "knight-court", "seats": 2,
+               "webhooks": [{"url": format!("{base}/hook"), "style": "slack"}]}),
+    )
+    .await;
+    play_one(&app, &g).await;
+    for _ in 0..3 {
+        next(&mut got).await;
+    }
+    let hook = first_hook_when(&app, &g, |h| h["delivered"] == 1).await;
+    assert_eq!(hook["attempts"], 3);
+    assert_eq!(hook["last_error"], "the receiver answered 503");
+}
+
+/// Delivery state survives a restart: the counts and last error, and the
+/// message being retried, which the restarted server sends again (with
+/// a backoff of an hour, only the restart can send it within the test).
+#[tokio::test]
+async fn delivery_state_and_a_pending_retry_survive_a_restart() {
+    let (base, mut got) = receiver(Answers::Statuses(vec![500])).await;
+    let (url, path) = temp_db("webhook-deliveries");
+    let mut settings = settings_with(Duration::from_secs(30));
+    settings.webhook_retry.backoff = Duration::from_secs(3600);
+    let app = router(AppState::new(
+        Store::open(&url).await.unwrap(),
+        settings.clone(),
+    ));
+    let g = create(
+        &app,
+        json!({"game": "knight-court", "seats": 2,
+               "webhooks": [{"url": format!("{base}/hook"), "style": "slack"}]}),
+    )
+    .await;
+    play_one(&app, &g).await;
+    let first = next(&mut got).await;
+    let before = first_hook_when(&app, &g, |h| h["last_error"].is_string()).await;
+    assert_eq!(before["retrying"], true, "{before}");
+    assert_eq!(before["delivered"], 0);
+    drop(app);
+    let app = router(AppState::new(Store::open(&url).await.unwrap(), settings));
+    // Opening the game's webhooks starts its deliveries again.
+    let restarted = hooks(&app, &g).await.remove(0);
+    assert_eq!(restarted["last_error"], "the receiver answered 500");
+    let again = next(&mut got).await;
+    assert_eq!(again.body, first.body, "the same message is sent again");
+    let after = first_hook_when(&app, &g, |h| h["delivered"] == 1).await;
+    assert_eq!(after["attempts"], 2, "{after}");
+    assert_eq!(after["retrying"], false);
+    assert_eq!(after["last_error"], "the receiver answered 500");
+    assert_eq!(after["failed"], 0);
+    remove_db(&path);
+}
+
+/// Without `--allow-private-webhooks`, a URL that names or resolves to
+/// this machine or a private network is refused, saying the rule.
+#[tokio::test]
+async fn private_addresses_are_refused_without_the_opt_in() {
+    let app = app_with(Settings {
+        allow_private_webhooks: false,
+        ..settings_with(Duration::from_secs(30))
+    })
+    .await;
+    let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
+    for (url, kind) in [
+        ("http://127.0.0.1:9/hook", "loopback"),
+        ("http://192.168.1.20/hook", "private"),
+        ("http://169.254.169.254/latest", "link-local"),
+        ("http://[::1]:9/hook", "loopback"),
+        ("http://0.0.0.0:9/hook", "unspecified"),
+        // A name is checked after it is resolved.
+        ("http://localhost:9/hook", "loopback"),
+    ] {
+        let (status, v) = call(
+            &app,
+            "POST",
+            &format!("/api/games/{}/webhooks", g.id),
+            Some(&g.host),
+            Some(json!({"url": url, "style": "slack"}).to_string()),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{url}: {v}");
+        let e = v["error"].as_str().unwrap();
+        assert!(
+            e.contains(kind) && e.contains("--allow-private-webhooks"),
+            "{url}: {e}"
+        );
+        // And at creation.
+        let (status, v) = call(
+            &app,
+            "POST",
+            "/api/games",
+            None,
+            Some(
+                json!({"game": "knight-court", "seats": 2,
+                        "webhooks": [{"url": url, "style": "slack"}]})
+                .to_string(),
+            ),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{url}: {v}");
+    }
+    assert_eq!(hooks(&app, &g).await, Vec::<Value>::new());
 }
 
 #[tokio::test]

@@ -30,6 +30,7 @@ mod place;
 pub mod record;
 mod resign;
 mod round;
+mod scene;
 mod secrets;
 mod setup;
 mod state;

@@ -23,6 +23,7 @@ mod moves;
 mod perft;
 mod piece;
 mod position;
+mod scene;
 mod square;
 mod view;
 

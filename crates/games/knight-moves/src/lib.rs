@@ -24,6 +24,7 @@ mod movegen;
 mod moves;
 mod perft;
 mod position;
+mod scene;
 mod side;
 mod square;
 mod tables;

@@ -26,6 +26,7 @@ mod piece;
 mod position;
 mod resign;
 mod rules;
+mod scene;
 mod square;
 pub mod timed;
 mod timed_view;

@@ -25,6 +25,7 @@ mod movegen;
 mod piece;
 mod position;
 mod resign;
+mod scene;
 mod turn;
 mod view;
 

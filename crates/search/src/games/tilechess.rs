@@ -127,6 +127,16 @@ pub struct TilechessMax {
 
 impl Player<Tilechess> for TilechessMax {
     fn choose(&self, game: &Tilechess, seat: Seat, seed: Seed) -> Option<Action> {
+        self.choose_scored(game, seat, seed).0
+    }
+
+    /// The score the search gave the action it chose.
+    fn choose_scored(
+        &self,
+        game: &Tilechess,
+        seat: Seat,
+        seed: Seed,
+    ) -> (Option<Action>, Option<i32>) {
         let (limit, deadline) = self.budget.limits();
         let mut left = limit.unwrap_or(u64::MAX);
         let mut rng = seed.rng();
@@ -150,7 +160,10 @@ impl Player<Tilechess> for TilechessMax {
             judged.push((*action, score));
         }
         let (actions, scores): (Vec<Action>, Vec<i32>) = judged.into_iter().unzip();
-        pick_best(&actions, &scores, &mut rng)
+        (
+            pick_best(&actions, &scores, &mut rng),
+            scores.iter().max().copied(),
+        )
     }
 }
 

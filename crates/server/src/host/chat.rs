@@ -55,7 +55,7 @@ impl Actor {
                 .map(|k| k.name)
                 .unwrap_or("Game");
             let svg = match self.picture(Role::Spectator, None) {
-                Ok(p) => crate::pictures::svg(&p.title, &p.diagram, &p.caption),
+                Ok(p) => crate::pictures::svg(&p.title, &p.scene, &p.caption),
                 Err(e) => {
                     tracing::error!("game {}: webhook picture: {e}", self.record.id);
                     String::new()

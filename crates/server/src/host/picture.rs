@@ -4,20 +4,22 @@
 use super::{fresh_game, Actor, Role, Session};
 use crate::adapter;
 use crate::error::{ApiError, ApiResult};
+use arbiter_core::Scene;
 
-/// What a picture shows: the game's own board text and a few lines about
-/// it, all of them things the viewer may see.
+/// What a picture shows: the game's scene for the viewer (the board the
+/// web client draws) and a few lines about it, all of them things the
+/// viewer may see.
 pub struct Picture {
     pub title: String,
-    pub diagram: String,
+    pub scene: Scene,
     pub caption: Vec<String>,
 }
 
 impl Actor {
     /// The board after the first `ply` entries of the history `role` sees
     /// (default: now). The log is replayed up to that entry, as for
-    /// replays; the board is the game's `Diagram`, which shows only what
-    /// everyone may see.
+    /// replays; the board is the game's scene for `role`, built from
+    /// `role`'s view only.
     pub(super) fn picture(&self, role: Role, ply: Option<usize>) -> ApiResult<Picture> {
         let seat = match role {
             Role::Seat(k) => Some(k),
@@ -34,8 +36,8 @@ impl Actor {
         let name = adapter::kind(&self.record.kind)
             .map(|k| k.name)
             .unwrap_or("game");
-        let (diagram, outcome) = if n == history.len() {
-            (self.session.game.diagram(), self.session.game.outcome())
+        let (scene, outcome) = if n == history.len() {
+            (self.session.game.scene(seat), self.session.game.outcome())
         } else {
             let game = fresh_game(&self.record, &self.config).map_err(ApiError::Internal)?;
             let mut session = Session::new(game, &self.config);
@@ -47,7 +49,7 @@ impl Actor {
                         .map_err(|e| ApiError::Internal(format!("picture: {e}")))?;
                 }
             }
-            (session.game.diagram(), session.game.outcome())
+            (session.game.scene(seat), session.game.outcome())
         };
         let mut caption = Vec::new();
         if let Some(last) = n.checked_sub(1).map(|i| &history[i]) {
@@ -61,7 +63,7 @@ impl Actor {
         }
         Ok(Picture {
             title: format!("{name}, after {n} of {} entries", history.len()),
-            diagram,
+            scene,
             caption,
         })
     }

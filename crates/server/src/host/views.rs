@@ -101,6 +101,9 @@ impl Actor {
             "outcome": game.outcome(),
             "legal": legal,
             "view": game.view(seat),
+            // The board as this viewer may see it: what the web client and
+            // the pictures draw (docs/pictures.md).
+            "scene": game.scene(seat),
             "hints": game.hints(seat),
             "history": history,
             "social": self.social_view(role),
@@ -139,6 +142,6 @@ impl Actor {
                     .map_err(|e| ApiError::Internal(format!("replay: {e}")))?;
             }
         }
-        Ok(json!({ "ply": n, "view": session.game.view(seat) }))
+        Ok(json!({ "ply": n, "view": session.game.view(seat), "scene": session.game.scene(seat) }))
     }
 }

@@ -53,6 +53,17 @@ impl Target {
         })
     }
 
+    /// Refuses a URL whose host is written as a forbidden address
+    /// ([`super::address`]).
+    pub fn check_address(&self, allow_private: bool) -> Result<(), String> {
+        super::address::check_literal(&self.host, allow_private)
+    }
+
+    /// Resolves the host and refuses a name with a forbidden address.
+    pub async fn resolve(&self, allow_private: bool) -> Result<Vec<std::net::SocketAddr>, String> {
+        super::address::resolve(&self.host, self.port, allow_private).await
+    }
+
     /// The host name, lower case (to guess the chat service).
     pub fn host(&self) -> String {
         self.host.to_ascii_lowercase()
@@ -77,15 +88,25 @@ fn tls_config() -> Result<Arc<rustls::ClientConfig>, String> {
         .clone()
 }
 
-/// Posts `body` to `target` and returns the answer's status code, or why
-/// there was none, all within `limit`.
+/// A receiver's answer: its status, and its `Retry-After` header if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    pub status: u16,
+    pub retry_after: Option<String>,
+}
+
+/// Posts `body` to `target` and returns the answer, or why there was
+/// none, all within `limit`. The host's addresses are checked first
+/// (`allow_private`: [`super::address`]).
 pub async fn post(
     target: &Target,
     content_type: &str,
     body: Vec<u8>,
     limit: Duration,
-) -> Result<u16, String> {
-    match tokio::time::timeout(limit, post_now(target, content_type, body)).await {
+    allow_private: bool,
+) -> Result<Answer, String> {
+    let now = post_now(target, content_type, body, allow_private);
+    match tokio::time::timeout(limit, now).await {
         Ok(answer) => answer,
         Err(_) => Err(format!(
             "no answer within {} s",
@@ -94,8 +115,16 @@ pub async fn post(
     }
 }
 
-async fn post_now(target: &Target, content_type: &str, body: Vec<u8>) -> Result<u16, String> {
-    let tcp = TcpStream::connect((target.host.as_str(), target.port))
+async fn post_now(
+    target: &Target,
+    content_type: &str,
+    body: Vec<u8>,
+    allow_private: bool,
+) -> Result<Answer, String> {
+    target.check_address(allow_private)?;
+    // Only the addresses checked are connected to.
+    let addrs = target.resolve(allow_private).await?;
+    let tcp = TcpStream::connect(&addrs[..])
         .await
         .map_err(|e| format!("could not connect: {}", e.kind()))?;
     if target.tls {
@@ -116,7 +145,7 @@ async fn exchange<S>(
     target: &Target,
     content_type: &str,
     body: Vec<u8>,
-) -> Result<u16, String>
+) -> Result<Answer, String>
 where
     S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
@@ -148,14 +177,94 @@ where
         .await
         .map_err(|e| format!("HTTP: {e}"))?;
     let status = answer.status().as_u16();
+    let retry_after = answer
+        .headers()
+        .get(header::RETRY_AFTER)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
     // Read (a bounded part of) the answer so the receiver sees it taken.
     let _ = axum::body::to_bytes(Body::new(answer.into_body()), ANSWER_LIMIT).await;
-    Ok(status)
+    Ok(Answer {
+        status,
+        retry_after,
+    })
+}
+
+/// How long a `Retry-After` value asks to wait from `now_ms` (unix ms):
+/// whole seconds, or an HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`); `None`
+/// when it is neither. A date in the past asks for no wait.
+pub fn retry_after(value: &str, now_ms: i64) -> Option<Duration> {
+    let value = value.trim();
+    if let Ok(secs) = value.parse::<u64>() {
+        return Some(Duration::from_secs(secs));
+    }
+    let at_ms = http_date_ms(value)?;
+    Some(Duration::from_millis((at_ms - now_ms).max(0) as u64))
+}
+
+/// An IMF-fixdate (RFC 9110 §5.6.7) as unix ms.
+fn http_date_ms(text: &str) -> Option<i64> {
+    let parts: Vec<&str> = text.split_whitespace().collect();
+    let [_weekday, day, month, year, time, "GMT"] = parts[..] else {
+        return None;
+    };
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let month = MONTHS.iter().position(|m| *m == month)? as i64 + 1;
+    let (day, year): (i64, i64) = (day.parse().ok()?, year.parse().ok()?);
+    let hms: Vec<i64> = time
+        .split(':')
+        .map(|p| p.parse().ok())
+        .collect::<Option<_>>()?;
+    let [h, m, s] = hms[..] else {
+        return None;
+    };
+    if !(1..=31).contains(&day) || h > 23 || m > 59 || s > 60 {
+        return None;
+    }
+    // Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's
+    // days_from_civil).
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (month + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Some(((days * 24 + h) * 60 + m) * 60_000 + s * 1000)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn retry_after_reads_seconds_and_dates() {
+        assert_eq!(retry_after("120", 0), Some(Duration::from_secs(120)));
+        // 1994-11-06 08:49:37 UTC is 784111777 s after the epoch.
+        assert_eq!(
+            http_date_ms("Sun, 06 Nov 1994 08:49:37 GMT"),
+            Some(784_111_777_000)
+        );
+        assert_eq!(http_date_ms("Thu, 01 Jan 1970 00:00:00 GMT"), Some(0));
+        assert_eq!(
+            http_date_ms("Tue, 29 Feb 2000 12:00:00 GMT"),
+            Some(951_825_600_000)
+        );
+        let now = 784_111_777_000 - 30_000;
+        assert_eq!(
+            retry_after("Sun, 06 Nov 1994 08:49:37 GMT", now),
+            Some(Duration::from_secs(30))
+        );
+        assert_eq!(
+            retry_after("Sun, 06 Nov 1994 08:49:37 GMT", now + 60_000),
+            Some(Duration::ZERO)
+        );
+        for bad in ["soon", "-5", "Sun, 06 Nov 1994 08:49:37 PST", ""] {
+            assert_eq!(retry_after(bad, 0), None, "{bad}");
+        }
+    }
 
     #[test]
     fn addresses_are_checked() {
