@@ -46,6 +46,17 @@ pub struct ServeArgs {
     /// default such webhook URLs are refused.
     #[arg(long)]
     allow_private_webhooks: bool,
+    /// This instance's own address as the other instances reach it, such
+    /// as http://10.0.0.2:8080: needed to run several instances on one
+    /// PostgreSQL database (docs/instances.md). Each game is then held by
+    /// one instance at a time, and requests for it are passed to it.
+    #[arg(long, value_name = "URL")]
+    advertise: Option<String>,
+    /// How long an instance's hold on a game lasts unless renewed (it
+    /// renews every three tenths of it); with --advertise.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(2..=600))]
+    lease_secs: u64,
 }
 
 pub fn run(args: ServeArgs) -> Result<(), String> {
@@ -65,7 +76,19 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         Some(url) => Some(arbiter_server::pages::public_url(&url)?),
         None => None,
     };
+    if let Some(url) = &args.advertise {
+        arbiter_server::owners::check_address(url)?;
+        if !(args.db.starts_with("postgres://") || args.db.starts_with("postgresql://")) {
+            return Err(
+                "--advertise is for several instances on one PostgreSQL database; \
+                        --db is not a postgres:// URL"
+                    .into(),
+            );
+        }
+    }
     let settings = arbiter_server::Settings {
+        advertise: args.advertise,
+        lease: Duration::from_secs(args.lease_secs),
         public_url,
         ws_ping_every: Duration::from_secs(args.ws_ping_secs),
         bot_delay: Duration::from_millis(args.bot_delay_ms),

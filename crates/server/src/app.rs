@@ -57,6 +57,13 @@ pub struct Settings {
     /// Whether webhooks may post to loopback, private and link-local
     /// addresses (`--allow-private-webhooks`; docs/webhooks.md).
     pub allow_private_webhooks: bool,
+    /// This instance's internal address (`--advertise`), for several
+    /// instances on one PostgreSQL database: with it, the instance holds a
+    /// game only under a lease and forwards requests for games another
+    /// instance holds (docs/instances.md). Without it, it owns every game.
+    pub advertise: Option<String>,
+    /// How long a lease lasts unless renewed.
+    pub lease: Duration,
 }
 
 /// The default `--ws-ping-secs`.
@@ -75,6 +82,8 @@ impl Default for Settings {
             public_url: None,
             webhook_retry: crate::webhooks::Retry::default(),
             allow_private_webhooks: false,
+            advertise: None,
+            lease: crate::owners::DEFAULT_LEASE,
         }
     }
 }
@@ -84,6 +93,9 @@ pub struct AppState {
     inner: Arc<Inner>,
 }
 
+/// [`AppState::downgrade`].
+pub(crate) struct WeakState(std::sync::Weak<Inner>);
+
 struct Inner {
     store: Store,
     games: Mutex<HashMap<String, GameHandle>>,
@@ -92,10 +104,18 @@ struct Inner {
     ws_ping_every: Duration,
     public_url: Option<String>,
     webhooks: crate::webhooks::Webhooks,
+    owners: Option<Arc<crate::owners::Owners>>,
+    followers: crate::follow::Followers,
 }
 
 impl AppState {
     pub fn new(store: Store, settings: Settings) -> AppState {
+        let owners = settings.advertise.clone().map(|address| {
+            Arc::new(
+                crate::owners::Owners::new(address, settings.lease)
+                    .expect("the system's random source works"),
+            )
+        });
         let state = AppState {
             inner: Arc::new(Inner {
                 store: store.clone(),
@@ -120,6 +140,8 @@ impl AppState {
                     settings.public_url.clone(),
                     settings.allow_private_webhooks,
                 ),
+                owners,
+                followers: Default::default(),
             }),
         };
         if tokio::runtime::Handle::try_current().is_ok() {
@@ -134,6 +156,10 @@ impl AppState {
                     };
                 }
             });
+            if state.inner.owners.is_some() {
+                crate::forward::keep_leases(&state);
+                crate::follow::listen(&state);
+            }
         }
         state
     }
@@ -156,7 +182,11 @@ impl AppState {
         }
         for id in &gone {
             games.remove(id);
+            if let Some(owners) = &self.inner.owners {
+                owners.release(&self.inner.store, id).await;
+            }
         }
+        self.inner.followers.sweep().await;
         gone.len()
     }
 
@@ -170,6 +200,8 @@ impl AppState {
         for id in &ids {
             match self.game(id).await {
                 Ok(_) => resumed += 1,
+                // Another instance holds it and carries it on.
+                Err(ApiError::Unavailable(_)) if self.inner.owners.is_some() => {}
                 Err(e) => tracing::error!("resuming game {id}: {e}"),
             }
         }
@@ -185,8 +217,10 @@ impl AppState {
     /// The live game `id`, rebuilt from the database by replay on first use.
     pub(crate) async fn game(&self, id: &str) -> ApiResult<GameHandle> {
         let mut games = self.inner.games.lock().await;
-        // A stopped actor (a game that panicked) is rebuilt from its log.
-        if let Some(handle) = games.get(id).filter(|h| h.is_alive()) {
+        let epoch = self.inner.owners.as_ref().and_then(|o| o.valid(id));
+        // A stopped actor (a game that panicked), or one built on a lease
+        // this instance no longer holds, is rebuilt from the log.
+        if let Some(handle) = games.get(id).filter(|h| h.is_alive() && h.epoch() == epoch) {
             return Ok(handle.clone());
         }
         let not_found = || ApiError::NotFound(format!("there is no game '{id}'"));
@@ -194,6 +228,10 @@ impl AppState {
             return Err(not_found());
         }
         let record = self.inner.store.game(id).await?.ok_or_else(not_found)?;
+        let claim = match &self.inner.owners {
+            Some(owners) => Some(crate::forward::claim(owners, &self.inner.store, id).await?),
+            None => None,
+        };
         let events = self.inner.store.events(id).await?;
         self.inner.webhooks.load(id).await?;
         let handle = host::spawn(
@@ -202,6 +240,7 @@ impl AppState {
             self.inner.store.clone(),
             self.inner.pool.clone(),
             self.inner.webhooks.clone(),
+            host::Part::Owner(claim),
         )?;
         games.insert(id.to_string(), handle.clone());
         Ok(handle)
@@ -223,6 +262,30 @@ impl AppState {
 
     pub(crate) fn webhooks(&self) -> &crate::webhooks::Webhooks {
         &self.inner.webhooks
+    }
+
+    /// A handle that does not keep the state alive (background tasks).
+    pub(crate) fn downgrade(&self) -> WeakState {
+        WeakState(Arc::downgrade(&self.inner))
+    }
+
+    pub(crate) fn upgrade(weak: &WeakState) -> Option<AppState> {
+        weak.0.upgrade().map(|inner| AppState { inner })
+    }
+
+    pub(crate) fn followers(&self) -> &crate::follow::Followers {
+        &self.inner.followers
+    }
+
+    /// This instance's leases, when it shares the database with others.
+    pub fn owners(&self) -> Option<&Arc<crate::owners::Owners>> {
+        self.inner.owners.as_ref()
+    }
+
+    /// The cached actor of game `id`, if any (the lease keeper stops the
+    /// ones whose lease was lost).
+    pub(crate) async fn drop_game(&self, id: &str) -> Option<GameHandle> {
+        self.inner.games.lock().await.remove(id)
     }
 
     pub(crate) async fn role(&self, handle: &GameHandle, token: Option<String>) -> ApiResult<Role> {
@@ -278,6 +341,10 @@ pub fn router(state: AppState) -> Router {
             ApiError::MethodNotAllowed(format!("this address does not take {method}"))
         })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::forward::to_owner,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             stamp_server_time,
@@ -609,7 +676,7 @@ async fn live(
     let upgrade = upgrade.map_err(|e| {
         ApiError::BadRequest(format!("this address is a WebSocket: {}", e.body_text()))
     })?;
-    let handle = state.game(&id).await?;
+    let handle = crate::follow::watchable(&state, &id).await?;
     let role = state.role(&handle, token).await?;
     let changes = handle.ask(Command::Subscribe).await?;
     let ping_every = state.inner.ws_ping_every;

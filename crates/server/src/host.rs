@@ -141,6 +141,8 @@ pub enum Command {
         Reply,
         oneshot::Sender<ApiResult<crate::idempotency::Answer>>,
     ),
+    /// The log grew elsewhere (a follower's notification): read it.
+    CatchUp,
     /// Between players (docs/server.md#between-players).
     Resign(Role, oneshot::Sender<ApiResult<()>>),
     Draw(Role, event::DrawStep, oneshot::Sender<ApiResult<()>>),
@@ -164,6 +166,8 @@ pub struct Eviction {
 #[derive(Clone)]
 pub struct GameHandle {
     tx: mpsc::Sender<Command>,
+    /// The lease take the actor was built on (none on a lone instance).
+    epoch: Option<u64>,
 }
 
 impl GameHandle {
@@ -172,16 +176,33 @@ impl GameHandle {
         !self.tx.is_closed()
     }
 
+    /// The lease take the actor was built on, if leases are in use.
+    pub fn epoch(&self) -> Option<u64> {
+        self.epoch
+    }
+
+    /// Tells a follower to read the log; never waits (a full mailbox has
+    /// a catch-up queued already, which reads everything).
+    pub fn catch_up(&self) {
+        let _ = self.tx.try_send(Command::CatchUp);
+    }
+
+    /// Nudges the actor (it stops if its lease was lost).
+    pub async fn nudge(&self) {
+        let _ = self.tx.send(Command::Tick).await;
+    }
+
     pub async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> ApiResult<T> {
         let (reply, answer) = oneshot::channel();
-        self.tx
-            .send(make(reply))
-            .await
-            .map_err(|_| ApiError::Internal("game actor stopped".into()))?;
-        answer
-            .await
-            .map_err(|_| ApiError::Internal("game actor dropped a reply".into()))
+        self.tx.send(make(reply)).await.map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())
     }
+}
+
+/// A game actor stops when it panicked or when another instance took the
+/// game over: a retry finds the game again.
+fn stopped() -> ApiError {
+    ApiError::Unavailable("the game moved or stopped; nothing was changed, try again".into())
 }
 
 /// Bot settings shared by all games.
@@ -235,6 +256,13 @@ struct Actor {
     /// The game's chat webhooks, and what they were last told.
     webhooks: crate::webhooks::Webhooks,
     told: Option<chat::Told>,
+    /// This instance's lease of the game, when several instances share
+    /// the database (docs/instances.md): no lease, no write.
+    claim: Option<crate::owners::Claim>,
+    /// A read-only copy of a game another instance holds, kept for this
+    /// instance's WebSocket watchers: it follows the log and never writes,
+    /// arms no timer and runs no bot (docs/instances.md).
+    follower: bool,
 }
 
 /// The system time in unix ms (the actors use their [`Clock`]).
@@ -268,9 +296,10 @@ pub struct Replayed {
 
 /// Replays a stored game from its record and log, through the same path as
 /// a restart, without starting its actor. An event the game refuses is an
-/// error naming its place in the log.
+/// error naming its place in the log, and so is a deadline that was not
+/// due when it was logged (one fired twice, by two writers).
 pub fn replay(record: &GameRecord, events: &[Logged]) -> Result<Replayed, String> {
-    let (config, session) = rebuild(record, events)?;
+    let (config, session) = rebuild_with(record, events, true)?;
     let seats = config.bots.len();
     let views = (0..seats)
         .map(Some)
@@ -289,16 +318,57 @@ pub fn replay(record: &GameRecord, events: &[Logged]) -> Result<Replayed, String
 /// event through [`Session::apply`], as on a restart. An event the game
 /// refuses is an error naming its place in the log.
 fn rebuild(record: &GameRecord, events: &[Logged]) -> Result<(GameConfig, Session), String> {
+    rebuild_with(record, events, false)
+}
+
+fn rebuild_with(
+    record: &GameRecord,
+    events: &[Logged],
+    check_deadlines: bool,
+) -> Result<(GameConfig, Session), String> {
     let config: GameConfig =
         serde_json::from_str(&record.config).map_err(|e| format!("its configuration: {e}"))?;
     let game = fresh_game(record, &config)?;
     let mut session = Session::new(game, &config);
     for event in events {
+        if let Some(why) = check_deadlines.then(|| undue(&session, event)).flatten() {
+            return Err(format!("event {} ({:?}): {why}", event.seq, event.event));
+        }
         session
             .apply(event)
             .map_err(|e| format!("event {} ({:?}): {e}", event.seq, event.event))?;
     }
     Ok((config, session))
+}
+
+/// Why `logged` could not have been written by one owner keeping time:
+/// a deadline with nothing due, or a move played on time for a seat that
+/// was not overdue. Each is what a deadline fired twice would leave.
+fn undue(session: &Session, logged: &Logged) -> Option<&'static str> {
+    let at = logged.at_ms;
+    match &logged.event {
+        Event::Time { .. } if !session.game.time_due(at) => {
+            Some("a deadline logged when none was due (fired twice?)")
+        }
+        Event::Act {
+            seat,
+            timeout: true,
+            ..
+        } if session.game.overdue_seat(at) != Some(*seat) => {
+            Some("a move played on time for a seat that was not overdue (fired twice?)")
+        }
+        _ => None,
+    }
+}
+
+/// What an actor is to its game.
+pub enum Part {
+    /// It keeps the game: writes, timers, bots, webhooks; under this
+    /// instance's lease when several instances share the database.
+    Owner(Option<crate::owners::Claim>),
+    /// A read-only copy of a game another instance holds: it answers its
+    /// watchers and catches up with the log on [`Command::CatchUp`].
+    Follower,
 }
 
 /// Rebuilds a game from its record and log and starts its actor.
@@ -308,10 +378,16 @@ pub fn spawn(
     store: Store,
     pool: BotPool,
     webhooks: crate::webhooks::Webhooks,
+    part: Part,
 ) -> ApiResult<GameHandle> {
+    let (claim, follower) = match part {
+        Part::Owner(claim) => (claim, false),
+        Part::Follower => (None, true),
+    };
     let (config, session) = rebuild(&record, &events)
         .map_err(|e| ApiError::Internal(format!("replaying {}: {e}", record.id)))?;
     let (tx, rx) = mpsc::channel(256);
+    let epoch = claim.as_ref().map(|c| c.epoch);
     let actor = Actor {
         record,
         config,
@@ -327,9 +403,11 @@ pub fn spawn(
         pending_key: None,
         webhooks,
         told: None,
+        claim,
+        follower,
     };
     tokio::spawn(actor.run(rx));
-    Ok(GameHandle { tx })
+    Ok(GameHandle { tx, epoch })
 }
 
 /// The full record of a stored game, every entry in full: for the
@@ -357,11 +435,18 @@ pub async fn full_record(store: &Store, id: &str) -> ApiResult<crate::records::R
 impl Actor {
     /// The mailbox loop: one command at a time, in order.
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
-        self.tell_webhooks();
-        self.schedule_tick();
-        self.wake().await;
-        self.schedule_bot();
+        if !self.follower {
+            self.tell_webhooks();
+            self.schedule_tick();
+            self.wake().await;
+            self.schedule_bot();
+        }
         while let Some(command) = rx.recv().await {
+            // Another instance owns the game now: this copy stops, and the
+            // next request finds the owner.
+            if self.claim.as_ref().is_some_and(|c| c.lost(&self.record.id)) {
+                return;
+            }
             if let Command::Evict(rules, reply) = command {
                 if !self.evictable(rules) {
                     let _ = reply.send(false);
@@ -375,7 +460,7 @@ impl Actor {
             }
             self.last_active_ms = now_ms();
             // Whatever is asked, a deadline that has passed is applied first.
-            if !matches!(command, Command::Wake) {
+            if !matches!(command, Command::Wake) && !self.follower {
                 self.wake().await;
             }
             self.handle(command).await;
@@ -458,6 +543,11 @@ impl Actor {
             }
             Command::Rematch(role, reply) => {
                 let _ = reply.send(self.rematch(role).await);
+            }
+            Command::CatchUp => {
+                if let Err(e) = self.catch_up().await {
+                    tracing::warn!("game {}: following the log: {e}", self.record.id);
+                }
             }
         }
     }

@@ -14,10 +14,13 @@ pub mod bots;
 pub mod clock;
 pub mod doctor;
 pub mod error;
+mod follow;
+mod forward;
 pub mod host;
 pub mod idempotency;
 pub mod knight_control;
 pub mod listen;
+pub mod owners;
 pub mod pages;
 pub mod pc;
 pub mod pictures;
@@ -53,7 +56,11 @@ pub async fn serve(addr: &str, db: &str, settings: Settings, limits: Limits) -> 
     if resumed > 0 {
         println!("Resumed {resumed} stored games");
     }
-    listen::serve(listener, router(state), limits, stop_signal()).await;
+    listen::serve(listener, router(state.clone()), limits, stop_signal()).await;
+    if let Some(owners) = state.owners() {
+        // Another instance adopts these games at once (docs/deploy.md).
+        owners.hand_back(state.store()).await;
+    }
     println!("Arbiter has stopped");
     Ok(())
 }

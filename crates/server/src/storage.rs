@@ -257,7 +257,7 @@ fn stale_on_conflict(e: sqlx::Error, what: &str) -> ApiError {
 
 mod keys;
 mod leases;
-pub use keys::StoredAnswer;
+pub use keys::{StoredAnswer, EVENTS_CHANNEL};
 pub use leases::Lease;
 
 fn hash32(bytes: Vec<u8>) -> ApiResult<[u8; 32]> {

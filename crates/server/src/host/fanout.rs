@@ -13,6 +13,10 @@ impl Actor {
             let frame: Arc<str> = self.snapshot(Role::Spectator).to_string().into();
             let _ = self.changed.send(frame);
         }
+        // A follower only shows: the owner posts, plays and keeps time.
+        if self.follower {
+            return;
+        }
         self.tell_webhooks();
         self.schedule_bot();
         self.schedule_wake();

@@ -13,6 +13,19 @@ impl Actor {
     /// If its place was taken, catches up with the log and returns
     /// [`ApiError::Stale`]: the caller's check was made on an old state.
     pub(super) async fn append(&mut self, logged: &Logged) -> ApiResult<()> {
+        if self.follower {
+            return Err(ApiError::Unavailable(
+                "this copy of the game only shows it; try again".into(),
+            ));
+        }
+        if let Some(claim) = &self.claim {
+            if !claim.may_write(&self.record.id) {
+                return Err(ApiError::Unavailable(
+                    "this instance's lease of the game ran out; nothing was changed, try again"
+                        .into(),
+                ));
+            }
+        }
         let key = self.pending_key.clone();
         match (self.store)
             .append_keyed(&self.record.id, logged, key.as_ref())
@@ -26,10 +39,32 @@ impl Actor {
             }
             Err(ApiError::Stale(why)) => {
                 self.catch_up().await?;
+                self.step_down_if_taken().await?;
                 Err(ApiError::Stale(why))
             }
             Err(e) => Err(e),
         }
+    }
+
+    /// Fencing: after losing a place in the log, checks whether another
+    /// instance took the game over; if so this copy stops writing (its
+    /// actor stops at the next command) and the request is retried there.
+    async fn step_down_if_taken(&mut self) -> ApiResult<()> {
+        let Some(claim) = &self.claim else {
+            return Ok(());
+        };
+        let lease = self.store.lease(&self.record.id).await?;
+        if lease.is_some_and(|l| l.owner == claim.owners.id) {
+            return Ok(());
+        }
+        tracing::info!(
+            "game {}: another instance took it over; stepping down",
+            self.record.id
+        );
+        claim.owners.forget(&self.record.id);
+        Err(ApiError::Unavailable(
+            "the game moved to another instance; nothing was changed, try again".into(),
+        ))
     }
 
     /// Reads the events after the last one this copy applied and applies

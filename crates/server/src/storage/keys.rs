@@ -20,6 +20,9 @@ pub struct StoredAnswer {
     pub answer: Option<(u16, String)>,
 }
 
+/// The PostgreSQL channel on which every append is announced.
+pub const EVENTS_CHANNEL: &str = "arbiter_events";
+
 impl Store {
     /// [`Store::append`], writing `key` (the submission that caused the
     /// event) in the same transaction: both are stored or neither is.
@@ -61,7 +64,26 @@ impl Store {
             }
             tx.commit().await?;
         });
+        self.notify(game_id, logged.seq).await;
         Ok(())
+    }
+
+    /// Tells every instance listening that game `game_id`'s log has grown
+    /// to `seq` (PostgreSQL only: one instance on SQLite has nobody to
+    /// tell). The payload is the id and the number, nothing a seat may not
+    /// see. A lost notification costs only time: the next one makes a
+    /// follower read the whole tail of the log.
+    async fn notify(&self, game_id: &str, seq: i64) {
+        if let Store::Postgres(pool) = self {
+            let sent = sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(EVENTS_CHANNEL)
+                .bind(format!("{game_id} {seq}"))
+                .execute(pool)
+                .await;
+            if let Err(e) = sent {
+                tracing::warn!("game {game_id}: notifying event {seq}: {e}");
+            }
+        }
     }
 
     /// A game's events from `from` on, in order: what a copy that has

@@ -109,4 +109,33 @@ impl Store {
         });
         Ok(())
     }
+
+    /// The games whose lease has expired by `now_ms`: their owner stopped
+    /// without handing them back. Another instance adopts them, so their
+    /// deadlines and bots carry on.
+    pub async fn expired_leases(&self, now_ms: i64) -> ApiResult<Vec<String>> {
+        on_pool!(self, pool => {
+            let rows = sqlx::query(
+                "SELECT game_id FROM leases WHERE expires_ms < $1 ORDER BY game_id",
+            )
+            .bind(now_ms)
+            .fetch_all(pool)
+            .await?;
+            rows.iter()
+                .map(|r| r.try_get::<String, _>("game_id").map_err(Into::into))
+                .collect()
+        })
+    }
+
+    /// Marks every lease of `owner` expired (a clean shutdown): the games
+    /// keep their row, so another instance adopts them at once.
+    pub async fn expire_leases(&self, owner: &str) -> ApiResult<()> {
+        on_pool!(self, pool => {
+            sqlx::query("UPDATE leases SET expires_ms = 0 WHERE owner = $1")
+                .bind(owner)
+                .execute(pool)
+                .await?;
+        });
+        Ok(())
+    }
 }
