@@ -14,6 +14,7 @@ pub mod bots;
 pub mod clock;
 pub mod doctor;
 pub mod error;
+mod extract;
 pub mod host;
 pub mod idempotency;
 pub mod knight_control;
