@@ -97,7 +97,8 @@ pub fn run(command: Command) -> Result<(), String> {
             game,
             out,
             moonshot,
-        } => crate::solve::solve(&game, out.as_deref(), moonshot)?,
+            horizon,
+        } => crate::solve::solve(&game, out.as_deref(), moonshot, horizon)?,
         Command::Analyse {
             game,
             position,

@@ -4,6 +4,7 @@
 mod commands;
 mod doctor;
 mod games;
+mod horizon;
 mod knight_control;
 mod match_cmd;
 mod match_uci;
@@ -109,6 +110,11 @@ enum Command {
         /// many seconds (the moonshot).
         #[arg(long, value_name = "SECONDS")]
         moonshot: Option<u64>,
+        /// Then prove, for every first move, whether either side can force
+        /// mate within this many plies under the true rule (proof-number
+        /// search; at most 63).
+        #[arg(long, value_name = "PLIES")]
+        horizon: Option<u32>,
     },
     /// Every legal move with its exact value from the solved table, best first.
     Analyse {

@@ -52,8 +52,16 @@ fn describe_start(value: Value) -> String {
     }
 }
 
-pub fn solve(game: &str, out: Option<&str>, moonshot: Option<u64>) -> Result<(), String> {
+pub fn solve(
+    game: &str,
+    out: Option<&str>,
+    moonshot: Option<u64>,
+    horizon: Option<u32>,
+) -> Result<(), String> {
     require_knight_court(game, "solve")?;
+    if let Some(plies) = horizon {
+        crate::horizon::check(plies)?;
+    }
     let bars = Bars(Mutex::new(None));
     let started = Instant::now();
     let table = knight_court::solve(&bars);
@@ -74,6 +82,9 @@ pub fn solve(game: &str, out: Option<&str>, moonshot: Option<u64>) -> Result<(),
     );
     if let Some(seconds) = moonshot {
         run_moonshot(&table, seconds);
+    }
+    if let Some(plies) = horizon {
+        crate::horizon::run(&table, plies)?;
     }
     let start = knight_court::value(&table, KnightCourt::new().position());
     println!("start: {}", describe_start(start));

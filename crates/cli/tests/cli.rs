@@ -233,6 +233,31 @@ fn solve_summarises_and_states_the_start_last() {
 }
 
 #[test]
+fn solve_proves_a_horizon_under_the_true_rule() {
+    let out = arbiter(&["solve", "knight-court", "--horizon", "15"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    // Hand-checked facts (docs/rules/knight-court.md): 1. b1a2 is mated in
+    // 15 plies; the other first moves hold that long.
+    assert!(text.contains("1. b1a2: Black forces mate"), "{text}");
+    for mv in ["b1c2", "c1c2", "c1c3"] {
+        for side in ["White", "Black"] {
+            let said = format!("1. {mv}: {side} cannot force mate within 15 plies");
+            assert!(text.contains(&said), "{said} in {text}");
+        }
+    }
+    assert_eq!(text.lines().last(), Some("start: draw"));
+    let out = arbiter(&["solve", "knight-court", "--horizon", "64"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    assert!(
+        stderr(&out).contains("--horizon is at most 63 plies (it was 64)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn solve_refuses_other_games() {
     let out = arbiter(&["solve", "chess"]);
     assert_eq!(out.status.code(), Some(1));

@@ -7,7 +7,7 @@
 //! side to move may act, nothing may be done once the game is over, and
 //! every viewer sees the same view.
 
-use crate::{ActionError, Color, Game, Outcome, Perft, Phase, PositionError, Seat, TextPosition};
+use crate::{ActionError, Game, Outcome, Perft, Phase, PositionError, Seat, TextPosition};
 use serde::Serialize;
 use std::fmt::{self, Debug, Display};
 use std::str::FromStr;
@@ -155,13 +155,29 @@ impl<D: Duel> Perft for D {
     }
 }
 
-impl From<Color> for Seat {
-    fn from(color: Color) -> Seat {
-        color.seat()
-    }
-}
-
 /// The seat to move for a view: `to_move` until the game is over.
 pub fn seat_to_move(outcome: Option<&Outcome>, to_move: impl Into<Seat>) -> Option<Seat> {
     outcome.is_none().then(|| to_move.into())
+}
+
+/// What a move from `from` finds there for the side to move, `us`: the
+/// piece, or the refusal in a player's words when the square is empty or
+/// the piece is the other side's. `name_and_side` says what the piece is
+/// called ("rook", or just "piece") and whose it is.
+pub fn movers_piece<P: Copy, S: PartialEq + Display>(
+    found: Option<P>,
+    from: impl Display,
+    us: S,
+    name_and_side: impl Fn(P) -> (String, S),
+) -> Result<P, String> {
+    let Some(piece) = found else {
+        return Err(format!("there is no piece on {from}"));
+    };
+    let (name, side) = name_and_side(piece);
+    if side != us {
+        return Err(format!(
+            "the {name} on {from} is {side}'s, and {us} is to move"
+        ));
+    }
+    Ok(piece)
 }

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-pub use crate::squares::{Square, SquareSet};
+pub use crate::squares::{Occupancy, Square, SquareSet};
 
 /// A rectangular board of `files` × `ranks` squares (at most 26 files).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -182,6 +182,17 @@ impl Grid {
             }
         }
         Ok(())
+    }
+
+    /// [`Grid::write_placement`] for boards of one letter per piece (see
+    /// [`crate::Piece::char`]): `piece_at` gives the piece on the square
+    /// with each index.
+    pub fn write_pieces<R: crate::Lettered>(
+        self,
+        out: &mut impl fmt::Write,
+        piece_at: impl Fn(usize) -> Option<crate::Piece<R>>,
+    ) -> fmt::Result {
+        self.write_placement(out, |c| piece_at(self.index(c)).map(crate::Piece::char))
     }
 
     /// [`Grid::read_placement`] for boards of one letter per piece:

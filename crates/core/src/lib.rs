@@ -12,9 +12,11 @@
 //! player may claim the next turn, simultaneous secret orders and chance
 //! events.
 
+pub mod as_text;
 pub mod color;
 pub mod concession;
 pub mod duel;
+pub mod duel_game;
 pub mod error;
 pub mod game;
 pub mod geometry;

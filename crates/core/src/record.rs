@@ -1,6 +1,8 @@
 //! The course of a game that bans repeated positions: where it started, the
-//! moves played and the key of every position so far.
+//! moves played, the key of every position so far, and whether the players
+//! ended it themselves.
 
+use crate::Concession;
 use std::collections::HashSet;
 use std::hash::Hash;
 
@@ -16,6 +18,8 @@ pub struct Record<P, M, K> {
     seen: HashSet<K>,
     moves: Vec<M>,
     start: P,
+    /// A resignation or an agreed draw, once the players ended the game.
+    conceded: Option<Concession>,
 }
 
 impl<P: Copy, M, K: Copy + Eq + Hash> Record<P, M, K> {
@@ -37,6 +41,7 @@ impl<P: Copy, M, K: Copy + Eq + Hash> Record<P, M, K> {
             position,
             moves: Vec::new(),
             start: position,
+            conceded: None,
         }
     }
 
@@ -47,12 +52,12 @@ impl<P: Copy, M, K: Copy + Eq + Hash> Record<P, M, K> {
     }
 
     /// The position the game started (or resumed) from.
-    pub fn start(&self) -> &P {
+    pub fn start_position(&self) -> &P {
         &self.start
     }
 
     /// The moves played so far.
-    pub fn moves(&self) -> &[M] {
+    pub fn moves_played(&self) -> &[M] {
         &self.moves
     }
 
@@ -65,6 +70,17 @@ impl<P: Copy, M, K: Copy + Eq + Hash> Record<P, M, K> {
     #[inline]
     pub fn has_seen(&self, key: &K) -> bool {
         self.seen.contains(key)
+    }
+
+    /// How the players ended the game, if they did.
+    pub fn conceded(&self) -> Option<Concession> {
+        self.conceded
+    }
+
+    /// Where a resignation or an agreed draw is recorded (see
+    /// [`crate::Concedes`]).
+    pub fn conceded_mut(&mut self) -> &mut Option<Concession> {
+        &mut self.conceded
     }
 
     /// Records `mv`, which led to `position` (whose key is `key`).
@@ -105,7 +121,7 @@ mod tests {
         r.push(2, 2, 2);
         r.push(3, 5, 5);
         assert_eq!(r.history(), &[0, 2, 5]);
-        assert_eq!(r.moves(), &[2, 3]);
+        assert_eq!(r.moves_played(), &[2, 3]);
         assert_eq!(*r.position(), 5);
         assert_eq!(r.undo(replay), Some(3));
         assert!(!r.has_seen(&5));
@@ -120,6 +136,6 @@ mod tests {
         let r: Record<i32, i32, i32> = Record::resumed(7, 7, [1, 4]);
         assert_eq!(r.history(), &[1, 4, 7]);
         assert!(r.has_seen(&4));
-        assert_eq!(*r.start(), 7);
+        assert_eq!(*r.start_position(), 7);
     }
 }

@@ -86,6 +86,14 @@ impl<const FILES: u8, const SQUARES: usize, B: Copy> Square<FILES, SQUARES, B> {
         }
     }
 
+    /// The square called `name`, for names known to be good (tests,
+    /// tables): panics, saying why, on a bad one. Input from outside goes
+    /// through [`Square::parse`].
+    #[track_caller]
+    pub fn named(name: &str) -> Self {
+        Self::parse(name).unwrap_or_else(|e| panic!("{e}"))
+    }
+
     /// Reads a square name such as `c3`; the error says what is wrong.
     pub fn parse(text: &str) -> Result<Self, String> {
         crate::geometry::Grid::new(FILES, Self::RANKS)
@@ -280,6 +288,58 @@ macro_rules! bit_op {
 
 square_set!(u16, std::num::NonZeroU16);
 square_set!(u64, std::num::NonZeroU64);
+
+/// Where the pieces of a two-sided board game stand: one set of squares per
+/// side and one per kind of piece (`KINDS` kinds; none where every piece is
+/// alike), so a position states what its pieces are and reads where they
+/// stand from here. The sets are plain data: the position keeps them
+/// consistent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Occupancy<Set, const KINDS: usize> {
+    /// Each side's squares, by side index (the first to move is 0).
+    pub by_side: [Set; 2],
+    /// Each kind's squares, of either side, by kind index.
+    pub by_kind: [Set; KINDS],
+}
+
+impl<Set: Copy, const KINDS: usize> Occupancy<Set, KINDS> {
+    /// No piece anywhere (`empty` is the empty set).
+    pub const fn new(empty: Set) -> Self {
+        Occupancy {
+            by_side: [empty; 2],
+            by_kind: [empty; KINDS],
+        }
+    }
+}
+
+impl<Set, const KINDS: usize> Occupancy<Set, KINDS>
+where
+    Set: Copy + std::ops::BitOr<Output = Set> + std::ops::BitAnd<Output = Set>,
+{
+    /// The squares of `side`'s pieces.
+    #[inline]
+    pub fn pieces(&self, side: impl Into<usize>) -> Set {
+        self.by_side[side.into()]
+    }
+
+    /// The squares holding pieces of `kind`, of either side.
+    #[inline]
+    pub fn role(&self, kind: impl Into<usize>) -> Set {
+        self.by_kind[kind.into()]
+    }
+
+    /// The squares of `side`'s pieces of `kind`.
+    #[inline]
+    pub fn of(&self, side: impl Into<usize>, kind: impl Into<usize>) -> Set {
+        self.pieces(side) & self.role(kind)
+    }
+
+    /// All occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> Set {
+        self.by_side[0] | self.by_side[1]
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -43,13 +43,18 @@ const MAX_PLY: usize = 128;
 
 /// What alpha-beta needs of an alternating two-seat game.
 pub trait Duel: 'static {
-    type Game: Game;
+    /// The game, a duel of the shared interface whose positions and moves
+    /// these are.
+    type Game: arbiter_core::duel::Duel<Position = Self::Pos, Move = Self::Move>
+        + Game<Action = Self::Move>;
     type Pos: Copy;
-    type Move: Copy + Eq;
+    type Move: Copy + Eq + std::fmt::Display;
     type Key: Copy + Eq + Hash;
 
     /// The current position of a game.
-    fn root(game: &Self::Game) -> Self::Pos;
+    fn root(game: &Self::Game) -> Self::Pos {
+        *arbiter_core::duel::Duel::current(game)
+    }
     /// Whether a position with `key` occurred in the game's real history.
     fn seen(game: &Self::Game, key: &Self::Key) -> bool;
     fn key(pos: &Self::Pos) -> Self::Key;
@@ -103,7 +108,6 @@ pub trait Duel: 'static {
     }
     /// A small index (< 4096) for the history heuristic.
     fn move_index(mv: &Self::Move) -> usize;
-    fn action(mv: Self::Move) -> <Self::Game as Game>::Action;
 }
 
 /// Called after every completed iteration with its result and the
@@ -437,23 +441,21 @@ impl<'g, D: Duel> Searcher<'g, D> {
         (D::hash(key) as usize) & (TT_SLOTS - 1)
     }
 
+    /// Whether `child` repeats a position of the search path or of the
+    /// game's real history; `refused` remembers that one did.
+    fn repeats(&self, child: &D::Pos, refused: &Cell<bool>) -> bool {
+        let key = D::key(child);
+        let repeats = self.path.contains(&key) || D::seen(self.game, &key);
+        if repeats {
+            refused.set(true);
+        }
+        repeats
+    }
+
     /// The node's children, with whether any were refused for repetition.
     fn generate(&self, pos: &D::Pos, out: &mut Vec<(D::Move, D::Pos)>) -> bool {
         let refused = Cell::new(false);
-        let path = &self.path;
-        let game = self.game;
-        D::children(
-            pos,
-            &|child| {
-                let key = D::key(child);
-                let repeats = path.contains(&key) || D::seen(game, &key);
-                if repeats {
-                    refused.set(true);
-                }
-                repeats
-            },
-            out,
-        );
+        D::children(pos, &|child| self.repeats(child, &refused), out);
         refused.get()
     }
 
@@ -461,20 +463,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
     /// whether any legal move exists and whether any child was refused.
     fn generate_noisy(&self, pos: &D::Pos, out: &mut Vec<(D::Move, D::Pos)>) -> (bool, bool) {
         let refused = Cell::new(false);
-        let path = &self.path;
-        let game = self.game;
-        let any = D::noisy_children(
-            pos,
-            &|child| {
-                let key = D::key(child);
-                let repeats = path.contains(&key) || D::seen(game, &key);
-                if repeats {
-                    refused.set(true);
-                }
-                repeats
-            },
-            out,
-        );
+        let any = D::noisy_children(pos, &|child| self.repeats(child, &refused), out);
         (any, refused.get())
     }
 

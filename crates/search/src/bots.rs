@@ -40,7 +40,7 @@ where
         if game.phase() != Phase::Turn(seat) {
             return None;
         }
-        best_move::<D>(game, self.budget, seed).best.map(D::action)
+        best_move::<D>(game, self.budget, seed).best
     }
 }
 

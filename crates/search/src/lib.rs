@@ -12,11 +12,13 @@
 //!   engine as a match seat.
 //! - [`retrograde`]: exact values of every position of a finite game.
 //! - [`knight_court`]: Knight Court's solved table, its file format, and the
-//!   perfect player built on it.
+//!   perfect player built on it; [`no_repetition`] and [`dfpn`]: Knight
+//!   Court under the true rule, which forbids repeating a position.
 
 pub mod alphabeta;
 pub mod arena;
 pub mod bots;
+pub mod dfpn;
 pub mod games;
 pub mod knight_court;
 mod negamax;

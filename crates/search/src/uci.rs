@@ -308,7 +308,7 @@ where
                 std::thread::sleep(Duration::from_millis(2));
             }
         }
-        let text = best.map_or_else(|| "0000".to_string(), |mv| D::action(mv).to_string());
+        let text = best.map_or_else(|| "0000".to_string(), |mv| mv.to_string());
         finished.store(true, Ordering::Release);
         say(&out, &format!("bestmove {text}"));
     });
@@ -343,7 +343,7 @@ where
         .stop_on(stop);
     let mut report = |found: &Found<D::Move>, pv: &[D::Move]| {
         let ms = started.elapsed().as_millis().max(1) as u64;
-        let line: Vec<String> = pv.iter().map(|&m| D::action(m).to_string()).collect();
+        let line: Vec<String> = pv.iter().map(|m| m.to_string()).collect();
         say(
             out,
             &format!(

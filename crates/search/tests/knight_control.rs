@@ -1,6 +1,10 @@
 //! Knight Control bots: legal answers at every step, a fixed seed gives a
 //! fixed choice, and a bot sees its seat's view and nothing more.
 
+#[allow(dead_code)]
+#[path = "common/midgames.rs"]
+mod midgames;
+
 use arbiter_core::{Game, Phase, Seat, Seed, Viewer};
 use arbiter_knight_control::{Action, KnightControl, Layout, PlayerSetup, Rules, Setup, Stage};
 use arbiter_search::games::knight_control::{estimate, knight_control_action, rebuild};
@@ -127,19 +131,7 @@ fn every_level_answers_gifts_and_votes() {
 
 /// A six-player game after bidding and two greedy rounds.
 fn midgame() -> KnightControl {
-    let mut game =
-        KnightControl::new(6, Rules::default(), Layout::standard(), Seed::from_u64(11)).unwrap();
-    let greedy = KnightControl::bot(spec(Level::Greedy));
-    let mut k = 0;
-    while game.round() < 3 {
-        for seat in game.pending() {
-            k += 1;
-            let action = greedy
-                .choose(&game.seen_by(seat), seat, Seed::from_u64(k))
-                .unwrap();
-            game.submit(seat, &action).unwrap();
-        }
-    }
+    let game = midgames::knight_control();
     assert_eq!(game.stage(), Stage::Orders);
     game
 }

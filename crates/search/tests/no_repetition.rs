@@ -62,28 +62,7 @@ fn naive_defender_mated(n: &Naive, history: &mut Vec<String>, plies: u32) -> boo
 
 /// The rulebook text of a naive position.
 fn naive_text(n: &Naive) -> String {
-    let mut out = String::new();
-    for r in (0..3).rev() {
-        let mut empty = 0;
-        for f in 0..3 {
-            let c = n.board[r][f];
-            if c == '.' {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    out.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                out.push(c);
-            }
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if r > 0 {
-            out.push('/');
-        }
-    }
+    let out = arbiter_core::testing::naive::placement(n.board.iter().rev().map(|r| &r[..]));
     format!(
         "{out}[{}] {}",
         n.hand.iter().collect::<String>(),

@@ -68,22 +68,10 @@ fn check_levels<G: Bots>(start: G, seats: usize, playouts: u64, plies: usize, no
 }
 
 #[test]
-fn knight_moves_bots_are_legal_and_repeatable() {
+fn every_games_bots_are_legal_and_repeatable() {
     check_levels(KnightMoves::start(), 2, 3, 40, 3000);
-}
-
-#[test]
-fn knight_court_bots_are_legal_and_repeatable() {
     check_levels(KnightCourt::start(), 2, 4, 40, 3000);
-}
-
-#[test]
-fn progressive_chess_bots_are_legal_and_repeatable() {
     check_levels(ProgressiveChess::default(), 2, 2, 12, 600);
-}
-
-#[test]
-fn tilechess_bots_are_legal_and_repeatable() {
     check_levels(Tilechess::default(), 3, 1, 14, 400);
 }
 

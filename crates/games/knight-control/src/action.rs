@@ -160,52 +160,76 @@ fn place(word: &str) -> Result<Place, String> {
     word.parse()
 }
 
-fn parse_orders(text: &str) -> Result<Orders, String> {
-    let mut orders = Orders::default();
+/// Reads `pass` or `;`-separated clauses into a `T`: `exchange N` (once)
+/// sets the garnets `exchange` points at, and every other clause goes to
+/// `clause`, which says `Ok(false)` when it is none of its own; `usage`
+/// names what a clause may be.
+fn parse_clauses<T: Default>(
+    text: &str,
+    exchange: fn(&mut T) -> &mut u32,
+    mut clause: impl FnMut(&mut T, &[&str]) -> Result<bool, String>,
+    usage: &str,
+) -> Result<T, String> {
+    let mut read = T::default();
     if text == "pass" {
-        return Ok(orders);
+        return Ok(read);
     }
     let mut exchanged = false;
     for words in clauses(text) {
         match words.as_slice() {
             ["exchange", n] if !exchanged => {
-                orders.exchange = n.parse().map_err(|_| format!("'{n}' is not a number of garnets"))?;
+                *exchange(&mut read) = n
+                    .parse()
+                    .map_err(|_| format!("'{n}' is not a number of garnets"))?;
                 exchanged = true;
             }
+            words => {
+                if !clause(&mut read, words)? {
+                    return Err(format!("'{}' is not {usage}", words.join(" ")));
+                }
+            }
+        }
+    }
+    Ok(read)
+}
+
+fn parse_orders(text: &str) -> Result<Orders, String> {
+    let order = |orders: &mut Orders, words: &[&str]| -> Result<bool, String> {
+        match words {
             ["spawn", cell, movement] => {
                 if orders.spawn.is_some() {
                     return Err("at most one spawn a round".into());
                 }
-                orders.spawn = Some(Spawn { cell: place(cell)?, movement: movement.parse()? });
+                orders.spawn = Some(Spawn {
+                    cell: place(cell)?,
+                    movement: movement.parse()?,
+                });
             }
             ["move", knight, landings @ ..] if !landings.is_empty() => {
-                let landings = landings.iter().map(|w| place(w)).collect::<Result<Vec<_>, _>>()?;
-                orders.moves.push(Move { knight: place(knight)?, landings });
+                let landings = landings
+                    .iter()
+                    .map(|w| place(w))
+                    .collect::<Result<Vec<_>, _>>()?;
+                orders.moves.push(Move {
+                    knight: place(knight)?,
+                    landings,
+                });
             }
-            _ => {
-                return Err(format!(
-                    "'{}' is not an order: use 'exchange N' (once), 'spawn A3 1x2' or 'move c3 d5 [e7 [f9]]'",
-                    words.join(" ")
-                ))
-            }
+            _ => return Ok(false),
         }
-    }
-    Ok(orders)
+        Ok(true)
+    };
+    let usage = "an order: use 'exchange N' (once), 'spawn A3 1x2' or 'move c3 d5 [e7 [f9]]'";
+    parse_clauses(text, |o| &mut o.exchange, order, usage)
 }
 
 fn parse_items(text: &str) -> Result<ItemChoices, String> {
-    let mut choices = ItemChoices::default();
-    if text == "pass" {
-        return Ok(choices);
-    }
-    let mut exchanged = false;
-    for words in clauses(text) {
-        match words.as_slice() {
-            ["exchange", n] if !exchanged => {
-                choices.exchange = n.parse().map_err(|_| format!("'{n}' is not a number of garnets"))?;
-                exchanged = true;
-            }
-            ["spawn", cell, movement] => choices.spawns.push(Spawn { cell: place(cell)?, movement: movement.parse()? }),
+    let choice = |choices: &mut ItemChoices, words: &[&str]| -> Result<bool, String> {
+        match words {
+            ["spawn", cell, movement] => choices.spawns.push(Spawn {
+                cell: place(cell)?,
+                movement: movement.parse()?,
+            }),
             ["extra", knight, to] => choices.extra_moves.push((place(knight)?, place(to)?)),
             ["portal", knight, to] => {
                 if choices.teleport.is_some() {
@@ -213,16 +237,15 @@ fn parse_items(text: &str) -> Result<ItemChoices, String> {
                 }
                 choices.teleport = Some((place(knight)?, place(to)?));
             }
-            ["modify", knight, movement] => choices.modifies.push((place(knight)?, movement.parse()?)),
-            _ => {
-                return Err(format!(
-                    "'{}' is not an item choice: use 'exchange N', 'spawn A3 1x2', 'extra c3 d5', 'portal c3 h8' or 'modify c3 2x3'",
-                    words.join(" ")
-                ))
+            ["modify", knight, movement] => {
+                choices.modifies.push((place(knight)?, movement.parse()?))
             }
+            _ => return Ok(false),
         }
-    }
-    Ok(choices)
+        Ok(true)
+    };
+    let usage = "an item choice: use 'exchange N', 'spawn A3 1x2', 'extra c3 d5', 'portal c3 h8' or 'modify c3 2x3'";
+    parse_clauses(text, |c| &mut c.exchange, choice, usage)
 }
 
 fn join_clauses(f: &mut fmt::Formatter<'_>, head: &str, clauses: Vec<String>) -> fmt::Result {
@@ -345,20 +368,13 @@ mod tests {
 
     #[test]
     fn malformed_actions_say_why() {
-        assert!(Action::parse("orders spawn A1 1x2; spawn A2 1x2", 3)
-            .unwrap_err()
-            .contains("one spawn"));
-        assert!(Action::parse("orders move c3", 3)
-            .unwrap_err()
-            .contains("not an order"));
-        assert!(Action::parse("offer P4 1", 3)
-            .unwrap_err()
-            .contains("P1 to P3"));
-        assert!(Action::parse("dance", 3)
-            .unwrap_err()
-            .contains("not an action"));
-        assert!(Action::parse("items portal a1 b2; portal c3 d4", 3)
-            .unwrap_err()
-            .contains("one portal"));
+        let refused = [
+            ("orders spawn A1 1x2; spawn A2 1x2", "one spawn"),
+            ("orders move c3", "not an order"),
+            ("offer P4 1", "P1 to P3"),
+            ("dance", "not an action"),
+            ("items portal a1 b2; portal c3 d4", "one portal"),
+        ];
+        arbiter_core::testing::notation::refusals(|t| Action::parse(t, 3), &refused);
     }
 }

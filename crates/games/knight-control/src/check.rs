@@ -11,6 +11,7 @@ use crate::layout::{Cell, CellKind, Layout};
 use crate::place::{Movement, Place};
 use crate::state::{Rules, State};
 use arbiter_core::Seat;
+use serde::Serialize;
 
 /// Which knight a move is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,16 +38,28 @@ pub struct CheckedOrders {
     pub cost: u32,
 }
 
-/// The usable items a player took in step 4 of this round.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Held {
-    pub extra_moves: Vec<u32>,
-    pub portals: Vec<u32>,
-    pub modifies: Vec<u32>,
+/// The usable items a player took in step 4 of this round: the knights
+/// (by id; by cell in a view) that may use an extra move, a portal or a
+/// modification, and how many extra spawns.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Held<K = u32> {
+    pub extra_moves: Vec<K>,
+    pub portals: Vec<K>,
+    pub modifies: Vec<K>,
     pub extra_spawns: u32,
 }
 
-impl Held {
+impl<K> Held<K> {
+    /// The same items with each knight named by `name`.
+    pub fn map<T>(&self, name: impl Fn(&K) -> T) -> Held<T> {
+        Held {
+            extra_moves: self.extra_moves.iter().map(&name).collect(),
+            portals: self.portals.iter().map(&name).collect(),
+            modifies: self.modifies.iter().map(&name).collect(),
+            extra_spawns: self.extra_spawns,
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.extra_moves.is_empty()
             && self.portals.is_empty()

@@ -281,18 +281,7 @@ impl KnightControl {
     /// Plays or submits `action` for `seat`. Refused actions change nothing.
     pub fn submit(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
         let refuse = |reason: String| ActionError::illegal(action.to_string(), reason);
-        if self.stage == Stage::Over {
-            return Err(ActionError::GameOver {
-                outcome: self.outcome().map(|o| o.to_string()).unwrap_or_default(),
-            });
-        }
-        if seat.index() >= self.players {
-            return Err(ActionError::NotYourTurn {
-                seat,
-                reason: format!("there are only {} players", self.players),
-            });
-        }
-        self.refuse_resigned(seat)?;
+        self.refuse_outsider(seat)?;
         let not_now = |what: &str| ActionError::NotYourTurn {
             seat,
             reason: format!("{what} (the game is at {:?})", self.stage),

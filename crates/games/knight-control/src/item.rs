@@ -3,7 +3,7 @@
 
 use crate::place::Place;
 use arbiter_core::GameRng;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
@@ -73,18 +73,7 @@ impl FromStr for Item {
     }
 }
 
-impl Serialize for Item {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Item {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Item, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+arbiter_core::serde_as_text!(Item);
 
 /// An item on a named cell, as layout files and records write it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,7 +4,7 @@
 //! [`crate::Layout`] (docs/rules/knight-control.md#the-board). Keeping names
 //! apart from layout indices lets actions print themselves without a board.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
 
@@ -72,18 +72,7 @@ impl FromStr for Place {
     }
 }
 
-impl Serialize for Place {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Place {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Place, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+arbiter_core::serde_as_text!(Place);
 
 /// A knight's movement m×n: it leaps m one way and n the other
 /// (docs/rules/knight-control.md#knights).
@@ -143,18 +132,7 @@ impl FromStr for Movement {
     }
 }
 
-impl Serialize for Movement {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Movement {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Movement, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+arbiter_core::serde_as_text!(Movement);
 
 /// A player, named P1, P2, … in text; seat 0 is P1.
 pub fn player_name(seat: arbiter_core::Seat) -> String {

@@ -15,18 +15,7 @@ impl KnightControl {
     /// `seat` resigns. Refused, changing nothing, once the game is over,
     /// for a seat not at the table and for a player who already left.
     pub fn resign(&mut self, seat: Seat) -> Result<(), ActionError> {
-        if self.stage == Stage::Over {
-            return Err(ActionError::GameOver {
-                outcome: self.outcome().map(|o| o.to_string()).unwrap_or_default(),
-            });
-        }
-        if seat.index() >= self.players {
-            return Err(ActionError::NotYourTurn {
-                seat,
-                reason: format!("there are only {} players", self.players),
-            });
-        }
-        self.refuse_resigned(seat)?;
+        self.refuse_outsider(seat)?;
         self.resigned[seat.index()] = true;
         self.offers.retain(|o| o.from != seat && o.to != seat);
         if self.resigned.iter().filter(|r| !**r).count() == 1 {
@@ -41,6 +30,23 @@ impl KnightControl {
     /// Whether `seat` has left the game.
     pub fn has_resigned(&self, seat: Seat) -> bool {
         self.resigned.get(seat.index()).copied().unwrap_or(false)
+    }
+
+    /// The refusal of anything tried once the game is over, by a seat not
+    /// at the table, or by a player who left.
+    pub(crate) fn refuse_outsider(&self, seat: Seat) -> Result<(), ActionError> {
+        if self.stage == Stage::Over {
+            return Err(ActionError::GameOver {
+                outcome: self.outcome().map(|o| o.to_string()).unwrap_or_default(),
+            });
+        }
+        if seat.index() >= self.players {
+            return Err(ActionError::NotYourTurn {
+                seat,
+                reason: format!("there are only {} players", self.players),
+            });
+        }
+        self.refuse_resigned(seat)
     }
 
     /// The refusal of anything a player who left tries to do.

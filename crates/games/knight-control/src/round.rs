@@ -319,11 +319,7 @@ pub fn resolve_choices(
         let Some(c) = c else { continue };
         let player = Player(Seat(s as u8));
         for &(id, to) in &c.extra_moves {
-            let i = state
-                .index_of(id)
-                .expect("checked choices name knights on the board");
-            let from = state.knights[i].cell;
-            state.knights[i].cell = to;
+            let (i, from) = relocate(state, id, to);
             moved[i] = true;
             events.push(Event::ExtraMoved {
                 player,
@@ -332,11 +328,7 @@ pub fn resolve_choices(
             });
         }
         if let Some((id, to)) = c.teleport {
-            let i = state
-                .index_of(id)
-                .expect("checked choices name knights on the board");
-            let from = state.knights[i].cell;
-            state.knights[i].cell = to;
+            let (i, from) = relocate(state, id, to);
             moved[i] = true;
             destinations.push(to);
             events.push(Event::Teleported {
@@ -350,11 +342,8 @@ pub fn resolve_choices(
     for (s, c) in active.iter().enumerate() {
         let Some(c) = c else { continue };
         for &(id, movement) in &c.modifies {
-            let i = state
-                .index_of(id)
-                .expect("checked choices name knights on the board");
-            let old = state.knights[i].movement;
-            state.knights[i].movement = movement;
+            let i = chosen(state, id);
+            let old = std::mem::replace(&mut state.knights[i].movement, movement);
             events.push(Event::Modified {
                 player: Player(Seat(s as u8)),
                 cell: layout.place(state.knights[i].cell),
@@ -374,6 +363,20 @@ pub fn resolve_choices(
             });
         }
     }
+}
+
+/// The index of knight `id`, which checked choices name only on the board.
+fn chosen(state: &State, id: u32) -> usize {
+    state
+        .index_of(id)
+        .expect("checked choices name knights on the board")
+}
+
+/// Puts knight `id` on `to` (an extra move or a teleport): its index and
+/// the cell it left.
+fn relocate(state: &mut State, id: u32, to: Cell) -> (usize, Cell) {
+    let i = chosen(state, id);
+    (i, std::mem::replace(&mut state.knights[i].cell, to))
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! gifts and votes never enter another viewer's view.
 
 use crate::awards::AwardsView;
+use crate::check::Held;
 use crate::game::{KnightControl, Notice, RoundLog, Stage};
 use crate::item::ItemPlacement;
 use crate::layout::Layout;
@@ -82,14 +83,8 @@ impl Board {
     }
 }
 
-/// Usable items to decide on in step 5.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct HeldView {
-    pub extra_moves: Vec<Place>,
-    pub portals: Vec<Place>,
-    pub modifies: Vec<Place>,
-    pub extra_spawns: u32,
-}
+/// Usable items to decide on in step 5, the knights named by their cells.
+pub type HeldView = Held<Place>;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OfferView {
@@ -225,12 +220,7 @@ impl KnightControl {
             purse: self.state.purses[s.index()],
             knights_now: knights_of(layout, &self.state, Some(s)),
             submission: self.submitted[s.index()].as_ref().map(|a| a.to_string()),
-            items_to_use: (!held.is_empty()).then(|| HeldView {
-                extra_moves: held.extra_moves.iter().map(cell_of).collect(),
-                portals: held.portals.iter().map(cell_of).collect(),
-                modifies: held.modifies.iter().map(cell_of).collect(),
-                extra_spawns: held.extra_spawns,
-            }),
+            items_to_use: (!held.is_empty()).then(|| held.map(cell_of)),
             notices: self.notices[s.index()].clone(),
             offers: self
                 .offers

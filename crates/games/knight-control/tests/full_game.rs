@@ -122,10 +122,8 @@ fn play_game() -> Recorder {
                           // themselves and vote; P3's came as a gift.
     assert_eq!(rec.game.stage(), Stage::Vote);
     assert_eq!(rec.game.pending(), vec![Seat(0), Seat(1)]);
-    assert!(rec
-        .act(Seat(0), "vote P3")
-        .unwrap_err()
-        .contains("not a candidate"));
+    let why = rec.act(Seat(0), "vote P3").unwrap_err();
+    assert!(why.contains("not a candidate"), "{why}");
     rec.act(Seat(0), "vote P5").unwrap();
     rec.act(Seat(1), "vote abstain").unwrap();
     rec

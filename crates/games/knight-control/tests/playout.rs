@@ -517,7 +517,8 @@ impl Run {
     fn step(&mut self) {
         let g = self.rec.game.clone();
         let pending = g.pending();
-        match g.stage() {
+        let stage = g.stage();
+        match stage {
             Stage::Bidding => {
                 for s in pending {
                     if self.rng.chance(0.8) {
@@ -536,22 +537,21 @@ impl Run {
                     }
                 }
             }
-            Stage::Orders => {
-                self.side_deals();
-                for s in pending {
-                    if self.rng.chance(0.9) {
-                        let g = self.rec.game.clone();
-                        let (orders, due) = random_orders(&g, s, &mut self.rng);
-                        self.submit(s, orders.to_string(), Some(due));
-                    }
+            Stage::Orders | Stage::Items => {
+                if stage == Stage::Orders {
+                    self.side_deals();
                 }
-            }
-            Stage::Items => {
                 for s in pending {
                     if self.rng.chance(0.9) {
                         let g = self.rec.game.clone();
-                        let (choices, due) = random_choices(&g, s, &mut self.rng);
-                        self.submit(s, choices.to_string(), Some(due));
+                        let (text, due) = if stage == Stage::Orders {
+                            let (orders, due) = random_orders(&g, s, &mut self.rng);
+                            (orders.to_string(), due)
+                        } else {
+                            let (choices, due) = random_choices(&g, s, &mut self.rng);
+                            (choices.to_string(), due)
+                        };
+                        self.submit(s, text, Some(due));
                     }
                 }
             }

@@ -5,7 +5,7 @@
 mod common;
 
 use arbiter_core::{Game, Seat, Seed, Viewer};
-use arbiter_knight_control::{KnightControl, Layout, LayoutFile, Rules, Setup};
+use arbiter_knight_control::{KnightControl, Layout, Rules, Setup};
 use common::*;
 
 /// The view's JSON without the seed commitment (random hex could contain
@@ -165,11 +165,7 @@ fn purses_orders_and_item_choices_stay_with_their_owner() {
 
 #[test]
 fn bids_gifts_and_votes_stay_with_their_owner() {
-    let layout = Layout::from_file(LayoutFile {
-        items: Some(Vec::new()),
-        ..arbiter_knight_control::standard_file()
-    })
-    .unwrap();
+    let layout = no_items_layout();
     let mut g = KnightControl::new(3, Rules::default(), layout, Seed::from_u64(8)).unwrap();
     let bids = ["bid KJIHG", "bid CEGIK"];
     for (s, b) in bids.iter().enumerate() {
@@ -203,11 +199,7 @@ fn public_results_do_not_tell_how_bids_and_votes_went() {
     // Issue 7: bids and votes are private. P1 alone bids A first and gets it
     // by bid; P2 passes and draws a letter. The public bidding events name
     // only the player and the zone, so nobody learns whose bid succeeded.
-    let layout = Layout::from_file(LayoutFile {
-        items: Some(Vec::new()),
-        ..arbiter_knight_control::standard_file()
-    })
-    .unwrap();
+    let layout = no_items_layout();
     let mut g = KnightControl::new(2, Rules::default(), layout, Seed::from_u64(9)).unwrap();
     play(&mut g, &[(0, "bid ABCDE"), (1, "bid pass")]);
     for viewer in [

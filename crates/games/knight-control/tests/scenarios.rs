@@ -571,14 +571,6 @@ fn s28_trades_move_chips_and_reveal_counts_to_the_two() {
     assert_eq!(purse(&g, 2), (10, 0, 2, 0));
 }
 
-fn no_items_layout() -> Layout {
-    Layout::from_file(LayoutFile {
-        items: Some(Vec::new()),
-        ..arbiter_knight_control::standard_file()
-    })
-    .unwrap()
-}
-
 #[test]
 fn s29_bidding_ties_then_later_positions_then_random_leftovers() {
     let seed = Seed::from_u64(29);

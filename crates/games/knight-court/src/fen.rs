@@ -56,21 +56,13 @@ fn parse_setup(text: &str) -> Result<Setup, String> {
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        GRID.write_placement(f, |c| {
-            self.piece_at(Square::at(c.file, c.rank))
-                .map(|piece| piece.char())
-        })?;
+        GRID.write_pieces(f, |i| self.piece_at(Square::new(i)))?;
         f.write_str("[")?;
         for color in [Color::White, Color::Black] {
             for role in self.hand(color) {
                 write!(f, "{}", Piece::new(color, role).char())?;
             }
         }
-        let side = if self.turn() == Color::White {
-            'w'
-        } else {
-            'b'
-        };
-        write!(f, "] {side}")
+        write!(f, "] {}", self.turn().letter())
     }
 }

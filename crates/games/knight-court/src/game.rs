@@ -3,10 +3,11 @@
 
 use crate::movegen::for_each_legal;
 use crate::moves::Move;
-use crate::piece::{Color, Role};
+use crate::piece::Role;
 use crate::position::Position;
+use arbiter_core::duel::movers_piece;
 use arbiter_core::record::Record;
-use arbiter_core::{Concession, Outcome, PositionError};
+use arbiter_core::Outcome;
 
 /// How a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,64 +25,15 @@ pub enum Status {
 pub type IllegalMove = arbiter_core::duel::IllegalMove<Move>;
 
 /// A game in progress: the current position, every position seen so far
-/// (the start included) and the moves played.
+/// (the start included), the moves played and whether the players ended it
+/// (resigning and agreeing are the same for every duel: see
+/// [`arbiter_core::Concedes`]).
 #[derive(Clone, Debug)]
 pub struct KnightCourt {
-    record: Record<Position, Move, u32>,
-    /// A resignation or an agreed draw (see `resign.rs`).
-    pub(crate) conceded: Option<Concession>,
-}
-
-impl Default for KnightCourt {
-    fn default() -> KnightCourt {
-        KnightCourt::new()
-    }
+    pub(crate) record: Record<Position, Move, u32>,
 }
 
 impl KnightCourt {
-    /// A game from the standard start.
-    pub fn new() -> KnightCourt {
-        KnightCourt::starting_at(Position::start())
-    }
-
-    /// A game starting at `position`, which counts as already seen.
-    pub fn starting_at(position: Position) -> KnightCourt {
-        KnightCourt {
-            record: Record::starting_at(position, position.key()),
-            conceded: None,
-        }
-    }
-
-    /// A game starting at the position string `text`.
-    pub fn from_text(text: &str) -> Result<KnightCourt, PositionError> {
-        Ok(KnightCourt::starting_at(text.parse()?))
-    }
-
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        self.record.position()
-    }
-
-    /// The position the game started from.
-    pub fn start_position(&self) -> &Position {
-        self.record.start()
-    }
-
-    /// The moves played so far.
-    pub fn moves_played(&self) -> &[Move] {
-        self.record.moves()
-    }
-
-    /// Keys of every position seen, in order, the current one last.
-    pub fn history(&self) -> &[u32] {
-        self.record.history()
-    }
-
-    /// The side to move.
-    pub fn turn(&self) -> Color {
-        self.position().turn()
-    }
-
     /// Whether the position with `key` has occurred in this game.
     pub fn has_seen(&self, key: u32) -> bool {
         self.record.has_seen(&key)
@@ -120,37 +72,14 @@ impl KnightCourt {
         }
     }
 
-    /// The result, once the game is over. Seat 0 is White.
-    pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(conceded) = self.conceded {
-            return Some(conceded.outcome());
-        }
+    /// The result the board gives, once it is over (`outcome()` puts a
+    /// resignation or an agreed draw first). Seat 0 is White.
+    pub(crate) fn board_outcome(&self) -> Option<Outcome> {
         match self.status() {
             Status::Ongoing => None,
             Status::Checkmate => Some(Outcome::win(self.turn().other().seat(), 2, "checkmate")),
             Status::Stalemate => Some(Outcome::draw_because(2, "stalemate")),
         }
-    }
-
-    /// Plays `mv` if the rules allow it; otherwise says why not and changes
-    /// nothing.
-    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
-        if let Some(reason) = self.why_illegal(mv) {
-            return Err(IllegalMove { mv, reason });
-        }
-        self.play_unchecked(mv);
-        Ok(())
-    }
-
-    /// Plays a move known to be legal (from [`KnightCourt::legal_moves`]).
-    pub fn play_unchecked(&mut self, mv: Move) {
-        let position = self.position().play_unchecked(mv);
-        self.record.push(mv, position, position.key());
-    }
-
-    /// Takes back the last move, if any.
-    pub fn undo(&mut self) -> Option<Move> {
-        self.record.undo(replay)
     }
 
     /// `None` if `mv` is legal now, otherwise the reason it is not, in
@@ -171,16 +100,12 @@ impl KnightCourt {
                 }
             }
             Move::Normal { from, to } => {
-                let Some(piece) = pos.piece_at(from) else {
-                    return Some(format!("there is no piece on {from}"));
+                let piece = match movers_piece(pos.piece_at(from), from, us, |p| {
+                    (p.role.name().to_string(), p.color)
+                }) {
+                    Ok(piece) => piece,
+                    Err(why) => return Some(why),
                 };
-                if piece.color != us {
-                    return Some(format!(
-                        "the {} on {from} is {}'s, and {us} is to move",
-                        piece.role.name(),
-                        piece.color
-                    ));
-                }
                 if pos.pieces(us).contains(to) {
                     return Some(format!("{to} holds one of {us}'s own pieces"));
                 }
@@ -216,8 +141,4 @@ impl KnightCourt {
         }
         None
     }
-}
-
-fn replay(start: Position, moves: &[Move]) -> Position {
-    moves.iter().fold(start, |pos, &mv| pos.play_unchecked(mv))
 }

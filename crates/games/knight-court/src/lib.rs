@@ -23,7 +23,6 @@ mod moves;
 mod perft;
 mod piece;
 mod position;
-mod resign;
 mod square;
 mod view;
 
@@ -36,7 +35,7 @@ pub use perft::Leaves;
 pub use piece::{Color, Piece, Role};
 pub use position::{Position, Setup};
 pub use square::{Bitboard, Square};
-pub use view::KnightCourtView;
+pub use view::{InCheck, KnightCourtView};
 
 /// The game's id in the CLI and on the server.
 pub const ID: &str = "knight-court";

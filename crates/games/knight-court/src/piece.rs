@@ -12,6 +12,13 @@ pub enum Role {
     Rook = 2,
 }
 
+/// A role indexes what is kept per role (see `index`).
+impl From<Role> for usize {
+    fn from(role: Role) -> usize {
+        role.index()
+    }
+}
+
 impl Role {
     pub const ALL: [Role; 3] = [Role::Knight, Role::Bishop, Role::Rook];
     /// The pieces that can be captured, and so dropped.
@@ -54,11 +61,9 @@ impl Role {
 pub type Piece = arbiter_core::Piece<Role>;
 
 impl Lettered for Role {
+    const ALL: &'static [Role] = &Role::ALL;
     fn letter(self) -> char {
         Role::letter(self)
-    }
-    fn from_letter(letter: char) -> Option<Role> {
-        Role::from_letter(letter)
     }
 }
 

@@ -9,6 +9,8 @@ use crate::attacks::{attacks, bishop_attacks, knight_attacks, rook_attacks};
 use crate::moves::Move;
 use crate::piece::{key_code, Color, Piece, Role};
 use crate::square::{Bitboard, Square};
+use arbiter_core::geometry::Occupancy;
+use std::ops::Deref;
 
 /// The bit of a key that says Black is to move.
 const BLACK_TO_MOVE: u32 = 1 << 27;
@@ -19,8 +21,8 @@ const BLACK_TO_MOVE: u32 = 1 << 27;
 /// the side not to move not in check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    by_color: [Bitboard; 2],
-    by_role: [Bitboard; 3],
+    /// Where the pieces stand, by side and by role.
+    men: Occupancy<Bitboard, 3>,
     turn: Color,
     key: u32,
 }
@@ -31,6 +33,16 @@ pub struct Setup {
     pub board: [Option<Piece>; 9],
     pub hands: Vec<Piece>,
     pub turn: Color,
+}
+
+/// A position reads where its pieces stand (`pieces`, `role`, `of`,
+/// `occupied`) from its [`Occupancy`].
+impl Deref for Position {
+    type Target = Occupancy<Bitboard, 3>;
+
+    fn deref(&self) -> &Occupancy<Bitboard, 3> {
+        &self.men
+    }
 }
 
 impl Default for Position {
@@ -62,8 +74,7 @@ impl Position {
     /// Checks a raw setup against the rules; the error says what is wrong.
     pub fn from_setup(setup: &Setup) -> Result<Position, String> {
         let mut pos = Position {
-            by_color: [Bitboard::EMPTY; 2],
-            by_role: [Bitboard::EMPTY; 3],
+            men: Occupancy::new(Bitboard::EMPTY),
             turn: setup.turn,
             key: 0,
         };
@@ -127,8 +138,7 @@ impl Position {
         turn: Color,
     ) -> Option<Position> {
         let mut pos = Position {
-            by_color: [Bitboard::EMPTY; 2],
-            by_role: [Bitboard::EMPTY; 3],
+            men: Occupancy::new(Bitboard::EMPTY),
             turn,
             key: 0,
         };
@@ -162,8 +172,7 @@ impl Position {
             Color::White
         };
         let mut pos = Position {
-            by_color: [Bitboard::EMPTY; 2],
-            by_role: [Bitboard::EMPTY; 3],
+            men: Occupancy::new(Bitboard::EMPTY),
             turn,
             key,
         };
@@ -198,8 +207,8 @@ impl Position {
     }
 
     fn put(&mut self, piece: Piece, sq: Square) {
-        self.by_color[piece.color.index()] = self.by_color[piece.color.index()] | sq.bit();
-        self.by_role[piece.role.index()] = self.by_role[piece.role.index()] | sq.bit();
+        self.men.by_side[piece.color.index()] = self.men.by_side[piece.color.index()] | sq.bit();
+        self.men.by_kind[piece.role.index()] = self.men.by_kind[piece.role.index()] | sq.bit();
     }
 
     fn compute_key(&self) -> u32 {
@@ -229,43 +238,25 @@ impl Position {
         self.key
     }
 
-    /// The squares of `color`'s pieces.
-    #[inline]
-    pub fn pieces(&self, color: Color) -> Bitboard {
-        self.by_color[color.index()]
-    }
-
-    /// The squares holding pieces of `role`, of either side.
-    #[inline]
-    pub fn role(&self, role: Role) -> Bitboard {
-        self.by_role[role.index()]
-    }
-
-    /// All occupied squares.
-    #[inline]
-    pub fn occupied(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1]
-    }
-
     /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let color = if self.by_color[0].contains(sq) {
+        let color = if self.men.by_side[0].contains(sq) {
             Color::White
-        } else if self.by_color[1].contains(sq) {
+        } else if self.men.by_side[1].contains(sq) {
             Color::Black
         } else {
             return None;
         };
         let role = Role::ALL
             .into_iter()
-            .find(|r| self.by_role[r.index()].contains(sq))?;
+            .find(|r| self.men.by_kind[r.index()].contains(sq))?;
         Some(Piece::new(color, role))
     }
 
     /// The square of `color`'s knight.
     #[inline]
     pub fn knight(&self, color: Color) -> Square {
-        (self.by_color[color.index()] & self.by_role[Role::Knight.index()])
+        (self.men.by_side[color.index()] & self.men.by_kind[Role::Knight.index()])
             .first()
             .expect("a legal position has both knights")
     }
@@ -274,7 +265,7 @@ impl Position {
     #[inline]
     pub fn in_hand(&self, color: Color, role: Role) -> bool {
         role != Role::Knight
-            && (self.by_color[color.index()] & self.by_role[role.index()]).is_empty()
+            && (self.men.by_side[color.index()] & self.men.by_kind[role.index()]).is_empty()
     }
 
     /// The roles in `color`'s hand, bishop first.
@@ -289,8 +280,8 @@ impl Position {
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
         attacked_by(
             sq,
-            self.by_color[by.index()],
-            &self.by_role,
+            self.men.by_side[by.index()],
+            &self.men.by_kind,
             self.occupied(),
         )
     }
@@ -334,20 +325,21 @@ impl Position {
         let us = self.turn.index();
         match mv {
             Move::Drop { role, to } => {
-                next.by_color[us] |= to.bit();
-                next.by_role[role.index()] = next.by_role[role.index()] | to.bit();
+                next.men.by_side[us] |= to.bit();
+                next.men.by_kind[role.index()] = next.men.by_kind[role.index()] | to.bit();
             }
             Move::Normal { from, to } => {
                 let role = self.role_at(from);
                 let them = self.turn.other().index();
                 // A capture sends the piece to its owner's hand, which is
                 // simply "not on the board".
-                next.by_color[them] &= !to.bit();
-                for r in &mut next.by_role {
+                next.men.by_side[them] &= !to.bit();
+                for r in &mut next.men.by_kind {
                     *r &= !to.bit();
                 }
-                next.by_color[us] = (next.by_color[us] & !from.bit()) | to.bit();
-                next.by_role[role.index()] = (next.by_role[role.index()] & !from.bit()) | to.bit();
+                next.men.by_side[us] = (next.men.by_side[us] & !from.bit()) | to.bit();
+                next.men.by_kind[role.index()] =
+                    (next.men.by_kind[role.index()] & !from.bit()) | to.bit();
             }
         }
         next.key = self.key_after(mv);
@@ -358,9 +350,9 @@ impl Position {
     /// The role of the piece on `sq`, which the caller knows is occupied.
     #[inline]
     pub(crate) fn role_at(&self, sq: Square) -> Role {
-        if self.by_role[Role::Knight.index()].contains(sq) {
+        if self.men.by_kind[Role::Knight.index()].contains(sq) {
             Role::Knight
-        } else if self.by_role[Role::Bishop.index()].contains(sq) {
+        } else if self.men.by_kind[Role::Bishop.index()].contains(sq) {
             Role::Bishop
         } else {
             Role::Rook
@@ -388,6 +380,6 @@ impl Position {
     /// Role bitboards, for the move generator's legality test.
     #[inline]
     pub(crate) fn roles(&self) -> &[Bitboard; 3] {
-        &self.by_role
+        &self.men.by_kind
     }
 }

@@ -18,19 +18,14 @@ mod tests {
 
     #[test]
     fn names() {
-        assert_eq!(Square::new(0).to_string(), "a1");
-        assert_eq!(Square::new(8).to_string(), "c3");
-        assert_eq!(Square::parse("b2"), Ok(Square::new(4)));
-        assert!(Square::parse("d2").is_err());
+        let named = [(0, "a1"), (8, "c3"), (4, "b2")];
+        arbiter_core::testing::notation::square_names(Square::new, Square::parse, &named, &["d2"]);
     }
 
     #[test]
     fn iterating_a_set() {
         let set = Square::new(1).bit() | Square::new(7).bit();
-        assert_eq!(
-            set.collect::<Vec<_>>(),
-            vec![Square::new(1), Square::new(7)]
-        );
+        assert!(set.eq([Square::new(1), Square::new(7)]));
         assert_eq!((!Bitboard::EMPTY).count(), 9);
     }
 }

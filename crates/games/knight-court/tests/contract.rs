@@ -1,5 +1,6 @@
 //! The contract every game passes (`arbiter_core::testing::contract`),
-//! from the start and from positions with pieces in hand.
+//! from the start and from positions with pieces in hand, and the one
+//! every duel its players may end passes (`testing::concessions`).
 
 use arbiter_core::testing::Contract;
 use arbiter_core::Outcome;
@@ -17,6 +18,11 @@ fn judge(game: &KnightCourt, outcome: &Outcome) -> Result<(), String> {
         (false, None) if outcome.is_draw() => Ok(()),
         _ => Err(format!("check is {}", game.position().is_check())),
     }
+}
+
+#[test]
+fn resigning_and_agreeing_end_the_game_and_nothing_follows() {
+    arbiter_core::testing::concessions::check::<KnightCourt>();
 }
 
 #[test]

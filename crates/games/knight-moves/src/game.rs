@@ -7,8 +7,9 @@ use crate::position::{Key, Position};
 use crate::side::Side;
 use crate::square::Square;
 use crate::tables::{first_on_lines, knight_leaps};
+use arbiter_core::duel::movers_piece;
 use arbiter_core::record::Record;
-use arbiter_core::{Concession, Outcome, PositionError};
+use arbiter_core::Outcome;
 
 /// How a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,34 +38,15 @@ impl Status {
 pub type IllegalMove = arbiter_core::duel::IllegalMove<Move>;
 
 /// A game in progress: the current position, every position seen so far
-/// (the start included) and the moves played.
+/// (the start included), the moves played and whether the players ended it
+/// (resigning and agreeing are the same for every duel: see
+/// [`arbiter_core::Concedes`]).
 #[derive(Clone, Debug)]
 pub struct KnightMoves {
-    record: Record<Position, Move, Key>,
-    /// A resignation or an agreed draw (see `resign.rs`).
-    pub(crate) conceded: Option<Concession>,
-}
-
-impl Default for KnightMoves {
-    fn default() -> KnightMoves {
-        KnightMoves::new()
-    }
+    pub(crate) record: Record<Position, Move, Key>,
 }
 
 impl KnightMoves {
-    /// A game from the standard start.
-    pub fn new() -> KnightMoves {
-        KnightMoves::starting_at(Position::start())
-    }
-
-    /// A game starting at `position`, which counts as already seen.
-    pub fn starting_at(position: Position) -> KnightMoves {
-        KnightMoves {
-            record: Record::starting_at(position, position.key()),
-            conceded: None,
-        }
-    }
-
     /// A game resumed at `position` after the positions `earlier` (oldest
     /// first) had occurred, so the repetition ban covers them too; for
     /// continuing a game stored as positions rather than moves. The moves
@@ -73,43 +55,7 @@ impl KnightMoves {
     pub fn resumed(position: Position, earlier: &[Position]) -> KnightMoves {
         KnightMoves {
             record: Record::resumed(position, position.key(), earlier.iter().map(Position::key)),
-            conceded: None,
         }
-    }
-
-    /// A game starting at the position string `text`.
-    pub fn from_text(text: &str) -> Result<KnightMoves, PositionError> {
-        Ok(KnightMoves::starting_at(text.parse()?))
-    }
-
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        self.record.position()
-    }
-
-    /// The position the game started from.
-    pub fn start_position(&self) -> &Position {
-        self.record.start()
-    }
-
-    /// The moves played so far.
-    pub fn moves_played(&self) -> &[Move] {
-        self.record.moves()
-    }
-
-    /// Keys of every position seen, in order, the current one last.
-    pub fn history(&self) -> &[Key] {
-        self.record.history()
-    }
-
-    /// The side to move.
-    pub fn turn(&self) -> Side {
-        self.position().turn()
-    }
-
-    /// Whether the position with `key` has occurred in this game.
-    pub fn has_seen(&self, key: &Key) -> bool {
-        self.record.has_seen(key)
     }
 
     /// The legal turns, sorted by notation.
@@ -146,11 +92,9 @@ impl KnightMoves {
         }
     }
 
-    /// The result, once the game is over. Seat 0 is Eks.
-    pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(conceded) = self.conceded {
-            return Some(conceded.outcome());
-        }
+    /// The result the board gives, once it is over (`outcome()` puts a
+    /// resignation or an agreed draw first). Seat 0 is Eks.
+    pub(crate) fn board_outcome(&self) -> Option<Outcome> {
         match self.status() {
             Status::Ongoing => None,
             Status::BallHome(side) => Some(Outcome::win(side.seat(), 2, "ball on the back rank")),
@@ -166,31 +110,9 @@ impl KnightMoves {
         Move::read(text, self.position().holder(self.turn()))
     }
 
-    /// Plays `mv` if the rules allow it; otherwise says why not and changes
-    /// nothing.
-    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
-        if let Some(reason) = self.why_illegal(&mv) {
-            return Err(IllegalMove { mv, reason });
-        }
-        self.play_unchecked(mv);
-        Ok(())
-    }
-
-    /// Plays a move known to be legal (from [`KnightMoves::legal_moves`]).
-    pub fn play_unchecked(&mut self, mv: Move) {
-        let position = self.position().play_unchecked(&mv);
-        self.record.push(mv, position, position.key());
-    }
-
-    /// Takes back the last move, if any.
-    pub fn undo(&mut self) -> Option<Move> {
-        self.record
-            .undo(|start, moves| moves.iter().fold(start, |pos, mv| pos.play_unchecked(mv)))
-    }
-
     /// `None` if `mv` is legal now, otherwise the reason it is not, in
     /// words a player understands.
-    pub fn why_illegal(&self, mv: &Move) -> Option<String> {
+    pub fn why_illegal(&self, mv: Move) -> Option<String> {
         let pos = self.position();
         let us = pos.turn();
         match self.status() {
@@ -200,7 +122,7 @@ impl KnightMoves {
                 return Some(format!("the game is over: {winner} has won"));
             }
         }
-        let shape = match mv {
+        let shape = match &mv {
             Move::Jump { from, to } => why_not_a_jump(pos, *from, *to),
             Move::Pass(chain) => why_not_a_chain(pos, chain.squares()),
         };
@@ -221,7 +143,7 @@ impl KnightMoves {
                 ));
             }
         }
-        if self.has_seen(&pos.play_unchecked(mv).key()) {
+        if self.has_seen(&pos.play_unchecked(&mv).key()) {
             return Some("it recreates an earlier position of this game".into());
         }
         None
@@ -232,15 +154,10 @@ impl KnightMoves {
 /// (docs/rules/knight-moves.md#piece-moves).
 fn why_not_a_jump(pos: &Position, from: Square, to: Square) -> Option<String> {
     let us = pos.turn();
-    let Some(cell) = pos.cell_at(from) else {
-        return Some(format!("there is no piece on {from}"));
+    let cell = match movers_piece(pos.cell_at(from), from, us, |c| ("piece".into(), c.side)) {
+        Ok(cell) => cell,
+        Err(why) => return Some(why),
     };
-    if cell.side != us {
-        return Some(format!(
-            "the piece on {from} is {}'s, and {us} is to move",
-            cell.side
-        ));
-    }
     if cell.ball {
         return Some(format!(
             "the piece on {from} holds the ball, and a ball holder may not move"

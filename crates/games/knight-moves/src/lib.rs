@@ -24,7 +24,6 @@ mod movegen;
 mod moves;
 mod perft;
 mod position;
-mod resign;
 mod side;
 mod square;
 mod tables;
@@ -42,7 +41,7 @@ pub use position::{Cell, Key, Position, Setup, PIECES_PER_SIDE};
 pub use side::Side;
 pub use square::{Bitboard, Square, FILES, GRID, RANKS, SQUARES};
 pub use tables::{first_on_lines, knight_leaps, neighbours};
-pub use view::KnightMovesView;
+pub use view::{KnightMovesView, MustPass};
 
 /// The game's id in the CLI and on the server.
 pub const ID: &str = "knight-moves";

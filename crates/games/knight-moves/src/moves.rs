@@ -217,13 +217,9 @@ impl Default for Move {
 mod tests {
     use super::*;
 
-    fn sq(name: &str) -> Square {
-        Square::parse(name).unwrap()
-    }
-
     #[test]
     fn notation_round_trips() {
-        let d8 = sq("d8");
+        let d8 = Square::named("d8");
         for text in ["c8-b6", "d8-b6", "d8-c8-b8", "d1-f1-f3", "a1-b1-c1-d1-e1"] {
             assert_eq!(Move::read(text, d8).unwrap().to_string(), text);
         }
@@ -231,12 +227,12 @@ mod tests {
 
     #[test]
     fn two_squares_from_the_holder_are_a_pass() {
-        let d8 = sq("d8");
+        let d8 = Square::named("d8");
         assert_eq!(
             Move::read("c8-b6", d8),
             Ok(Move::Jump {
-                from: sq("c8"),
-                to: sq("b6")
+                from: Square::named("c8"),
+                to: Square::named("b6")
             })
         );
         assert!(Move::read("d8-b6", d8).unwrap().is_pass());
@@ -245,30 +241,23 @@ mod tests {
 
     #[test]
     fn malformed_moves_say_why() {
-        let d8 = sq("d8");
-        assert!(Move::read("zz", d8).unwrap_err().contains("joined by '-'"));
-        assert!(Move::read("", d8).unwrap_err().contains("joined by '-'"));
-        assert!(Move::read("c8-", d8)
-            .unwrap_err()
-            .contains("empty square name"));
-        assert!(Move::read("h8-b6", d8)
-            .unwrap_err()
-            .contains("files run from a to g"));
-        assert!(Move::read("c9-b6", d8)
-            .unwrap_err()
-            .contains("ranks run from 1 to 8"));
-        assert!(Move::read("c8-c8", d8)
-            .unwrap_err()
-            .contains("change square"));
-        assert!(Move::read("a1-b1-c1-d1-e1-f1", d8)
-            .unwrap_err()
-            .contains("at most 5"));
-        assert!(Move::read("C8-B6", d8).is_err());
+        let d8 = Square::named("d8");
+        let refused = [
+            ("zz", "joined by '-'"),
+            ("", "joined by '-'"),
+            ("c8-", "empty square name"),
+            ("h8-b6", "files run from a to g"),
+            ("c9-b6", "ranks run from 1 to 8"),
+            ("c8-c8", "change square"),
+            ("a1-b1-c1-d1-e1-f1", "at most 5"),
+            ("C8-B6", ""),
+        ];
+        arbiter_core::testing::notation::refusals(|t| Move::read(t, d8), &refused);
     }
 
     #[test]
     fn moves_sort_by_notation() {
-        let d8 = sq("d8");
+        let d8 = Square::named("d8");
         let mut moves: Vec<Move> = ["e8-g7", "d8-e8", "d8-c8-b8", "b8-a6", "d8-c8"]
             .iter()
             .map(|t| Move::read(t, d8).unwrap())
@@ -282,11 +271,19 @@ mod tests {
 
     #[test]
     fn chain_parts() {
-        let chain = Chain::through(&[sq("d1"), sq("f1"), sq("f3")]).unwrap();
-        assert_eq!(chain.holder(), sq("d1"));
-        assert_eq!(chain.receiver(), sq("f3"));
-        assert_eq!(chain.passers(), sq("d1").bit() | sq("f1").bit());
+        let chain = Chain::through(&[
+            Square::named("d1"),
+            Square::named("f1"),
+            Square::named("f3"),
+        ])
+        .unwrap();
+        assert_eq!(chain.holder(), Square::named("d1"));
+        assert_eq!(chain.receiver(), Square::named("f3"));
+        assert_eq!(
+            chain.passers(),
+            Square::named("d1").bit() | Square::named("f1").bit()
+        );
         assert_eq!(chain.passes(), 2);
-        assert!(Chain::through(&[sq("d1")]).is_none());
+        assert!(Chain::through(&[Square::named("d1")]).is_none());
     }
 }

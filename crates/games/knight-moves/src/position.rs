@@ -9,6 +9,8 @@ use crate::moves::Move;
 use crate::side::Side;
 use crate::square::{Bitboard, Square, SQUARES};
 use crate::tables::neighbours;
+use arbiter_core::geometry::Occupancy;
+use std::ops::Deref;
 
 /// Pieces each side has, always (docs/rules/knight-moves.md#the-board).
 pub const PIECES_PER_SIDE: u32 = 5;
@@ -72,7 +74,8 @@ impl Key {
 /// of the side that just moved stands next to the mover's ball.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    pieces: [Bitboard; 2],
+    /// Where each side's pieces stand (all pieces are alike).
+    men: Occupancy<Bitboard, 0>,
     holder: [Square; 2],
     ineligible: Bitboard,
     turn: Side,
@@ -92,7 +95,10 @@ impl Position {
         let home =
             |rank: u8| (1..=5).fold(Bitboard::EMPTY, |b, file| b | Square::at(file, rank).bit());
         Position {
-            pieces: [home(7), home(0)],
+            men: Occupancy {
+                by_side: [home(7), home(0)],
+                by_kind: [],
+            },
             holder: [Square::at(3, 7), Square::at(3, 0)],
             ineligible: Bitboard::EMPTY,
             turn: Side::Eks,
@@ -150,7 +156,10 @@ impl Position {
             ));
         }
         let pos = Position {
-            pieces,
+            men: Occupancy {
+                by_side: pieces,
+                by_kind: [],
+            },
             holder,
             ineligible,
             turn,
@@ -205,18 +214,6 @@ impl Position {
         self.turn
     }
 
-    /// The squares of `side`'s pieces.
-    #[inline]
-    pub fn pieces(&self, side: Side) -> Bitboard {
-        self.pieces[side.index()]
-    }
-
-    /// All occupied squares.
-    #[inline]
-    pub fn occupied(&self) -> Bitboard {
-        self.pieces[0] | self.pieces[1]
-    }
-
     /// The square of the piece holding `side`'s ball.
     #[inline]
     pub fn holder(&self, side: Side) -> Square {
@@ -259,7 +256,7 @@ impl Position {
     pub fn cell_at(&self, sq: Square) -> Option<Cell> {
         let side = Side::BOTH
             .into_iter()
-            .find(|s| self.pieces[s.index()].contains(sq))?;
+            .find(|s| self.men.by_side[s.index()].contains(sq))?;
         Some(Cell {
             side,
             ball: self.holder[side.index()] == sq,
@@ -273,14 +270,14 @@ impl Position {
     #[inline]
     pub fn key(&self) -> Key {
         Key([
-            self.pieces[0].0
+            self.men.by_side[0].0
                 | (self.holder[0].index() as u64) << 56
                 | if self.turn == Side::Ohs {
                     OHS_TO_MOVE
                 } else {
                     0
                 },
-            self.pieces[1].0 | (self.holder[1].index() as u64) << 56,
+            self.men.by_side[1].0 | (self.holder[1].index() as u64) << 56,
             self.ineligible.0,
         ])
     }
@@ -296,7 +293,7 @@ impl Position {
         let them = self.turn.other().index();
         match mv {
             Move::Jump { from, to } => {
-                next.pieces[us] = (next.pieces[us] & !from.bit()) | to.bit();
+                next.men.by_side[us] = (next.men.by_side[us] & !from.bit()) | to.bit();
                 // Moving makes a piece eligible again.
                 next.ineligible &= !from.bit();
                 next.forcing = neighbours(self.holder[them]).contains(*to).then_some(*to);
@@ -309,5 +306,15 @@ impl Position {
         }
         next.turn = self.turn.other();
         next
+    }
+}
+
+/// A position reads where its pieces stand (`pieces`, `occupied`) from its
+/// [`Occupancy`].
+impl Deref for Position {
+    type Target = Occupancy<Bitboard, 0>;
+
+    fn deref(&self) -> &Occupancy<Bitboard, 0> {
+        &self.men
     }
 }

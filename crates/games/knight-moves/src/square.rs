@@ -25,21 +25,21 @@ mod tests {
 
     #[test]
     fn names() {
-        assert_eq!(Square::new(0).to_string(), "a1");
-        assert_eq!(Square::new(6).to_string(), "g1");
-        assert_eq!(Square::new(7).to_string(), "a2");
-        assert_eq!(Square::new(55).to_string(), "g8");
-        assert_eq!(Square::parse("d8"), Ok(Square::at(3, 7)));
         // The refusals off the board: tests/rules.rs.
+        let named = [
+            (0, "a1"),
+            (6, "g1"),
+            (7, "a2"),
+            (55, "g8"),
+            (Square::at(3, 7).index(), "d8"),
+        ];
+        arbiter_core::testing::notation::square_names(Square::new, Square::parse, &named, &[]);
     }
 
     #[test]
     fn sets() {
         let set = Square::new(1).bit() | Square::new(50).bit();
-        assert_eq!(
-            set.collect::<Vec<_>>(),
-            vec![Square::new(1), Square::new(50)]
-        );
+        assert!(set.eq([Square::new(1), Square::new(50)]));
         assert_eq!(set.last(), Some(Square::new(50)));
         assert_eq!((!Bitboard::EMPTY).count(), 56);
         assert_eq!(Bitboard::rank(7).count(), 7);

@@ -133,11 +133,33 @@ fn the_first_turn_has_eighteen_choices() {
 // --- Piece moves ---------------------------------------------------------
 
 #[test]
+fn bad_first_turns_are_refused_with_the_rule_they_break() {
+    let mut game = KnightMoves::new();
+    let refused = [
+        // Piece moves: a knight's leap to an empty square, by the side to
+        // move.
+        ("c8-c6", "not a knight's move"),
+        ("a8-b6", "no piece on a8"),
+        ("e1-f3", "Ohs's, and Eks is to move"),
+        // Passes: along a line over empty squares to the first piece, one
+        // of the passer's own.
+        ("d8-b8", "blocked by the piece on c8"),
+        ("d8-d1", "d1 holds an Ohs piece"),
+        ("d8-d5", "no piece on d5"),
+        ("d8-b7", "not along a rank, file or diagonal"),
+        // A turn is a piece move or a chain, never both: a chain starts on
+        // the holder.
+        ("c8-b6-b8", "Eks's ball is on d8, so a pass starts there"),
+    ];
+    for (text, says) in refused {
+        let why = refuse(&mut game, text);
+        assert!(why.contains(says), "{text}: {why}");
+    }
+}
+
+#[test]
 fn a_piece_leaps_like_a_knight_to_an_empty_square() {
     let mut game = KnightMoves::new();
-    assert!(refuse(&mut game, "c8-c6").contains("not a knight's move"));
-    assert!(refuse(&mut game, "a8-b6").contains("no piece on a8"));
-    assert!(refuse(&mut game, "e1-f3").contains("Ohs's, and Eks is to move"));
     // A knight leaps over whatever is between.
     play(&mut game, "e8-c7");
     play(&mut game, "e1-f3");
@@ -168,14 +190,7 @@ fn the_ball_holder_may_not_move() {
 
 #[test]
 fn a_pass_goes_along_a_line_over_empty_squares_to_the_first_piece() {
-    let mut game = KnightMoves::new();
-    assert!(refuse(&mut game, "d8-b8").contains("blocked by the piece on c8"));
-    assert!(refuse(&mut game, "d8-d1").contains("d1 holds an Ohs piece"));
-    assert!(refuse(&mut game, "d8-d5").contains("no piece on d5"));
-    assert!(refuse(&mut game, "d8-b7").contains("not along a rank, file or diagonal"));
-    // A turn is a piece move or a chain, never both: a chain starts on the
-    // holder.
-    assert!(refuse(&mut game, "c8-b6-b8").contains("Eks's ball is on d8, so a pass starts there"));
+    // The refusals from the start: bad_first_turns_are_refused_with_the_rule_they_break.
     let mut game = after("c8-b6 e1-f3");
     play(&mut game, "d8-b6"); // diagonal, through c7
     assert_eq!(game.position().holder(Side::Eks), sq("b6"));

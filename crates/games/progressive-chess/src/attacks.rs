@@ -141,22 +141,18 @@ pub static PAWN_CAPTURES: [[u64; 49]; 2] = [pawn_table(1, true), pawn_table(-1, 
 pub static PAWN_STEPS: [[u64; 49]; 2] = [pawn_table(1, false), pawn_table(-1, false)];
 pub static ZIGZAG: [ZigzagPaths; 49] = zigzag_table();
 
-#[inline]
-pub fn king(sq: Square) -> Bitboard {
-    Bitboard::from_bits(KING[sq.index()])
+/// The squares a leaper on `sq` reaches, from its table.
+macro_rules! leaps {
+    ($($name:ident: $table:ident),+) => {$(
+        #[inline]
+        pub fn $name(sq: Square) -> Bitboard {
+            Bitboard::from_bits($table[sq.index()])
+        }
+    )+};
 }
-#[inline]
-pub fn wazir(sq: Square) -> Bitboard {
-    Bitboard::from_bits(WAZIR[sq.index()])
-}
-#[inline]
-pub fn ferz(sq: Square) -> Bitboard {
-    Bitboard::from_bits(FERZ[sq.index()])
-}
-#[inline]
-pub fn camel(sq: Square) -> Bitboard {
-    Bitboard::from_bits(CAMEL[sq.index()])
-}
+
+leaps!(king: KING, wazir: WAZIR, ferz: FERZ, camel: CAMEL);
+
 #[inline]
 pub fn pawn_captures(color: Color, sq: Square) -> Bitboard {
     Bitboard::from_bits(PAWN_CAPTURES[color.index()][sq.index()])
@@ -304,13 +300,9 @@ pub fn zigzag(sq: Square, occupied: Bitboard) -> Bitboard {
 mod tests {
     use super::*;
 
-    fn sq(name: &str) -> Square {
-        Square::parse(name).unwrap()
-    }
-
     #[test]
     fn zigzag_on_empty_board_from_d4() {
-        let names: Vec<String> = zigzag(sq("d4"), Bitboard::EMPTY)
+        let names: Vec<String> = zigzag(Square::named("d4"), Bitboard::EMPTY)
             .map(|s| s.to_string())
             .collect();
         // Four diagonal neighbours, then the squares two, three ... steps
@@ -326,10 +318,13 @@ mod tests {
 
     #[test]
     fn cannon_line_parts() {
-        let occ = sq("a3").bit() | sq("a5").bit();
-        let line = cannon_line(NORTH, sq("a1"), occ);
-        assert_eq!(line.first, Some(sq("a3")));
-        assert_eq!(line.second, Some(sq("a5")));
-        assert_eq!(line.quiet, sq("a2").bit() | sq("a4").bit());
+        let occ = Square::named("a3").bit() | Square::named("a5").bit();
+        let line = cannon_line(NORTH, Square::named("a1"), occ);
+        assert_eq!(line.first, Some(Square::named("a3")));
+        assert_eq!(line.second, Some(Square::named("a5")));
+        assert_eq!(
+            line.quiet,
+            Square::named("a2").bit() | Square::named("a4").bit()
+        );
     }
 }

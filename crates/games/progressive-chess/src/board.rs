@@ -5,22 +5,33 @@ use crate::attacks;
 use crate::moves::Move;
 use crate::piece::{Color, Piece, Role};
 use crate::square::{Bitboard, Square};
+use arbiter_core::geometry::Occupancy;
+use std::ops::Deref;
 
 /// Pieces on the board as bitboards, with a square-indexed copy for
 /// looking pieces up. The move generator plays moves on a copy of this to
 /// test whether they leave the king attacked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
-    by_color: [Bitboard; 2],
-    by_role: [Bitboard; Role::COUNT],
+    /// Where the pieces stand, by side and by kind.
+    men: Occupancy<Bitboard, { Role::COUNT }>,
     pub(crate) squares: [Option<Piece>; Square::COUNT],
+}
+
+/// A board reads where its pieces stand (`pieces`, `role`, `of`,
+/// `occupied`) from its [`Occupancy`].
+impl Deref for Board {
+    type Target = Occupancy<Bitboard, { Role::COUNT }>;
+
+    fn deref(&self) -> &Occupancy<Bitboard, { Role::COUNT }> {
+        &self.men
+    }
 }
 
 impl Board {
     pub const fn empty() -> Board {
         Board {
-            by_color: [Bitboard::EMPTY; 2],
-            by_role: [Bitboard::EMPTY; Role::COUNT],
+            men: Occupancy::new(Bitboard::EMPTY),
             squares: [None; 49],
         }
     }
@@ -31,37 +42,17 @@ impl Board {
     }
 
     #[inline]
-    pub fn occupied(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1]
-    }
-
-    #[inline]
-    pub fn pieces(&self, color: Color) -> Bitboard {
-        self.by_color[color.index()]
-    }
-
-    #[inline]
-    pub fn role(&self, role: Role) -> Bitboard {
-        self.by_role[role.index()]
-    }
-
-    #[inline]
-    pub fn of(&self, color: Color, role: Role) -> Bitboard {
-        self.by_color[color.index()] & self.by_role[role.index()]
-    }
-
-    #[inline]
     pub fn put(&mut self, piece: Piece, sq: Square) {
-        self.by_color[piece.color.index()] |= sq.bit();
-        self.by_role[piece.role.index()] |= sq.bit();
+        self.men.by_side[piece.color.index()] |= sq.bit();
+        self.men.by_kind[piece.role.index()] |= sq.bit();
         self.squares[sq.index()] = Some(piece);
     }
 
     #[inline]
     pub fn remove(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.squares[sq.index()].take()?;
-        self.by_color[piece.color.index()] ^= sq.bit();
-        self.by_role[piece.role.index()] ^= sq.bit();
+        self.men.by_side[piece.color.index()] ^= sq.bit();
+        self.men.by_kind[piece.role.index()] ^= sq.bit();
         Some(piece)
     }
 
@@ -86,7 +77,7 @@ impl Board {
     /// without playing it: `occ` and `them` describe the board after it.
     #[inline]
     pub fn attacked_by(&self, sq: Square, occ: Bitboard, them: Bitboard) -> bool {
-        let r = |role: Role| self.by_role[role.index()] & them;
+        let r = |role: Role| self.men.by_kind[role.index()] & them;
         if (attacks::king(sq) & (r(Role::King) | r(Role::LesserKing))).any()
             || (attacks::wazir(sq) & r(Role::LesserRook)).any()
             || (attacks::ferz(sq) & r(Role::LesserBishop)).any()
@@ -98,7 +89,7 @@ impl Board {
         if pawns.any() {
             // A pawn attacks `sq` from where a pawn of the other side on
             // `sq` would capture; which side owns `them` decides direction.
-            let by = if (them & self.by_color[0]).any() {
+            let by = if (them & self.men.by_side[0]).any() {
                 Color::White
             } else {
                 Color::Black

@@ -25,10 +25,7 @@ use std::str::FromStr;
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        GRID.write_placement(f, |c| {
-            self.piece_at(Square::at(c.file, c.rank))
-                .map(|piece| piece.char())
-        })?;
+        GRID.write_pieces(f, |i| self.piece_at(Square::new(i)))?;
         write!(
             f,
             " {} {} {} ",

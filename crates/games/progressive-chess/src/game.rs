@@ -7,6 +7,7 @@ use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::rules::Ruleset;
 use crate::tree;
+use arbiter_core::duel::movers_piece;
 use arbiter_core::{Outcome, PositionError};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -201,15 +202,12 @@ pub fn why_illegal(pos: &Position, turn: Turn) -> Option<String> {
     let board = pos.board();
     let mv = turn.mv;
     let from = mv.from();
-    let Some(piece) = board.piece_at(from) else {
-        return Some(format!("there is no piece on {from}"));
+    let piece = match movers_piece(board.piece_at(from), from, us, |p| {
+        (p.role.to_string(), p.color)
+    }) {
+        Ok(piece) => piece,
+        Err(why) => return Some(why),
     };
-    if piece.color != us {
-        return Some(format!(
-            "the {} on {from} is {}'s, and {us} is to move",
-            piece.role, piece.color
-        ));
-    }
     match mv {
         Move::Raise { role, .. } => {
             if piece.role != Role::Necromancer {

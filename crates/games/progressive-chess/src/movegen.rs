@@ -15,6 +15,7 @@ use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::square::{Bitboard, Square};
 use crate::tree;
+use std::ops::ControlFlow;
 
 /// The squares the piece on `from` may move to by its own movement
 /// (captures and swaps included, shields and king safety not considered).
@@ -138,6 +139,19 @@ impl Safety {
 /// Calls `f` with every legal move step of the side to move.
 #[inline]
 pub fn for_each_legal_move(pos: &Position, mut f: impl FnMut(Move)) {
+    let _ = visit_legal_moves(pos, |mv| {
+        f(mv);
+        ControlFlow::<()>::Continue(())
+    });
+}
+
+/// Calls `f` with the legal move steps of the side to move, in generation
+/// order, until it says stop.
+#[inline]
+fn visit_legal_moves<B>(
+    pos: &Position,
+    mut f: impl FnMut(Move) -> ControlFlow<B>,
+) -> ControlFlow<B> {
     let us = pos.turn();
     let board = pos.board();
     let safety = Safety::of(pos);
@@ -149,7 +163,7 @@ pub fn for_each_legal_move(pos: &Position, mut f: impl FnMut(Move)) {
             }
             for role in Role::ALL {
                 if pos.pool_count(us, role) > 0 {
-                    f(Move::Raise { from, role });
+                    f(Move::Raise { from, role })?;
                 }
             }
             continue;
@@ -157,10 +171,11 @@ pub fn for_each_legal_move(pos: &Position, mut f: impl FnMut(Move)) {
         for to in targets(pos, from) {
             let mv = Move::Normal { from, to };
             if safety.allows(pos, mv, role) {
-                f(mv);
+                f(mv)?;
             }
         }
     }
+    ControlFlow::Continue(())
 }
 
 /// The legal move steps, in generation order.
@@ -252,22 +267,5 @@ pub fn legal_turns(pos: &Position) -> Vec<Turn> {
 
 /// Whether the side to move has any legal move.
 pub fn has_legal_move(pos: &Position) -> bool {
-    let us = pos.turn();
-    let board = pos.board();
-    let safety = Safety::of(pos);
-    for from in board.pieces(us) {
-        let role = board.piece_at(from).expect("a piece").role;
-        if role == Role::Necromancer {
-            if !safety.in_check && Role::ALL.iter().any(|&r| pos.pool_count(us, r) > 0) {
-                return true;
-            }
-            continue;
-        }
-        for to in targets(pos, from) {
-            if safety.allows(pos, Move::Normal { from, to }, role) {
-                return true;
-            }
-        }
-    }
-    false
+    visit_legal_moves(pos, |_| ControlFlow::Break(())).is_break()
 }

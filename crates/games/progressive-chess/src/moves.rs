@@ -245,19 +245,16 @@ mod tests {
 
     #[test]
     fn malformed_turns_say_why() {
-        assert!("d1d1"
-            .parse::<Turn>()
-            .unwrap_err()
-            .contains("two different"));
-        assert!("d1".parse::<Turn>().is_err());
-        assert!("h1h2".parse::<Turn>().is_err());
-        assert!("c3@K".parse::<Turn>().unwrap_err().contains("never raised"));
-        assert!("d1d2+a1=K".parse::<Turn>().unwrap_err().contains("king"));
-        assert!("d1d2+a1=Q"
-            .parse::<Turn>()
-            .unwrap_err()
-            .contains("not a piece letter"));
-        assert!("d1d2+a1".parse::<Turn>().is_err());
-        assert!("d1d2+".parse::<Turn>().is_err());
+        let refused = [
+            ("d1d1", "two different"),
+            ("d1", ""),
+            ("h1h2", ""),
+            ("c3@K", "never raised"),
+            ("d1d2+a1=K", "king"),
+            ("d1d2+a1=Q", "not a piece letter"),
+            ("d1d2+a1", ""),
+            ("d1d2+", ""),
+        ];
+        arbiter_core::testing::notation::refusals(|t| t.parse::<Turn>(), &refused);
     }
 }

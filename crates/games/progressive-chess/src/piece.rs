@@ -74,7 +74,7 @@ impl Role {
 
     /// The role with this uppercase letter.
     pub fn from_letter(c: char) -> Option<Role> {
-        Role::ALL.into_iter().find(|r| r.letter() == c)
+        <Role as Lettered>::from_letter(c)
     }
 
     pub const fn name(self) -> &'static str {
@@ -115,12 +115,17 @@ impl fmt::Display for Role {
 /// A piece: a side and a kind.
 pub type Piece = arbiter_core::Piece<Role>;
 
+/// A role indexes what is kept per role (see `index`).
+impl From<Role> for usize {
+    fn from(role: Role) -> usize {
+        role.index()
+    }
+}
+
 impl Lettered for Role {
+    const ALL: &'static [Role] = &Role::ALL;
     fn letter(self) -> char {
         Role::letter(self)
-    }
-    fn from_letter(letter: char) -> Option<Role> {
-        Role::from_letter(letter)
     }
 }
 

@@ -19,13 +19,12 @@ fn a_cannon_that_jumped_an_enemy_may_capture_the_next_enemy() {
         sorted(&["a1", "a2", "a3", "a5", "a6", "a7", "b4", "c4", "d4"])
     );
     assert_eq!(why_illegal(&p, turn("a4d4")), None);
-    let mut g = game("3k3/7/7/Cp1p3/7/7/3K3 w 2 1 - - 0 1");
-    g.play(turn("a4d4")).unwrap();
     // The pawn is captured: 2 points for White (2 + 2), Black is paid its
     // turn's point (1 + 1), the pawn is in White's pool, the count resets.
-    assert_eq!(
-        g.position().to_string(),
-        "3k3/7/7/1p1C3/7/7/3K3 b 4 2 - P 0 1"
+    let g = assert_after(
+        "3k3/7/7/Cp1p3/7/7/3K3 w 2 1 - - 0 1",
+        &["a4d4"],
+        "3k3/7/7/1p1C3/7/7/3K3 b 4 2 - P 0 1",
     );
     // From d4 the cannon's first piece north is the king on d7: check.
     assert!(g.position().is_check());
@@ -34,10 +33,10 @@ fn a_cannon_that_jumped_an_enemy_may_capture_the_next_enemy() {
 #[test]
 fn after_an_enemy_screen_an_own_piece_is_not_captured() {
     // As above but d4 is White's: the line ends at d4 without a capture.
-    let p = pos("3k3/7/7/Cp1P3/7/7/3K3 w 2 1 - - 0 1");
-    assert_eq!(
-        dests(&p, "a4"),
-        sorted(&["a1", "a2", "a3", "a5", "a6", "a7", "b4", "c4"])
+    assert_dests(
+        "3k3/7/7/Cp1P3/7/7/3K3 w 2 1 - - 0 1",
+        "a4",
+        "a1 a2 a3 a5 a6 a7 b4 c4",
     );
 }
 
@@ -45,10 +44,10 @@ fn after_an_enemy_screen_an_own_piece_is_not_captured() {
 fn a_cannon_never_passes_a_second_piece() {
     // b4 and c4 are both enemies: either is captured, e4 is out of reach,
     // and so is the empty d4 behind the second piece.
-    let p = pos("3k3/7/7/Cpp1p2/7/7/3K3 w 2 1 - - 0 1");
-    assert_eq!(
-        dests(&p, "a4"),
-        sorted(&["a1", "a2", "a3", "a5", "a6", "a7", "b4", "c4"])
+    assert_dests(
+        "3k3/7/7/Cpp1p2/7/7/3K3 w 2 1 - - 0 1",
+        "a4",
+        "a1 a2 a3 a5 a6 a7 b4 c4",
     );
 }
 
@@ -83,11 +82,20 @@ fn a_position_whose_side_not_to_move_is_checked_through_an_enemy_screen_is_refus
 
 #[test]
 fn a_cannon_checks_through_a_screen_of_either_colour_but_not_two() {
-    // Black cannon d7 and white king d1.
-    assert!(pos("3c2k/7/7/3p3/7/7/3K3 w 2 1 - - 0 5").is_check());
-    assert!(pos("3c2k/7/7/3P3/7/7/3K3 w 2 1 - - 0 5").is_check());
-    assert!(!pos("3c2k/7/3P3/3p3/7/7/3K3 w 2 1 - - 0 5").is_check());
-    assert!(pos("3c2k/7/7/7/7/7/3K3 w 2 1 - - 0 5").is_check());
+    // Black cannon d7 and white king d1: one screen of either side between
+    // them checks, two screens (of one side or both) do not, and with no
+    // screen the first piece on the file is the king.
+    let cases = [
+        ("7/7/3p3", true),
+        ("7/7/3P3", true),
+        ("7/3P3/3p3", false),
+        ("7/3p3/3p3", false),
+        ("7/7/7", true),
+    ];
+    for (screens, check) in cases {
+        let text = format!("3c2k/{screens}/7/7/3K3 w 2 1 - - 0 5");
+        assert_eq!(pos(&text).is_check(), check, "{text}");
+    }
 }
 
 #[test]

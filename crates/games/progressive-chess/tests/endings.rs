@@ -45,58 +45,50 @@ fn stalemate_is_a_draw() {
 
 #[test]
 fn dead_positions() {
-    // Bare kings.
-    assert_eq!(
-        game("3k3/7/7/7/7/7/3K3 w 1 1 - - 0 9").status(),
-        Status::DeadPosition
-    );
-    // Kings with supernaturalists and a necromancer with nothing to raise.
-    assert_eq!(
-        game("3k3/7/2u4/7/7/3N3/3K3 w 1 1 - - 0 9").status(),
-        Status::DeadPosition
-    );
-    // A necromancer with a rook in its pool can still raise an attacker.
-    assert_eq!(
-        game("3k3/7/2u4/7/7/3N3/3K3 w 1 1 - R 0 9").status(),
-        Status::Ongoing
-    );
-    // ... but not with only a supernaturalist to raise.
-    assert_eq!(
-        game("3k3/7/7/7/7/3N3/3K3 w 1 1 - U 0 9").status(),
-        Status::DeadPosition
-    );
-    // A single pawn can grow into anything.
-    assert_eq!(
-        game("3k3/7/7/7/7/3P3/3K3 w 1 1 - - 0 9").status(),
-        Status::Ongoing
-    );
-    // A lone swapper: it can only become a supernaturalist or a
-    // necromancer, and none of the three ever attacks. White's pool is
-    // empty and can only fill by captures; S, U and N never capture, and
-    // White's king has nothing but the black king to take, which is never
-    // captured. Black has a bare king. Nobody can ever attack a king: dead.
-    assert_eq!(
-        game("3k3/7/7/7/7/3S3/3K3 w 1 1 - - 0 9").status(),
-        Status::DeadPosition
-    );
-    // The same with a black swapper: White's king may capture it, but a
-    // raised swapper is just as harmless.
-    assert_eq!(
-        game("3k3/3s3/7/7/7/3S3/3K3 w 1 1 - - 0 9").status(),
-        Status::DeadPosition
-    );
-    // A swapper with a rook in its pool can become a necromancer and
-    // raise the rook (1 + 1 points a turn pay the 2 for S=N): not dead.
-    assert_eq!(
-        game("3k3/7/7/7/7/3S3/3K3 w 1 1 - R 0 9").status(),
-        Status::Ongoing
-    );
-    // A swapper can become a necromancer, and the enemy has a pawn the
-    // king might capture: not dead.
-    assert_eq!(
-        game("3k3/p6/7/7/7/3S3/3K3 w 1 1 - - 0 9").status(),
-        Status::Ongoing
-    );
+    use Status::{DeadPosition as Dead, Ongoing};
+    let cases = [
+        ("bare kings", "3k3/7/7/7/7/7/3K3 w 1 1 - - 0 9", Dead),
+        (
+            "kings with supernaturalists and a necromancer with nothing to raise",
+            "3k3/7/2u4/7/7/3N3/3K3 w 1 1 - - 0 9",
+            Dead,
+        ),
+        (
+            "a necromancer with a rook in its pool can still raise an attacker",
+            "3k3/7/2u4/7/7/3N3/3K3 w 1 1 - R 0 9",
+            Ongoing,
+        ),
+        (
+            "... but not with only a supernaturalist to raise",
+            "3k3/7/7/7/7/3N3/3K3 w 1 1 - U 0 9",
+            Dead,
+        ),
+        ("a single pawn can grow into anything", "3k3/7/7/7/7/3P3/3K3 w 1 1 - - 0 9", Ongoing),
+        // A lone swapper can only become a supernaturalist or a necromancer,
+        // and none of the three ever attacks. White's pool is empty and can
+        // only fill by captures; S, U and N never capture, and White's king
+        // has nothing but the black king to take, which is never captured.
+        // Black has a bare king. Nobody can ever attack a king.
+        ("a lone swapper", "3k3/7/7/7/7/3S3/3K3 w 1 1 - - 0 9", Dead),
+        (
+            "a black swapper too: White's king may capture it, but a raised swapper is as harmless",
+            "3k3/3s3/7/7/7/3S3/3K3 w 1 1 - - 0 9",
+            Dead,
+        ),
+        (
+            "a swapper with a rook in its pool can become a necromancer and raise it (1 + 1 points a turn pay the 2 for S=N)",
+            "3k3/7/7/7/7/3S3/3K3 w 1 1 - R 0 9",
+            Ongoing,
+        ),
+        (
+            "a swapper can become a necromancer, and the enemy has a pawn the king might capture",
+            "3k3/p6/7/7/7/3S3/3K3 w 1 1 - - 0 9",
+            Ongoing,
+        ),
+    ];
+    for (what, text, status) in cases {
+        assert_eq!(game(text).status(), status, "{what}: {text}");
+    }
 }
 
 /// Kings shuffle d1-e1 and d7-e7 with a rook on a1 keeping material alive.

@@ -121,10 +121,7 @@ fn bad_position_strings_say_why() {
             "Black is not to move but its king is attacked",
         ),
     ];
-    for (text, want) in cases {
-        let err = text.parse::<Position>().unwrap_err();
-        assert!(err.to_string().contains(want), "{text}: {err}");
-    }
+    arbiter_core::testing::notation::refusals(|t| t.parse::<Position>(), &cases);
 }
 
 #[test]
@@ -135,18 +132,13 @@ fn refused_actions_change_nothing() {
         g.act(Seat(1), &turn("d7d6")),
         Err(ActionError::NotYourTurn { .. })
     ));
-    assert!(matches!(
-        g.act(Seat(0), &turn("d1d3")),
-        Err(ActionError::Illegal { .. })
-    ));
-    assert!(matches!(
-        g.act(Seat(0), &turn("a1a2+a2=R")),
-        Err(ActionError::Illegal { .. })
-    ));
-    assert!(matches!(
-        g.act(Seat(0), &turn("a1a2+a2=T")),
-        Err(ActionError::Illegal { .. })
-    ));
+    for illegal in ["d1d3", "a1a2+a2=R", "a1a2+a2=T"] {
+        let refused = g.act(Seat(0), &turn(illegal));
+        assert!(
+            matches!(refused, Err(ActionError::Illegal { .. })),
+            "{illegal}: {refused:?}"
+        );
+    }
     assert!(matches!(
         g.parse_action(Seat(0), "a1"),
         Err(ActionError::Malformed { .. })

@@ -54,9 +54,9 @@ mod tests {
             high: 1,
             ..Ruleset::default()
         });
-        play(&mut game, &format!("red: join 0,0 {ARMY}"));
-        play(&mut game, &format!("blue: join 4,0 {ARMY}"));
-        play(&mut game, &format!("green: join 8,0 {ARMY}"));
+        for (colour, corner) in [("red", "0,0"), ("blue", "4,0"), ("green", "8,0")] {
+            play(&mut game, &format!("{colour}: join {corner} {ARMY}"));
+        }
         game
     }
 

@@ -59,20 +59,16 @@ impl Duel for KnightCourtDuel {
     type Move = Move;
     type Key = u32;
 
-    fn root(game: &KnightCourt) -> Position {
-        *game.position()
-    }
-
-    fn seen(game: &KnightCourt, key: &u32) -> bool {
-        game.has_seen(*key)
-    }
-
     fn key(pos: &Position) -> u32 {
         pos.key()
     }
 
     fn hash(key: &u32) -> u64 {
         (*key as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 20
+    }
+
+    fn seen(game: &KnightCourt, key: &u32) -> bool {
+        game.has_seen(*key)
     }
 
     fn decided(_: &Position) -> Option<i32> {
@@ -113,10 +109,6 @@ impl Duel for KnightCourtDuel {
             Move::Normal { from, to } => from.index() * 9 + to.index(),
             Move::Drop { role, to } => 81 + role.index() * 9 + to.index(),
         }
-    }
-
-    fn action(mv: Move) -> Move {
-        mv
     }
 }
 

@@ -70,8 +70,9 @@ impl Duel for KnightMovesDuel {
     type Move = Move;
     type Key = Key;
 
-    fn root(game: &KnightMoves) -> Position {
-        *game.position()
+    fn decided(pos: &Position) -> Option<i32> {
+        // The ball that is home belongs to the side that just moved.
+        pos.winner().map(|_| -MATE)
     }
 
     fn seen(game: &KnightMoves, key: &Key) -> bool {
@@ -84,11 +85,6 @@ impl Duel for KnightMovesDuel {
 
     fn hash(key: &Key) -> u64 {
         mix(key.0[0] ^ mix(key.0[1] ^ mix(key.0[2])))
-    }
-
-    fn decided(pos: &Position) -> Option<i32> {
-        // The ball that is home belongs to the side that just moved.
-        pos.winner().map(|_| -MATE)
     }
 
     fn children(
@@ -120,10 +116,6 @@ impl Duel for KnightMovesDuel {
             Move::Jump { from, to } => from.index() * 56 + to.index(),
             Move::Pass(chain) => 56 * 56 + chain.receiver().index(),
         }
-    }
-
-    fn action(mv: Move) -> Move {
-        mv
     }
 }
 

@@ -482,10 +482,6 @@ impl Duel for ProgressiveChessDuel {
     type Move = Turn;
     type Key = Key;
 
-    fn root(game: &ProgressiveChess) -> Position {
-        *game.position()
-    }
-
     fn seen(game: &ProgressiveChess, key: &Key) -> bool {
         in_history(game, *key)
     }
@@ -593,10 +589,6 @@ impl Duel for ProgressiveChessDuel {
             Move::Normal { from, to } => from.index() * 49 + to.index(),
             Move::Raise { from, role } => 49 * 49 + from.index() * Role::COUNT + role.index(),
         }
-    }
-
-    fn action(turn: Turn) -> Turn {
-        turn
     }
 }
 

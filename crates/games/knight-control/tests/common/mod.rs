@@ -4,7 +4,7 @@
 
 use arbiter_core::{Seat, Seed};
 use arbiter_knight_control::{
-    ItemPlacement, KnightControl, KnightSetup, Layout, PlayerSetup, Rules, Setup,
+    ItemPlacement, KnightControl, KnightSetup, Layout, LayoutFile, PlayerSetup, Rules, Setup,
 };
 
 /// A game at round 1 from a setup on the standard board: `zones` gives each
@@ -117,10 +117,17 @@ pub fn knights(game: &KnightControl) -> Vec<String> {
     out
 }
 
-pub fn assert_knights(game: &KnightControl, expected: &[&str]) {
+/// Checks that `found` (sorted) holds exactly `expected`, in any order.
+#[track_caller]
+fn assert_sorted(found: Vec<String>, expected: &[&str]) {
     let mut expected: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
     expected.sort();
-    assert_eq!(knights(game), expected);
+    assert_eq!(found, expected);
+}
+
+#[track_caller]
+pub fn assert_knights(game: &KnightControl, expected: &[&str]) {
+    assert_sorted(knights(game), expected);
 }
 
 /// Every item as "cell item", sorted.
@@ -137,10 +144,18 @@ pub fn items(game: &KnightControl) -> Vec<String> {
     out
 }
 
+#[track_caller]
 pub fn assert_items(game: &KnightControl, expected: &[&str]) {
-    let mut expected: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
-    expected.sort();
-    assert_eq!(items(game), expected);
+    assert_sorted(items(game), expected);
+}
+
+/// The standard layout with no items on it.
+pub fn no_items_layout() -> Layout {
+    Layout::from_file(LayoutFile {
+        items: Some(Vec::new()),
+        ..arbiter_knight_control::standard_file()
+    })
+    .unwrap()
 }
 
 /// (chips, garnets, chips gained, ToL pieces) of player `p` (1-based).

@@ -13,16 +13,8 @@ pub const RANKS: i32 = 8;
 
 /// The knight's leaps.
 const KNIGHT: [(i32, i32); 8] = arbiter_core::geometry::wide_leaper(1, 2);
-const LINES: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
+/// The eight lines a pass may follow: ranks, files and diagonals.
+const LINES: [(i32, i32); 8] = arbiter_core::geometry::widen(arbiter_core::geometry::KING_STEPS);
 
 #[derive(Clone, Debug)]
 pub struct Naive {
@@ -247,13 +239,7 @@ impl Naive {
     }
 
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves.iter().map(|mv| self.after(mv).perft(depth - 1)).sum()
+        let children = |n: &Self| -> Vec<Self> { n.legal().iter().map(|mv| n.after(mv)).collect() };
+        arbiter_core::testing::naive::perft(self, depth, &children)
     }
 }

@@ -20,6 +20,22 @@ pub fn turn(text: &str) -> Turn {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
+/// The game from the position `text` after playing `turns` (each must be
+/// legal), checked to stand at the position string `expected`.
+#[track_caller]
+pub fn assert_after(text: &str, turns: &[&str], expected: &str) -> ProgressiveChess {
+    let mut g = game(text);
+    for &t in turns {
+        g.play(turn(t)).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert_eq!(
+        g.position().to_string(),
+        expected,
+        "after {turns:?} from {text}"
+    );
+    g
+}
+
 /// The legal destinations of the piece on `from`, sorted by name.
 pub fn dests(p: &Position, from: &str) -> Vec<String> {
     let from = sq(from);
@@ -32,6 +48,19 @@ pub fn dests(p: &Position, from: &str) -> Vec<String> {
         .collect();
     out.sort();
     out
+}
+
+/// Checks that the piece on `from` in the position `text` may go to the
+/// squares named in `expected` (space-separated, in any order) and nowhere
+/// else.
+#[track_caller]
+pub fn assert_dests(text: &str, from: &str, expected: &str) {
+    let expected: Vec<&str> = expected.split_whitespace().collect();
+    assert_eq!(
+        dests(&pos(text), from),
+        sorted(&expected),
+        "{from} in {text}"
+    );
 }
 
 /// `names` sorted, as owned strings.

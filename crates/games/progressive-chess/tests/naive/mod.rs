@@ -130,16 +130,7 @@ impl Naive {
         };
         let orth = [(1, 0), (-1, 0), (0, 1), (0, -1)];
         let diag = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-        let all8 = [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ];
+        let all8 = [orth, diag].concat();
         let slide = |dirs: &[(i32, i32)], out: &mut Vec<NMove>| {
             for &(df, dr) in dirs {
                 let (mut nf, mut nr) = (f + df, r + dr);
@@ -238,7 +229,7 @@ impl Naive {
                 }
             }
             'U' => {
-                for (df, dr) in all8 {
+                for &(df, dr) in &all8 {
                     let (nf, nr) = (f + df, r + dr);
                     if on(nf, nr) {
                         let c = self.at(nf, nr);
@@ -417,41 +408,14 @@ impl Naive {
     }
 
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let kids = self.children();
-        if depth == 1 {
-            return kids.len() as u64;
-        }
-        kids.iter().map(|k| k.perft(depth - 1)).sum()
+        arbiter_core::testing::naive::perft(self, depth, &Naive::children)
     }
 }
 
 /// The board `b` (`b[rank][file]`, '.' for empty) as a position string's
 /// placement, rank 7 first.
 pub fn placement(b: &[[char; 7]; 7]) -> String {
-    let mut rows = Vec::new();
-    for r in (0..7).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for &c in &b[r] {
-            if c == '.' {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    row.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                row.push(c);
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    rows.join("/")
+    arbiter_core::testing::naive::placement(b.iter().rev().map(|rank| &rank[..]))
 }
 
 /// The engine's position string reduced to what [`Naive::key`] holds:

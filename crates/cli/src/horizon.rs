@@ -1,0 +1,51 @@
+//! `arbiter solve knight-court --horizon N`: for every first move, whether
+//! either side can force mate within N plies under the true rule, proved
+//! by proof-number search (no table value trusted).
+
+use arbiter_knight_court::{Color, KnightCourt};
+use arbiter_search::dfpn::{HorizonProof, Verdict, MAX_HORIZON};
+use arbiter_search::retrograde::Table;
+use std::time::Instant;
+
+/// Refuses a horizon the search cannot hold, before any work is done.
+pub fn check(horizon: u32) -> Result<(), String> {
+    if horizon > MAX_HORIZON {
+        return Err(format!(
+            "--horizon is at most {MAX_HORIZON} plies (it was {horizon})"
+        ));
+    }
+    Ok(())
+}
+
+pub fn run(table: &Table, horizon: u32) -> Result<(), String> {
+    check(horizon)?;
+    println!("horizon: every first move, {horizon} plies after it, no repetition allowed");
+    let start = KnightCourt::new();
+    let mut total_nodes = 0;
+    let started = Instant::now();
+    for mv in start.legal_moves() {
+        let mut game = start.clone();
+        game.play(mv).expect("a legal move");
+        for attacker in [Color::White, Color::Black] {
+            let mut search = HorizonProof::new(table, attacker);
+            let clock = Instant::now();
+            let verdict = search.prove(game.history(), game.position(), horizon);
+            total_nodes += search.nodes;
+            let said = match verdict {
+                Verdict::Mates(plies) => format!("forces mate (a proof {plies} plies deep)"),
+                Verdict::NoMate => format!("cannot force mate within {horizon} plies"),
+            };
+            println!(
+                "  1. {mv}: {attacker:?} {said} ({} nodes, {} results reused, {:.1} s)",
+                search.nodes,
+                search.reused,
+                clock.elapsed().as_secs_f64()
+            );
+        }
+    }
+    println!(
+        "  total: {total_nodes} nodes in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

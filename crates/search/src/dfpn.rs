@@ -1,0 +1,431 @@
+//! Proof-number search (df-pn) over Knight Court under the true rule, which
+//! forbids repeating a position: can one side force mate within a horizon?
+//!
+//! Nothing here trusts the solved table's values; the table only seeds the
+//! proof and disproof numbers, so a result is exact for the line played.
+//!
+//! # The graph-history interaction
+//! Under the repetition ban a position's value depends on the line that
+//! reached it: a move into any position already on the line is illegal. So
+//! a solved result may be reused on another line only if that line forbids
+//! exactly the same moves the result relied on. Every solved entry keeps
+//! the set of positions its proof or disproof *touched* (every child
+//! examined in its proof tree, legal or forbidden) and, of those, the ones
+//! that were forbidden because they lay on the line. It is reused on a new
+//! line only when the new line meets the touched set in exactly the same
+//! forbidden positions: then every move of the stored proof tree is legal
+//! or forbidden exactly as before, and the tree proves the same thing. The
+//! unsolved proof and disproof numbers are only a guide to where to look,
+//! so they are shared between lines freely.
+//!
+//! The depth is part of every result: a proof that mates in `k` plies holds
+//! for any horizon of at least `k`; a disproof holds for any horizon up to
+//! the one it was made for.
+
+use crate::knight_court::value;
+use crate::retrograde::{Table, Value};
+use arbiter_core::PositionSpace;
+use arbiter_knight_court::{for_each_legal, Color, KnightCourtSpace, Position};
+use std::rc::Rc;
+
+/// An unreachable proof or disproof number: the node is solved the other way.
+const INF: u64 = u64::MAX / 4;
+/// The longest horizon a search may be asked for.
+pub const MAX_HORIZON: u32 = 63;
+/// Touched sets larger than this are not stored (their parts are).
+const MAX_TOUCHED: usize = 1 << 15;
+/// Solved entries kept per position.
+const PER_POSITION: usize = 6;
+
+/// What a search proved about the attacker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The attacker forces mate within this many plies, whatever the
+    /// defender does (the number is the length of the proof's longest line).
+    Mates(u32),
+    /// The attacker cannot force mate within the horizon.
+    NoMate,
+}
+
+/// A solved result and what it relied on.
+struct Solved {
+    /// Mate within `plies` (a proof), or no mate within `depth` (a disproof).
+    proof: Option<u32>,
+    depth: u32,
+    /// The key of every position the proof tree examined below this one, sorted.
+    touched: Box<[u32]>,
+    /// The touched positions that were forbidden because they were on the
+    /// line when the result was made, sorted.
+    forbidden: Box<[u32]>,
+}
+
+impl Solved {
+    fn holds_at(&self, depth: u32) -> bool {
+        match self.proof {
+            Some(plies) => plies <= depth,
+            None => depth <= self.depth,
+        }
+    }
+}
+
+/// One child of a node being searched.
+struct Child {
+    pos: Position,
+    /// Where the child's results are stored, and its key on the line.
+    index: u32,
+    key: u32,
+    pn: u64,
+    dn: u64,
+    solved: Option<Rc<Solved>>,
+}
+
+/// The search: one attacker, one line, a horizon.
+pub struct HorizonProof<'a> {
+    table: &'a Table,
+    attacker: Color,
+    /// The keys of the positions on the line, the current one last.
+    line: Vec<u32>,
+    /// Unsolved proof and disproof numbers per (position, depth left).
+    guide: Vec<(u64, u64)>,
+    solved: Vec<Vec<Rc<Solved>>>,
+    /// Nodes expanded.
+    pub nodes: u64,
+    /// Solved entries reused from the store, and refused because the line
+    /// differed in what they relied on.
+    pub reused: u64,
+    pub refused: u64,
+}
+
+fn index_of(pos: &Position) -> u32 {
+    KnightCourtSpace.index(pos) as u32
+}
+
+impl<'a> HorizonProof<'a> {
+    /// A search for `attacker`'s mates. Its store of solved results serves
+    /// every line it is asked about.
+    pub fn new(table: &'a Table, attacker: Color) -> Self {
+        let size = KnightCourtSpace.size();
+        HorizonProof {
+            table,
+            attacker,
+            line: Vec::new(),
+            guide: vec![(0, 0); size * (MAX_HORIZON as usize + 1)],
+            solved: (0..size).map(|_| Vec::new()).collect(),
+            nodes: 0,
+            reused: 0,
+            refused: 0,
+        }
+    }
+
+    fn enter(&mut self, key: u32) {
+        self.line.push(key);
+    }
+
+    fn leave(&mut self) {
+        self.line.pop().expect("the line is not empty");
+    }
+
+    fn on_line(&self, key: u32) -> bool {
+        self.line.contains(&key)
+    }
+
+    /// Whether the attacker forces mate within `horizon` plies from `pos`,
+    /// after the line `history` (the keys of every position so far, `pos`'s
+    /// last).
+    pub fn prove(&mut self, history: &[u32], pos: &Position, horizon: u32) -> Verdict {
+        assert!(horizon <= MAX_HORIZON, "horizon at most {MAX_HORIZON}");
+        assert_eq!(history.last(), Some(&pos.key()), "pos ends the line");
+        // The search enters `pos` itself.
+        self.line = history[..history.len() - 1].to_vec();
+        let mut root = Child {
+            pos: *pos,
+            index: index_of(pos),
+            key: pos.key(),
+            pn: 1,
+            dn: 1,
+            solved: None,
+        };
+        while root.solved.is_none() {
+            self.search(&mut root, horizon, INF - 1, INF - 1);
+        }
+        match root.solved.expect("solved").proof {
+            Some(plies) => Verdict::Mates(plies),
+            None => Verdict::NoMate,
+        }
+    }
+
+    /// A stored result for the child at `depth` that holds on the line
+    /// with the child added.
+    fn lookup(&mut self, child: &Child, depth: u32) -> Option<Rc<Solved>> {
+        let entries = &self.solved[child.index as usize];
+        let found = entries
+            .iter()
+            .find(|s| s.holds_at(depth) && line_agrees(s, &self.line, child.key));
+        match found {
+            Some(s) => {
+                self.reused += 1;
+                Some(Rc::clone(s))
+            }
+            None => {
+                if entries.iter().any(|s| s.holds_at(depth)) {
+                    self.refused += 1;
+                }
+                None
+            }
+        }
+    }
+
+    fn store(&mut self, index: u32, solved: Solved) -> Rc<Solved> {
+        let solved = Rc::new(solved);
+        if solved.touched.len() <= MAX_TOUCHED {
+            let entries = &mut self.solved[index as usize];
+            if entries.len() >= PER_POSITION {
+                entries.remove(0);
+            }
+            entries.push(Rc::clone(&solved));
+        }
+        solved
+    }
+
+    fn guide_slot(index: u32, depth: u32) -> usize {
+        index as usize * (MAX_HORIZON as usize + 1) + depth as usize
+    }
+
+    /// First proof and disproof numbers of an unexamined node, from the
+    /// table: a node the table calls won for the attacker in time is cheap
+    /// to prove, one it calls drawn or lost is cheap to disprove.
+    fn seed(&self, pos: &Position, index: u32, depth: u32) -> (u64, u64) {
+        let stored = self.guide[Self::guide_slot(index, depth)];
+        if stored != (0, 0) {
+            return stored;
+        }
+        let attacking = pos.turn() == self.attacker;
+        let for_attacker = match value(self.table, pos) {
+            Value::Win(d) if attacking => Some(d as u32),
+            Value::Loss(d) if !attacking => Some(d as u32),
+            Value::Draw => None,
+            _ => return (8, 1),
+        };
+        match for_attacker {
+            Some(d) if d <= depth => (1, 4),
+            _ => (3, 1),
+        }
+    }
+
+    /// Searches `node` (not on the line) with `depth` plies left until it
+    /// is solved or its numbers pass the thresholds.
+    fn search(&mut self, node: &mut Child, depth: u32, th_pn: u64, th_dn: u64) {
+        self.nodes += 1;
+        let attacking = node.pos.turn() == self.attacker;
+        self.enter(node.key);
+        let mut children: Vec<Child> = Vec::new();
+        let mut forbidden: Vec<u32> = Vec::new();
+        for_each_legal(&node.pos, |mv| {
+            let pos = node.pos.play_unchecked(mv);
+            if self.on_line(pos.key()) {
+                forbidden.push(pos.key());
+            } else {
+                children.push(Child {
+                    pos,
+                    index: index_of(&pos),
+                    key: pos.key(),
+                    pn: 0,
+                    dn: 0,
+                    solved: None,
+                });
+            }
+        });
+        let terminal = if children.is_empty() {
+            // No legal move: mated if in check (a proof when the defender is
+            // to move), otherwise stalemate; an attacker without a move has
+            // not mated either way.
+            let mated = !attacking && node.pos.is_check();
+            Some(if mated { Some(0) } else { None })
+        } else if depth == 0 {
+            Some(None)
+        } else {
+            None
+        };
+        if let Some(proof) = terminal {
+            // What this relied on: every child, forbidden or (at the horizon
+            // with a move left) the legal one that keeps the defender alive.
+            let mut touched = forbidden.clone();
+            if let (Some(first), None) = (children.first(), proof) {
+                if !attacking {
+                    touched.push(first.key);
+                }
+            }
+            let depth_held = if children.is_empty() { MAX_HORIZON } else { 0 };
+            self.finish(node, proof, depth_held, touched);
+            return;
+        }
+        for child in &mut children {
+            match self.lookup(child, depth - 1) {
+                Some(solved) => {
+                    (child.pn, child.dn) = if solved.proof.is_some() {
+                        (0, INF)
+                    } else {
+                        (INF, 0)
+                    };
+                    child.solved = Some(solved);
+                }
+                None => (child.pn, child.dn) = self.seed(&child.pos, child.index, depth - 1),
+            }
+        }
+        // Most promising first, and in a fixed order among equals.
+        children.sort_by_key(|c| (if attacking { c.pn } else { c.dn }, c.index));
+        loop {
+            let (pn, dn) = numbers(&children, attacking);
+            if pn == 0 || dn == 0 {
+                self.solve(node, &children, &forbidden, depth, attacking, pn == 0);
+                return;
+            }
+            if pn >= th_pn || dn >= th_dn {
+                (node.pn, node.dn) = (pn, dn);
+                self.guide[Self::guide_slot(node.index, depth)] = (pn, dn);
+                self.leave();
+                return;
+            }
+            let (best, second) = best_two(&children, attacking);
+            let child = &children[best];
+            let (cpn, cdn) = (child.pn, child.dn);
+            let (child_pn, child_dn) = if attacking {
+                (
+                    th_pn.min(grow(second)),
+                    (th_dn - dn).saturating_add(cdn).min(INF - 1),
+                )
+            } else {
+                (
+                    (th_pn - pn).saturating_add(cpn).min(INF - 1),
+                    th_dn.min(grow(second)),
+                )
+            };
+            let child = &mut children[best];
+            self.search(child, depth - 1, child_pn, child_dn);
+        }
+    }
+
+    /// Solves `node` from its children and stores the result.
+    fn solve(
+        &mut self,
+        node: &mut Child,
+        children: &[Child],
+        forbidden: &[u32],
+        depth: u32,
+        attacking: bool,
+        proven: bool,
+    ) {
+        let solved = |c: &&Child| c.solved.as_ref().expect("a solved child").clone();
+        // A proof at the attacker's node or a disproof at the defender's
+        // rests on one child; the others rest on every child.
+        let one = attacking == proven;
+        // The forbidden moves matter only where every move counts.
+        let mut touched: Vec<u32> = if one { Vec::new() } else { forbidden.to_vec() };
+        let proof;
+        if one {
+            let pick = children
+                .iter()
+                .filter(|c| if proven { c.pn == 0 } else { c.dn == 0 })
+                .min_by_key(|c| {
+                    let s = solved(c);
+                    (s.proof.unwrap_or(0), s.touched.len(), c.index)
+                })
+                .expect("a solving child");
+            let s = solved(&pick);
+            touched.push(pick.key);
+            touched.extend_from_slice(&s.touched);
+            proof = s.proof.map(|plies| plies + 1);
+        } else {
+            let mut longest = 0;
+            for c in children {
+                let s = solved(&c);
+                touched.push(c.key);
+                touched.extend_from_slice(&s.touched);
+                longest = longest.max(s.proof.unwrap_or(0) + 1);
+            }
+            proof = proven.then_some(longest);
+        }
+        self.finish(node, proof, depth, touched);
+    }
+
+    /// Records `node` as solved (its own position already left off the
+    /// line's tail), with what it touched.
+    fn finish(&mut self, node: &mut Child, proof: Option<u32>, depth: u32, mut touched: Vec<u32>) {
+        self.leave();
+        touched.sort_unstable();
+        touched.dedup();
+        // Forbidden: touched positions on the line, with the node itself,
+        // which is on the line of any search of it.
+        let forbidden: Vec<u32> = touched
+            .iter()
+            .copied()
+            .filter(|&k| self.on_line(k) || k == node.key)
+            .collect();
+        let solved = Solved {
+            proof,
+            depth,
+            touched: touched.into_boxed_slice(),
+            forbidden: forbidden.into_boxed_slice(),
+        };
+        (node.pn, node.dn) = if proof.is_some() { (0, INF) } else { (INF, 0) };
+        node.solved = Some(self.store(node.index, solved));
+    }
+}
+
+/// Whether the line (with `extra`, the node itself, added) forbids exactly
+/// the touched positions that `solved` found forbidden.
+fn line_agrees(solved: &Solved, line: &[u32], extra: u32) -> bool {
+    let on = |k: u32| k == extra || line.contains(&k);
+    solved.forbidden.iter().all(|&k| on(k))
+        && line.iter().chain(std::iter::once(&extra)).all(|&k| {
+            solved.touched.binary_search(&k).is_err() || solved.forbidden.binary_search(&k).is_ok()
+        })
+}
+
+/// The node's proof and disproof numbers from its children's.
+fn numbers(children: &[Child], attacking: bool) -> (u64, u64) {
+    let min_pn = children.iter().map(|c| c.pn).min().unwrap_or(INF);
+    let min_dn = children.iter().map(|c| c.dn).min().unwrap_or(INF);
+    let sum = |f: fn(&Child) -> u64| {
+        children
+            .iter()
+            .map(f)
+            .fold(0u64, |a, b| a.saturating_add(b))
+            .min(INF)
+    };
+    if attacking {
+        (min_pn, sum(|c| c.dn))
+    } else {
+        (sum(|c| c.pn), min_dn)
+    }
+}
+
+/// The child to search (least proof number at the attacker's node, least
+/// disproof number at the defender's) and the second-least number.
+fn best_two(children: &[Child], attacking: bool) -> (usize, u64) {
+    let key = |c: &Child| if attacking { c.pn } else { c.dn };
+    let mut best = 0;
+    for (i, c) in children.iter().enumerate() {
+        if key(c) < key(&children[best]) {
+            best = i;
+        }
+    }
+    let second = children
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != best)
+        .map(|(_, c)| key(c))
+        .min()
+        .unwrap_or(INF);
+    (best, second)
+}
+
+/// The child's threshold from the second-best number, with a quarter more
+/// room (the 1 + epsilon trick) so the search switches children less often.
+fn grow(second: u64) -> u64 {
+    if second >= INF - 1 {
+        INF - 1
+    } else {
+        (second + 1).max(second + second / 4)
+    }
+}

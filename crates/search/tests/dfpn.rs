@@ -1,0 +1,156 @@
+//! The proof-number search under the true rule, checked against the plain
+//! full-width mate search (`MateProof`, which keeps no results between
+//! positions and so cannot be fooled by the line a position was reached
+//! on). One store serves many different lines here, which is where reusing
+//! a result across lines could go wrong.
+
+use arbiter_knight_court::{for_each_legal, Color, KnightCourt, Move, MoveList, Position};
+use arbiter_search::dfpn::{HorizonProof, Verdict};
+use arbiter_search::knight_court::{table, value};
+use arbiter_search::no_repetition::MateProof;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Whether `attacker` forces mate within `plies` from the line's last
+/// position, by the plain search.
+fn plain(history: &[u32], pos: &Position, attacker: Color, plies: u32) -> bool {
+    let mut proof = MateProof::new(table(), history);
+    if pos.turn() == attacker {
+        proof.attacker_mates(pos, plies)
+    } else {
+        proof.defender_mated(pos, plies)
+    }
+}
+
+/// A line from the start: each move random, or (half the time) the table's
+/// best, so that lines run into won positions and past earlier ones.
+fn random_line(rng: &mut ChaCha8Rng, plies: usize) -> KnightCourt {
+    let mut game = KnightCourt::new();
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = if rng.random_bool(0.5) {
+            *moves
+                .iter()
+                .max_by_key(|&&mv| {
+                    value(table(), &game.position().play_unchecked(mv))
+                        .parent()
+                        .goodness()
+                })
+                .unwrap()
+        } else {
+            moves[rng.random_range(0..moves.len())]
+        };
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+#[test]
+fn agrees_with_the_plain_search_on_many_lines_sharing_one_store() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut searches = [
+        HorizonProof::new(table(), Color::White),
+        HorizonProof::new(table(), Color::Black),
+    ];
+    let (mut mates, mut checked) = (0, 0);
+    for _ in 0..300 {
+        let length = rng.random_range(0..24);
+        let game = random_line(&mut rng, length);
+        let horizon = rng.random_range(0..=7);
+        for (search, attacker) in searches.iter_mut().zip([Color::White, Color::Black]) {
+            let verdict = search.prove(game.history(), game.position(), horizon);
+            let expected = plain(game.history(), game.position(), attacker, horizon);
+            assert_eq!(
+                matches!(verdict, Verdict::Mates(_)),
+                expected,
+                "{attacker:?} attacking within {horizon} plies at {} after {} plies",
+                game.position(),
+                game.history().len() - 1
+            );
+            if let Verdict::Mates(plies) = verdict {
+                assert!(plies <= horizon);
+                mates += 1;
+            }
+            checked += 1;
+        }
+    }
+    // The sample must hold both answers, or it proves little.
+    assert!(
+        mates > 30 && mates < checked - 30,
+        "{mates} mates of {checked}"
+    );
+    let reused: u64 = searches.iter().map(|s| s.reused).sum();
+    let refused: u64 = searches.iter().map(|s| s.refused).sum();
+    assert!(
+        reused > 0 && refused > 0,
+        "reused {reused}, refused {refused}"
+    );
+}
+
+#[test]
+fn after_b1a2_black_mates_in_fifteen_and_not_sooner() {
+    let mut game = KnightCourt::new();
+    game.play("b1a2".parse::<Move>().unwrap()).unwrap();
+    let mut search = HorizonProof::new(table(), Color::Black);
+    assert_eq!(
+        search.prove(game.history(), game.position(), 13),
+        Verdict::NoMate
+    );
+    assert!(matches!(
+        search.prove(game.history(), game.position(), 15),
+        Verdict::Mates(15)
+    ));
+    // The table, which ignores the ban, calls the position a draw.
+    assert!(matches!(
+        value(table(), game.position()),
+        arbiter_search::retrograde::Value::Draw
+    ));
+}
+
+#[test]
+fn a_mate_made_by_the_ban_is_found() {
+    // Every position along a line is forbidden afterwards, so a defender
+    // whose only escapes were visited earlier is mated by the ban. Check
+    // that at every position of a long table-guided line, one ply deep,
+    // the search and the plain search agree on "mated now".
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut search = HorizonProof::new(table(), Color::White);
+    for _ in 0..200 {
+        let game = random_line(&mut rng, 30);
+        if game.turn() != Color::Black {
+            continue;
+        }
+        let mut moves = MoveList::new();
+        for_each_legal(game.position(), |mv| moves.push(mv));
+        let verdict = search.prove(game.history(), game.position(), 0);
+        let expected = plain(game.history(), game.position(), Color::White, 0);
+        assert_eq!(matches!(verdict, Verdict::Mates(0)), expected);
+    }
+}
+
+#[test]
+fn every_first_move_agrees_with_the_plain_search_at_fifteen_plies() {
+    let start = KnightCourt::new();
+    let mut searches = [
+        HorizonProof::new(table(), Color::White),
+        HorizonProof::new(table(), Color::Black),
+    ];
+    for mv in start.legal_moves() {
+        let mut game = start.clone();
+        game.play(mv).unwrap();
+        for (search, attacker) in searches.iter_mut().zip([Color::White, Color::Black]) {
+            for horizon in [14, 15] {
+                let verdict = search.prove(game.history(), game.position(), horizon);
+                let expected = plain(game.history(), game.position(), attacker, horizon);
+                assert_eq!(
+                    matches!(verdict, Verdict::Mates(_)),
+                    expected,
+                    "1. {mv}, {attacker:?} within {horizon}"
+                );
+            }
+        }
+    }
+}
