@@ -3,32 +3,11 @@
 // result banner by clicks or taps, at a phone's 390×844 and a desktop's
 // 1280×800, and the table's accessibility (WCAG AA contrast, labels) and
 // turn signals. Screenshots go to $ARTIFACTS.
-import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
 import { contrastProblems, unlabelledControls } from "./a11y.mjs";
+import { DESKTOP, PHONE, acked, act, artifacts, base, createGame, runTests, sentCount } from "./lib.mjs";
 
-const base = process.env.ARBITER_URL;
-const artifacts = process.env.ARTIFACTS;
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const SIZES = [["phone", PHONE], ["desktop", DESKTOP]];
-
-async function createGame(body) {
-  const res = await fetch(`${base}/api/games`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
-  assert.equal(res.status, 200, await res.clone().text());
-  return res.json();
-}
-
-async function act(link, action) {
-  const [path, token] = link.split("#");
-  const res = await fetch(`${base}/api/games/${path.split("/").pop()}/actions`, {
-    method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ action }),
-  });
-  assert.equal(res.status, 200, await res.text());
-}
 
 const pageState = (page) => page.evaluate(() => state);
 
@@ -40,18 +19,6 @@ async function waitFor(page, test, what) {
   }
   const s = await pageState(page);
   throw new Error(`timed out waiting for ${what}; the page shows ${JSON.stringify(s && { status: s.status, to_act: s.to_act, legal: s.legal.slice(0, 5), history: s.history.slice(-4) })}`);
-}
-
-const sentCount = (page) => page.evaluate(() => Number(document.getElementById("ack").dataset.seq || 0));
-
-async function acked(page, before, action) {
-  await page.waitForFunction((n) => {
-    const el = document.getElementById("ack");
-    return Number(el.dataset.seq || 0) > n && el.dataset.state !== "sending";
-  }, before);
-  const ack = await page.evaluate(() => ({ ...document.getElementById("ack").dataset, text: document.getElementById("ack").textContent }));
-  assert.equal(ack.state, "in", `the server refused ${action}: ${ack.text}`);
-  if (action) assert.equal(ack.action, action);
 }
 
 // Clicks (on a phone: taps) `move`'s squares, then its button if it has
@@ -441,36 +408,4 @@ Object.assign(tests, {
   },
 });
 
-if (process.env.ONLY) for (const name of Object.keys(tests)) if (!name.includes(process.env.ONLY)) delete tests[name];
-
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
-// WEB_DIR=../web serves the client's scripts and style from that folder
-// instead of the binary's copies: a change to them is tested without a rebuild.
-if (process.env.WEB_DIR) {
-  const { readFileSync, existsSync } = await import("node:fs");
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => {
-    const context = await newContext(options);
-    await context.route(/\/[a-z-]+\.(js|css)$/, (route) => {
-      const file = `${process.env.WEB_DIR}${new URL(route.request().url()).pathname}`;
-      if (!existsSync(file)) return route.continue();
-      return route.fulfill({ body: readFileSync(file, "utf8"), contentType: file.endsWith(".css") ? "text/css" : "text/javascript" });
-    });
-    return context;
-  };
-}
-let failed = 0;
-for (const [name, test] of Object.entries(tests)) {
-  try {
-    const started = Date.now();
-    await test(browser);
-    console.log(`ok - ${name} (${Date.now() - started} ms)`);
-  } catch (e) {
-    failed++;
-    console.log(`not ok - ${name}\n${e.stack}`);
-  }
-}
-await browser.close();
-const total = Object.keys(tests).length;
-console.log(`games: ${total - failed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+await runTests("games", tests);

@@ -3,23 +3,10 @@
 // contexts, and a spectator who sees the spectators' channel only. Each
 // runs at a phone's 390×844 and a desktop's 1280×800, against a running
 // `arbiter serve` (see ./run).
-import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
+import { DESKTOP, PHONE, act, artifacts, base, createGame, runTests } from "./lib.mjs";
 
-const base = process.env.ARBITER_URL;
-const artifacts = process.env.ARTIFACTS;
-const SIZES = {
-  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
-  desktop: { viewport: { width: 1280, height: 800 } },
-};
-
-async function createGame(body) {
-  const res = await fetch(`${base}/api/games`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
-  assert.equal(res.status, 200);
-  return res.json();
-}
+const SIZES = { phone: PHONE, desktop: DESKTOP };
 
 // The page's own state (a top-level binding of table.js); null while the
 // page is moving on to another game (a rematch) and has none yet.
@@ -32,16 +19,6 @@ async function waitFor(page, test, what) {
     await page.waitForTimeout(50);
   }
   throw new Error(`timed out waiting for ${what}`);
-}
-
-// A seat's move sent straight to the server, as another player's page would.
-async function act(link, action) {
-  const [path, token] = link.split("#");
-  const res = await fetch(`${base}/api/games/${path.split("/").pop()}/actions`, {
-    method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ action }),
-  });
-  assert.equal(res.status, 200, await res.text());
 }
 
 // Taps on a phone, clicks on a desktop.
@@ -179,25 +156,4 @@ const tests = {
   },
 };
 
-// Runs only the tests whose names contain ONLY (for checking one test).
-if (process.env.ONLY) for (const name of Object.keys(tests)) if (!name.includes(process.env.ONLY)) delete tests[name];
-
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
-let failed = 0;
-let total = 0;
-for (const [name, test] of Object.entries(tests)) {
-  for (const size of Object.keys(SIZES)) {
-    total++;
-    try {
-      const started = Date.now();
-      await test(browser, size);
-      console.log(`ok - ${name} at ${size} size (${Date.now() - started} ms)`);
-    } catch (e) {
-      failed++;
-      console.log(`not ok - ${name} at ${size} size\n${e.stack}`);
-    }
-  }
-}
-await browser.close();
-console.log(`browser (between players): ${total - failed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+await runTests("browser (between players)", tests, { sizes: Object.keys(SIZES) });

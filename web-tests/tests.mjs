@@ -1,17 +1,6 @@
 // Browser tests against a running `arbiter serve` (see ./run).
-import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
-
-const base = process.env.ARBITER_URL;
-const artifacts = process.env.ARTIFACTS;
-
-async function createGame(body) {
-  const res = await fetch(`${base}/api/games`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
-  assert.equal(res.status, 200);
-  return res.json();
-}
+import { DESKTOP, PHONE, acked, act, artifacts, base, createGame, runTests, sentCount } from "./lib.mjs";
 
 // The page's own state (a top-level binding of table.js).
 const pageState = (page) => page.evaluate(() => state);
@@ -29,22 +18,6 @@ async function waitFor(page, test, what) {
   throw new Error(`timed out waiting for ${what}; the page last showed ${JSON.stringify(brief(s))}; the server now says ${JSON.stringify(now.error ? now : brief(now))}`);
 }
 
-// How many submissions the page has made (its #ack's data-seq).
-const sentCount = (page) => page.evaluate(() => Number(document.getElementById("ack").dataset.seq || 0));
-
-// Waits for the server's acknowledgement of the page's next submission
-// after `before` and checks that what the server recorded is `action`.
-async function acked(page, before, action) {
-  await page.waitForFunction((n) => {
-    const el = document.getElementById("ack");
-    return Number(el.dataset.seq || 0) > n && el.dataset.state !== "sending";
-  }, before);
-  const ack = await page.evaluate(() => ({ ...document.getElementById("ack").dataset, text: document.getElementById("ack").textContent }));
-  assert.equal(ack.state, "in", `the server refused ${action}: ${ack.text}`);
-  assert.equal(ack.action, action);
-  return ack.text;
-}
-
 // Plays `move` by clicking its steps on the board, then any "Play" button,
 // and waits for the server to acknowledge it as `recorded`.
 async function clickMove(page, move, recorded = move) {
@@ -55,16 +28,6 @@ async function clickMove(page, move, recorded = move) {
   const button = page.locator(`#choices button[data-move="${move}"]`);
   if ((await sentCount(page)) === before && (await button.count()) > 0) await button.click();
   await acked(page, before, recorded);
-}
-
-// A seat's action sent straight to the server, as another player's page would.
-async function act(link, action) {
-  const [path, token] = link.split("#");
-  const res = await fetch(`${base}/api/games/${path.split("/").pop()}/actions`, {
-    method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ action }),
-  });
-  assert.equal(res.status, 200, await res.text());
 }
 
 // Has another seat submit, and waits until `page` has drawn the frame it brings.
@@ -446,8 +409,6 @@ Object.assign(tests, {
 
 // ---- The table on a phone and a desktop (issue 15) ----------------------
 
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const noSidewaysScroll = (page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 async function get(g, seat) {
@@ -608,23 +569,4 @@ const server = {
   },
 };
 
-// Runs only the tests whose names contain ONLY (for checking one test).
-if (process.env.ONLY) for (const name of Object.keys(tests)) if (!name.includes(process.env.ONLY)) delete tests[name];
-
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
-let failed = 0;
-for (const [name, test] of Object.entries(tests)) {
-  try {
-    const started = Date.now();
-    await test(browser);
-    console.log(`ok - ${name} (${Date.now() - started} ms)`);
-  } catch (e) {
-    failed++;
-    console.log(`not ok - ${name}\n${e.stack}`);
-  }
-}
-await browser.close();
-if (server.child) server.child.kill();
-const total = Object.keys(tests).length;
-console.log(`browser: ${total - failed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+await runTests("browser", tests, { after: () => server.child && server.child.kill() });

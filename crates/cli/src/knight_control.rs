@@ -160,15 +160,12 @@ pub fn replay(args: ReplayArgs) -> Result<(), String> {
             .iter()
             .map(|k| format!("{}:{}", k.cell, k.movement))
             .collect();
-        let _ = writeln!(
-            out,
-            "  knights: {}",
-            if knights.is_empty() {
-                "none".into()
-            } else {
-                knights.join(" ")
-            }
-        );
+        let knights = if knights.is_empty() {
+            "none".to_string()
+        } else {
+            knights.join(" ")
+        };
+        let _ = writeln!(out, "  knights: {knights}");
         for n in &me.notices {
             let _ = writeln!(out, "  notice (round {}): {}", n.round, n.text);
         }

@@ -3,25 +3,28 @@
 mod common;
 use common::*;
 
-/// A fresh directory for one test's records.
-fn records_dir(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("arbiter-{name}-{}", std::process::id()))
+/// Runs the match `line` with `--out` a fresh directory named after
+/// `name`, which must succeed: what it printed, and the second game's
+/// record. The directory is removed.
+fn match_with_records(name: &str, line: &str) -> (String, String) {
+    let dir = std::env::temp_dir().join(format!("arbiter-{name}-{}", std::process::id()));
+    let out = arbiter_line(line, &["--out", dir.to_str().unwrap()]);
+    let text = succeeded(&out);
+    let record = std::fs::read_to_string(dir.join("game-0002.txt")).unwrap();
+    std::fs::remove_dir_all(dir).unwrap();
+    (text, record)
 }
 
 #[test]
 fn a_duel_match_prints_a_table_with_elo_and_writes_records() {
-    let dir = records_dir("match");
-    let out = arbiter_line(
-        "match knight-moves --seat max:1000n --seat random --games 2 --jobs 2 --out",
-        &[dir.to_str().unwrap()],
-    );
-    let text = succeeded(&out);
-    assert!(text.contains("max:1000n"), "{text}");
-    assert!(text.contains("Elo (player 1 - player 2)"), "{text}");
-    let record = std::fs::read_to_string(dir.join("game-0002.txt")).unwrap();
-    assert!(record.contains("seat 1: player 2 random"), "{record}");
-    assert!(record.contains("result: "));
-    std::fs::remove_dir_all(dir).unwrap();
+    let line = "match knight-moves --seat max:1000n --seat random --games 2 --jobs 2";
+    let (text, record) = match_with_records("match", line);
+    for word in ["max:1000n", "Elo (player 1 - player 2)"] {
+        assert!(text.contains(word), "{text}");
+    }
+    for line in ["seat 1: player 2 random", "result: "] {
+        assert!(record.contains(line), "{record}");
+    }
 }
 
 #[test]
@@ -48,16 +51,10 @@ fn bad_specs_and_seat_counts_are_refused() {
 
 #[test]
 fn a_knight_control_match_reports_chips_gained_and_ec() {
-    let dir = records_dir("match-kc");
-    let out = arbiter_line(
-        "match knight-control --seat max:10n --seat greedy --seat random --games 2 --out",
-        &[dir.to_str().unwrap()],
-    );
-    let text = succeeded(&out);
+    let line = "match knight-control --seat max:10n --seat greedy --seat random --games 2";
+    let (text, record) = match_with_records("match-kc", line);
     for word in ["mean gained", "most gained", "EC", "mean ToLs", "max:10n"] {
         assert!(text.contains(word), "{text}");
     }
-    let record = std::fs::read_to_string(dir.join("game-0002.txt")).unwrap();
     assert!(record.contains("seat 1: player 3 random"), "{record}");
-    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -265,28 +265,19 @@ fn match_plays_arbiter_over_uci_against_the_built_in_bot() {
 
 #[test]
 fn match_refuses_a_uci_seat_it_cannot_use() {
-    let (ok, _, err) = arbiter(&[
-        "match",
-        "tilechess",
-        "--seat",
-        "uci:whatever",
-        "--seat",
-        "greedy",
-        "--games",
-        "1",
-    ]);
-    assert!(!ok);
-    assert!(err.contains("alternating duels"), "{err}");
-    let (ok, _, err) = arbiter(&[
-        "match",
-        "knight-moves",
-        "--seat",
-        "uci:/no/such/engine",
-        "--seat",
-        "greedy",
-        "--games",
-        "1",
-    ]);
-    assert!(!ok);
-    assert!(err.contains("cannot start it"), "{err}");
+    for (line, says) in [
+        (
+            "match tilechess --seat uci:whatever --seat greedy --games 1",
+            "alternating duels",
+        ),
+        (
+            "match knight-moves --seat uci:/no/such/engine --seat greedy --games 1",
+            "cannot start it",
+        ),
+    ] {
+        let args: Vec<&str> = line.split_whitespace().collect();
+        let (ok, _, err) = arbiter(&args);
+        assert!(!ok, "{line}");
+        assert!(err.contains(says), "{line}: {err}");
+    }
 }

@@ -51,7 +51,7 @@ where
         if game.phase() != Phase::Turn(seat) {
             return (None, None);
         }
-let found = best_move::<D>(game, self.budget, seed);
+        let found = best_move::<D>(game, self.budget, seed);
         let score = found.best.as_ref().map(|_| found.score);
         (found.best, score)
     }

@@ -189,16 +189,43 @@ pub trait Hosted: Game + arbiter_core::Diagram + arbiter_core::Depict + 'static 
     }
 }
 
+/// Bots (with their scores) and the static evaluation from the search
+/// crate's searcher, inside
+/// an `impl Hosted` for an alternating game it plays whole.
+macro_rules! searched_bots {
+    () => {
+        fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action> {
+            bots::bot_action(self, seat, think, false)
+        }
+        fn bot_scored(&self, seat: Seat, think: Think) -> (Option<Self::Action>, Option<i32>) {
+            bots::bot_scored(self, seat, think, false)
+        }
+        fn evaluation(&self, seat: Seat) -> Option<i32> {
+            Some(Evaluate::evaluate(self, seat))
+        }
+    };
+}
+
+/// The between-players rules of a duel, inside an `impl Hosted`: `seat`
+/// resigns and the players may agree a draw, both by `$rules` (the type
+/// or trait whose `resign` and `agree_draw` the game has).
+macro_rules! duel_concessions {
+    ($rules:ident) => {
+        fn resign(&mut self, seat: Seat) -> Result<(), ActionError> {
+            $rules::resign(self, seat)
+        }
+        fn draws_by_agreement(&self) -> bool {
+            true
+        }
+        fn agree_draw(&mut self) -> Result<(), ActionError> {
+            $rules::agree_draw(self)
+        }
+    };
+}
+pub(crate) use duel_concessions;
+
 impl Hosted for KnightCourt {
-    fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action> {
-        bots::bot_action(self, seat, think, false)
-    }
-    fn bot_scored(&self, seat: Seat, think: Think) -> (Option<Self::Action>, Option<i32>) {
-        bots::bot_scored(self, seat, think, false)
-    }
-    fn evaluation(&self, seat: Seat) -> Option<i32> {
-        Some(Evaluate::evaluate(self, seat))
-    }
+    searched_bots!();
     /// The solved table's value of each legal move for the mover.
     fn exact_values(&self, seat: Seat) -> Option<Vec<(String, String)>> {
         if !self.phase().may_act(seat) {
@@ -212,48 +239,16 @@ impl Hosted for KnightCourt {
                 .collect(),
         )
     }
-    fn resign(&mut self, seat: Seat) -> Result<(), ActionError> {
-        Concedes::resign(self, seat)
-    }
-    fn draws_by_agreement(&self) -> bool {
-        true
-    }
-    fn agree_draw(&mut self) -> Result<(), ActionError> {
-        Concedes::agree_draw(self)
-    }
+    duel_concessions!(Concedes);
 }
 
 impl Hosted for KnightMoves {
-    fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action> {
-        bots::bot_action(self, seat, think, false)
-    }
-    fn bot_scored(&self, seat: Seat, think: Think) -> (Option<Self::Action>, Option<i32>) {
-        bots::bot_scored(self, seat, think, false)
-    }
-    fn evaluation(&self, seat: Seat) -> Option<i32> {
-        Some(Evaluate::evaluate(self, seat))
-    }
-    fn resign(&mut self, seat: Seat) -> Result<(), ActionError> {
-        Concedes::resign(self, seat)
-    }
-    fn draws_by_agreement(&self) -> bool {
-        true
-    }
-    fn agree_draw(&mut self) -> Result<(), ActionError> {
-        Concedes::agree_draw(self)
-    }
+    searched_bots!();
+    duel_concessions!(Concedes);
 }
 
 impl Hosted for Tilechess {
-    fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action> {
-        bots::bot_action(self, seat, think, false)
-    }
-    fn bot_scored(&self, seat: Seat, think: Think) -> (Option<Self::Action>, Option<i32>) {
-        bots::bot_scored(self, seat, think, false)
-    }
-    fn evaluation(&self, seat: Seat) -> Option<i32> {
-        Some(Evaluate::evaluate(self, seat))
-    }
+    searched_bots!();
     fn end_by_host(&mut self) {
         Tilechess::end_by_host(self)
     }

@@ -3,12 +3,13 @@
 use crate::adapter::{self, KINDS};
 use crate::clock::Clock;
 use crate::error::{ApiError, ApiResult};
+use crate::extract::{Asker, GameRequest, RawBody};
 use crate::host::{
     self, BotPool, Command, Eviction, GameConfig, GameHandle, HostCommand, Reply, Role, Submission,
 };
 use crate::idempotency;
 use crate::storage::{GameRecord, Store};
-use crate::token::{self, Bearer, SocketToken};
+use crate::token::{self, SocketToken};
 use crate::{assets, pages};
 use arbiter_core::Seed;
 use axum::extract::rejection::BytesRejection;
@@ -24,7 +25,7 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{broadcast, Mutex, Semaphore};
+use tokio::sync::{broadcast, oneshot, Mutex, Semaphore};
 
 /// The largest request body accepted.
 pub const BODY_LIMIT: usize = 16 * 1024;
@@ -517,28 +518,8 @@ async fn create(
     })))
 }
 
-async fn snapshot(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Bearer(token): Bearer,
-) -> ApiResult<Json<Value>> {
-    let handle = state.game(&id).await?;
-    let role = state.role(&handle, token).await?;
-    Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?))
-}
-
-/// The game and the role of a request that must carry a link's token;
-/// without one it is refused with `missing` (what the request needs).
-pub(crate) async fn with_token(
-    state: &AppState,
-    id: &str,
-    token: Option<String>,
-    missing: &str,
-) -> ApiResult<(GameHandle, Role)> {
-    let handle = state.game(id).await?;
-    let token = token.ok_or_else(|| ApiError::Forbidden(missing.into()))?;
-    let role = state.role(&handle, Some(token)).await?;
-    Ok((handle, role))
+async fn snapshot(game: GameRequest) -> ApiResult<Json<Value>> {
+    game.open().await?.snapshot().await
 }
 
 #[derive(Deserialize)]
@@ -547,120 +528,95 @@ struct ActBody {
     action: String,
 }
 
-async fn act(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Bearer(token): Bearer,
-    headers: HeaderMap,
-    body: Result<axum::body::Bytes, BytesRejection>,
+/// A submission that may carry an `Idempotency-Key` (docs/server.md):
+/// with one it goes through [`idempotency::submit`], which answers a
+/// retry as the first try was answered; without one the actor is asked
+/// `command` and the answer is the asker's snapshot.
+async fn submit(
+    asker: Asker,
+    headers: &HeaderMap,
+    endpoint: &str,
+    body: &[u8],
+    submission: Submission,
+    command: impl FnOnce(Role, oneshot::Sender<ApiResult<()>>) -> Command,
 ) -> ApiResult<Response> {
-    let body = body?;
-    let (handle, role) =
-        with_token(&state, &id, token, "playing needs your seat link's token").await?;
-    let request: ActBody = parse_body(&body)?;
-    let submission = Submission::Act(request.action.clone());
-    let keyed = idempotency::submit(
-        &handle,
-        role,
-        &headers,
-        "actions",
-        &body,
+    let once = idempotency::submit(
+        &asker.handle,
+        asker.role,
+        headers,
+        endpoint,
+        body,
         submission,
         Reply::Snapshot,
     );
-    if let Some(answer) = keyed.await? {
+    if let Some(answer) = once.await? {
         return Ok(answer);
     }
-    handle
-        .ask(|r| Command::Act(role, request.action, r))
-        .await??;
-    Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?).into_response())
+    asker.ask(command).await??;
+    Ok(asker.snapshot().await?.into_response())
 }
 
-async fn claim(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Bearer(token): Bearer,
-    headers: HeaderMap,
-) -> ApiResult<Response> {
-    let (handle, role) =
-        with_token(&state, &id, token, "claiming needs your seat link's token").await?;
-    let keyed = idempotency::submit(
-        &handle,
-        role,
+async fn act(game: GameRequest, headers: HeaderMap, RawBody(body): RawBody) -> ApiResult<Response> {
+    let asker = game
+        .open_with_token("playing needs your seat link's token")
+        .await?;
+    let ActBody { action } = parse_body(&body)?;
+    let submission = Submission::Act(action.clone());
+    let play = |role, r| Command::Act(role, action, r);
+    submit(asker, &headers, "actions", &body, submission, play).await
+}
+
+async fn claim(game: GameRequest, headers: HeaderMap) -> ApiResult<Response> {
+    let asker = game
+        .open_with_token("claiming needs your seat link's token")
+        .await?;
+    submit(
+        asker,
         &headers,
         "claim",
         b"",
         Submission::Claim,
-        Reply::Snapshot,
-    );
-    if let Some(answer) = keyed.await? {
-        return Ok(answer);
-    }
-    handle.ask(|r| Command::Claim(role, r)).await??;
-    Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?).into_response())
+        Command::Claim,
+    )
+    .await
 }
 
 async fn host_command(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Bearer(token): Bearer,
+    game: GameRequest,
     headers: HeaderMap,
-    body: Result<axum::body::Bytes, BytesRejection>,
+    RawBody(body): RawBody,
 ) -> ApiResult<Response> {
-    let body = body?;
-    let (handle, role) = with_token(
-        &state,
-        &id,
-        token,
-        "host commands need the host link's token",
-    )
-    .await?;
+    let asker = game
+        .open_with_token("host commands need the host link's token")
+        .await?;
     let command: HostCommand = parse_body(&body)?;
     let submission = Submission::Host(command.clone());
-    let keyed = idempotency::submit(
-        &handle,
-        role,
-        &headers,
-        "host",
-        &body,
-        submission,
-        Reply::Snapshot,
-    );
-    if let Some(answer) = keyed.await? {
-        return Ok(answer);
-    }
-    handle.ask(|r| Command::Host(role, command, r)).await??;
-    Ok(Json(handle.ask(|r| Command::Snapshot(role, r)).await?).into_response())
+    let run = |role, r| Command::Host(role, command, r);
+    submit(asker, &headers, "host", &body, submission, run).await
 }
 
 async fn replay(
-    State(state): State<AppState>,
-    Path((id, ply)): Path<(String, String)>,
-    Bearer(token): Bearer,
+    game: GameRequest,
+    Path((_, ply)): Path<(String, String)>,
 ) -> ApiResult<Json<Value>> {
     let ply: usize = ply
         .parse()
         .map_err(|_| ApiError::BadRequest(format!("'{ply}' is not a move number")))?;
-    let handle = state.game(&id).await?;
-    let role = state.role(&handle, token).await?;
-    Ok(Json(handle.ask(|r| Command::Replay(role, ply, r)).await??))
+    let asker = game.open().await?;
+    Ok(Json(
+        asker.ask(|role, r| Command::Replay(role, ply, r)).await??,
+    ))
 }
 
 /// Checks an action without playing it: `{ "ok": true, ... }` with what
 /// the game says about it (Knight Control: its cost), or the refusal.
-async fn check(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Bearer(token): Bearer,
-    body: Result<axum::body::Bytes, BytesRejection>,
-) -> ApiResult<Json<Value>> {
-    let body = body?;
-    let (handle, role) =
-        with_token(&state, &id, token, "checking needs your seat link's token").await?;
+async fn check(game: GameRequest, RawBody(body): RawBody) -> ApiResult<Json<Value>> {
+    let asker = game
+        .open_with_token("checking needs your seat link's token")
+        .await?;
     let request: ActBody = parse_body(&body)?;
-    let preview = handle
-        .ask(|r| Command::Check(role, request.action, r))
+    let preview = asker
+        .ask(|role, r| Command::Check(role, request.action, r))
         .await??;
     Ok(Json(json!({ "ok": true, "preview": preview })))
 }

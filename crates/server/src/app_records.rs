@@ -4,14 +4,15 @@
 use crate::adapter;
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
+use crate::extract::{GameRequest, Parsed, QueryHelp};
 use crate::host::record::{replay, RecordError};
 use crate::host::{self, Command, Event, Logged};
 use crate::records::Record;
 use crate::storage::GameRecord;
-use crate::token::{self, Bearer};
+use crate::token;
 use arbiter_core::Seed;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -28,23 +29,17 @@ pub struct RecordQuery {
     format: Option<String>,
 }
 
+impl QueryHelp for RecordQuery {
+    const TAKES: &'static str = "the record takes ?format=json or ?format=text";
+}
+
 /// The game's record as the asking seat (or a spectator; the host sees
 /// what spectators see) may see it, in JSON or text.
-pub async fn record(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Bearer(token): Bearer,
-    query: Result<Query<RecordQuery>, axum::extract::rejection::QueryRejection>,
+pub(crate) async fn record(
+    game: GameRequest,
+    Parsed(query): Parsed<RecordQuery>,
 ) -> ApiResult<Response> {
-    let Query(query) = query.map_err(|e| {
-        ApiError::BadRequest(format!(
-            "bad query string: {} (the record takes ?format=json or ?format=text)",
-            e.body_text()
-        ))
-    })?;
-    let handle = state.game(&id).await?;
-    let role = state.role(&handle, token).await?;
-    let record = handle.ask(|r| Command::Record(role, r)).await??;
+    let record = game.open().await?.ask(Command::Record).await??;
     match query.format.as_deref() {
         None | Some("json") => Ok(Json(record).into_response()),
         Some("text") => Ok((
@@ -178,52 +173,46 @@ pub struct PictureQuery {
     round: Option<u32>,
 }
 
-async fn picture(
-    state: &AppState,
-    id: &str,
-    token: Option<String>,
-    query: Result<Query<PictureQuery>, axum::extract::rejection::QueryRejection>,
-) -> ApiResult<String> {
-    let Query(query) = query.map_err(|e| {
-        ApiError::BadRequest(format!(
-            "bad query string: {} (a picture takes ?ply=N or ?round=R)",
-            e.body_text()
-        ))
-    })?;
-    let handle = state.game(id).await?;
-    let role = state.role(&handle, token).await?;
+impl QueryHelp for PictureQuery {
+    const TAKES: &'static str = "a picture takes ?ply=N or ?round=R";
+}
+
+async fn picture(game: GameRequest, query: PictureQuery) -> ApiResult<String> {
+    let asker = game.open().await?;
     let ply = match (query.ply, query.round) {
         (Some(_), Some(_)) => {
             return Err(ApiError::BadRequest(
                 "a picture takes ?ply=N or ?round=R, not both".into(),
             ))
         }
-        (_, Some(round)) => Some(handle.ask(|r| Command::RoundPly(role, round, r)).await??),
+        (_, Some(round)) => Some(
+            asker
+                .ask(|role, r| Command::RoundPly(role, round, r))
+                .await??,
+        ),
         (ply, None) => ply,
     };
-    let p = handle.ask(|r| Command::Picture(role, ply, r)).await??;
+    let p = asker
+        .ask(|role, r| Command::Picture(role, ply, r))
+        .await??;
     Ok(crate::pictures::svg(&p.title, &p.scene, &p.caption))
 }
 
 /// `GET /api/games/{id}/board.svg[?ply=N]`: the board the asker may see.
-pub async fn board_svg(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Bearer(token): Bearer,
-    query: Result<Query<PictureQuery>, axum::extract::rejection::QueryRejection>,
+pub(crate) async fn board_svg(
+    game: GameRequest,
+    Parsed(query): Parsed<PictureQuery>,
 ) -> ApiResult<Response> {
-    let svg = picture(&state, &id, token, query).await?;
+    let svg = picture(game, query).await?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
 
 /// `GET /api/games/{id}/board.png[?ply=N]`: the same picture as PNG.
-pub async fn board_png(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Bearer(token): Bearer,
-    query: Result<Query<PictureQuery>, axum::extract::rejection::QueryRejection>,
+pub(crate) async fn board_png(
+    game: GameRequest,
+    Parsed(query): Parsed<PictureQuery>,
 ) -> ApiResult<Response> {
-    let svg = picture(&state, &id, token, query).await?;
+    let svg = picture(game, query).await?;
     let png = tokio::task::spawn_blocking(move || crate::pictures::png(&svg))
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))?

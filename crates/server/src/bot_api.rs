@@ -9,13 +9,10 @@
 //! line keeps the connection alive; the stream ends after the state that
 //! shows the game finished.
 
-use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
+use crate::extract::{Asker, GameRequest, RawBody};
 use crate::host::{Command, GameHandle, Role};
-use crate::token::Bearer;
 use axum::body::{Body, Bytes};
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -25,16 +22,12 @@ use std::time::Duration;
 use tokio::sync::{broadcast, mpsc};
 
 /// The seat behind a bot request's token; any other role is refused.
-async fn seat_of(
-    state: &AppState,
-    id: &str,
-    token: Option<String>,
-) -> ApiResult<(GameHandle, Role)> {
-    let handle = state.game(id).await?;
-    let token = token
-        .ok_or_else(|| ApiError::Forbidden("the bot API needs your seat link's token".into()))?;
-    match state.role(&handle, Some(token)).await? {
-        Role::Seat(k) => Ok((handle, Role::Seat(k))),
+async fn seat_of(game: GameRequest) -> ApiResult<(GameHandle, Role)> {
+    let Asker { handle, role } = game
+        .open_with_token("the bot API needs your seat link's token")
+        .await?;
+    match role {
+        Role::Seat(_) => Ok((handle, role)),
         _ => Err(ApiError::Forbidden(
             "the bot API is for seats: use a seat link's token".into(),
         )),
@@ -56,16 +49,13 @@ fn finished(snapshot: &Value) -> bool {
 }
 
 /// `GET /api/bot/game/stream/{id}`: the seat's events as NDJSON.
-pub async fn stream(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Bearer(token): Bearer,
-) -> ApiResult<Response> {
-    let (handle, role) = seat_of(&state, &id, token).await?;
+pub(crate) async fn stream(game: GameRequest) -> ApiResult<Response> {
+    let keep_alive = game.state().keep_alive();
+    let (handle, role) = seat_of(game).await?;
     let changes = handle.ask(Command::Subscribe).await?;
     let first = handle.ask(|r| Command::Snapshot(role, r)).await?;
     let (tx, rx) = mpsc::channel::<Bytes>(16);
-    tokio::spawn(feed(handle, role, changes, first, tx, state.keep_alive()));
+    tokio::spawn(feed(handle, role, changes, first, tx, keep_alive));
     let body = Body::from_stream(futures_util::stream::unfold(rx, |mut rx| async move {
         rx.recv()
             .await
@@ -121,16 +111,12 @@ async fn feed(
 
 /// `POST /api/bot/game/{id}/move`: plays an action for the token's seat.
 /// The body is the action as plain text, or `{"action": "..."}`.
-pub async fn act(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Bearer(token): Bearer,
+pub(crate) async fn act(
+    game: GameRequest,
     headers: axum::http::HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> ApiResult<axum::response::Response> {
-    use axum::response::IntoResponse;
-    let body = body?;
-    let (handle, role) = seat_of(&state, &id, token).await?;
+    RawBody(body): RawBody,
+) -> ApiResult<Response> {
+    let (handle, role) = seat_of(game).await?;
     let text = std::str::from_utf8(&body)
         .map_err(|_| ApiError::BadRequest("the action is not UTF-8 text".into()))?;
     let action = if text.trim_start().starts_with('{') {

@@ -14,6 +14,7 @@ pub mod bots;
 pub mod clock;
 pub mod doctor;
 pub mod error;
+mod extract;
 mod follow;
 mod forward;
 pub mod host;

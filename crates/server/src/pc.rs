@@ -6,7 +6,7 @@
 //! replays the clocks exactly, and asks [`Session::wake_at`] when the
 //! table next needs waking.
 
-use crate::adapter::Hosted;
+use crate::adapter::{duel_concessions, Hosted};
 use arbiter_core::{ActionError, Game, Seat};
 use arbiter_progressive_chess::{Session, SessionAction};
 
@@ -80,15 +80,5 @@ impl Hosted for Session {
         self.settings().is_some()
     }
 
-    fn resign(&mut self, seat: Seat) -> Result<(), ActionError> {
-        Session::resign(self, seat)
-    }
-
-    fn draws_by_agreement(&self) -> bool {
-        true
-    }
-
-    fn agree_draw(&mut self) -> Result<(), ActionError> {
-        Session::agree_draw(self)
-    }
+    duel_concessions!(Session);
 }

@@ -11,13 +11,7 @@ use serde_json::{json, Value};
 #[tokio::test]
 async fn creating_returns_distinct_long_links_and_a_commitment() {
     let app = app().await;
-    let (status, value) = post(
-        &app,
-        "/api/games",
-        None,
-        json!({"game": "knight-court", "seats": 2}),
-    )
-    .await;
+    let (status, value) = try_create(&app, json!({"game": "knight-court", "seats": 2})).await;
     assert_eq!(status, StatusCode::OK, "{value}");
     let id = value["id"].as_str().unwrap();
     let host = value["host"]["token"].as_str().unwrap();
@@ -61,12 +55,10 @@ async fn knight_court_people_play_drops_and_legal_moves_come_from_the_server() {
     );
     assert_eq!(state(&app, &g.id, None).await["legal"], json!([]));
 
-    let (status, after) = act(&app, &g.id, &g.seats[0], "c1c3").await;
-    assert_eq!(status, StatusCode::OK, "{after}");
+    let after = act_ok(&app, &g.id, &g.seats[0], "c1c3").await;
     assert_eq!(after["view"]["position"], "nbR/3/NB1[r] b");
     // Black drops the captured rook back from its hand.
-    let (status, after) = act(&app, &g.id, &g.seats[1], "R@a2").await;
-    assert_eq!(status, StatusCode::OK, "{after}");
+    let after = act_ok(&app, &g.id, &g.seats[1], "R@a2").await;
     assert_eq!(after["view"]["position"], "nbR/r2/NB1[] w");
     assert_eq!(after["view"]["check"], true);
     let history: Vec<&str> = after["history"]
@@ -107,8 +99,7 @@ async fn knight_moves_pass_chain_against_a_person() {
     let app = app().await;
     let g = create(&app, json!({"game": "knight-moves", "seats": 2})).await;
     for (seat, mv) in [(0, "c8-b6"), (1, "e1-f3"), (0, "d8-b6"), (1, "d1-f1-f3")] {
-        let (status, value) = act(&app, &g.id, &g.seats[seat], mv).await;
-        assert_eq!(status, StatusCode::OK, "{mv}: {value}");
+        act_ok(&app, &g.id, &g.seats[seat], mv).await;
     }
     let s = state(&app, &g.id, None).await;
     // From the knight-moves crate's documented example: the ball went d1-f1-f3.
@@ -126,8 +117,7 @@ async fn a_bot_answers_with_a_legal_move() {
     for (game, first) in [("knight-moves", "c8-b6"), ("progressive-chess", "d1d2")] {
         let bots = json!([{"seat": 1, "level": 1}]);
         let g = create(&app, json!({"game": game, "seats": 2, "bots": bots})).await;
-        let (status, value) = act(&app, &g.id, &g.seats[0], first).await;
-        assert_eq!(status, StatusCode::OK, "{game}: {value}");
+        act_ok(&app, &g.id, &g.seats[0], first).await;
         let s = wait_for(&app, &g.id, |s| s["history"].as_array().unwrap().len() == 2).await;
         assert_eq!(s["to_act"], json!([0]), "{game}");
         assert_eq!(s["history"][1]["seat"], 1, "{game}");
@@ -142,8 +132,7 @@ async fn tilechess_links_bind_on_join_and_any_claimant_may_move() {
     let legal = state(&app, &g.id, Some(&g.seats[1])).await["legal"].clone();
     let join = legal[0].as_str().unwrap().to_string();
     assert!(join.contains("join"), "{join}");
-    let (status, value) = act(&app, &g.id, &g.seats[1], &join).await;
-    assert_eq!(status, StatusCode::OK, "{value}");
+    let value = act_ok(&app, &g.id, &g.seats[1], &join).await;
     assert_eq!(value["seats"][1]["game_seat"], 0);
     assert!(value["seats"][0]["game_seat"].is_null());
     // It may not take two turns in a row.
@@ -159,15 +148,13 @@ async fn tilechess_links_bind_on_join_and_any_claimant_may_move() {
         .find(|a| a.contains("join"))
         .unwrap()
         .to_string();
-    let (status, value) = act(&app, &g.id, &g.seats[0], &join).await;
-    assert_eq!(status, StatusCode::OK, "{value}");
+    let value = act_ok(&app, &g.id, &g.seats[0], &join).await;
     assert_eq!(value["seats"][0]["game_seat"], 1);
     assert_eq!(value["view"]["colours"].as_array().unwrap().len(), 2);
     // Now seat 1 claims the next turn with a move.
     let legal = state(&app, &g.id, Some(&g.seats[1])).await["legal"].clone();
     let mv = legal[0].as_str().unwrap().to_string();
-    let (status, value) = act(&app, &g.id, &g.seats[1], &mv).await;
-    assert_eq!(status, StatusCode::OK, "{mv}: {value}");
+    let value = act_ok(&app, &g.id, &g.seats[1], &mv).await;
     assert_eq!(value["view"]["leaderboard"].as_array().unwrap().len(), 2);
     assert_eq!(value["history"].as_array().unwrap().len(), 3);
 }
@@ -189,75 +176,52 @@ async fn tilechess_bot_joins_and_plays() {
 async fn refusals_are_json_errors_and_change_nothing() {
     let app = app().await;
     let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
-    let (status, _) = act(&app, &g.id, &g.seats[0], "c1c3").await;
-    assert_eq!(status, StatusCode::OK);
+    act_ok(&app, &g.id, &g.seats[0], "c1c3").await;
     let before_seat0 = state(&app, &g.id, Some(&g.seats[0])).await;
     let before_seat1 = state(&app, &g.id, Some(&g.seats[1])).await;
     let before_spectator = state(&app, &g.id, None).await;
     let url = format!("/api/games/{}/actions", g.id);
     let big = json!({ "action": "x".repeat(arbiter_server::BODY_LIMIT + 10) }).to_string();
 
+    let play = |action: &str| json!({ "action": action }).to_string();
+    let (white, black) = (Some(g.seats[0].as_str()), Some(g.seats[1].as_str()));
+    let stranger = Some("0123456789abcdef0123456789abcdef");
     let cases: Vec<(&str, Option<&str>, String, StatusCode)> = vec![
         (
             "malformed move",
-            Some(&g.seats[1]),
-            json!({"action": "zz9"}).to_string(),
+            black,
+            play("zz9"),
             StatusCode::BAD_REQUEST,
         ),
-        (
-            "empty move",
-            Some(&g.seats[1]),
-            json!({"action": "  "}).to_string(),
-            StatusCode::BAD_REQUEST,
-        ),
+        ("empty move", black, play("  "), StatusCode::BAD_REQUEST),
         (
             "illegal move",
-            Some(&g.seats[1]),
-            json!({"action": "a3c3"}).to_string(),
+            black,
+            play("a3c3"),
             StatusCode::UNPROCESSABLE_ENTITY,
         ),
-        (
-            "out of turn",
-            Some(&g.seats[0]),
-            json!({"action": "a1a2"}).to_string(),
-            StatusCode::CONFLICT,
-        ),
-        (
-            "wrong token",
-            Some("0123456789abcdef0123456789abcdef"),
-            json!({"action": "R@a2"}).to_string(),
-            StatusCode::FORBIDDEN,
-        ),
-        (
-            "no token",
-            None,
-            json!({"action": "R@a2"}).to_string(),
-            StatusCode::FORBIDDEN,
-        ),
+        ("out of turn", white, play("a1a2"), StatusCode::CONFLICT),
+        ("wrong token", stranger, play("R@a2"), StatusCode::FORBIDDEN),
+        ("no token", None, play("R@a2"), StatusCode::FORBIDDEN),
         (
             "host plays",
             Some(&g.host),
-            json!({"action": "R@a2"}).to_string(),
+            play("R@a2"),
             StatusCode::FORBIDDEN,
         ),
         (
             "not JSON",
-            Some(&g.seats[1]),
+            black,
             "R@a2".to_string(),
             StatusCode::BAD_REQUEST,
         ),
         (
             "unknown field",
-            Some(&g.seats[1]),
+            black,
             json!({"action": "R@a2", "x": 1}).to_string(),
             StatusCode::BAD_REQUEST,
         ),
-        (
-            "oversized body",
-            Some(&g.seats[1]),
-            big,
-            StatusCode::PAYLOAD_TOO_LARGE,
-        ),
+        ("oversized body", black, big, StatusCode::PAYLOAD_TOO_LARGE),
     ];
     for (what, token, body, expected) in cases {
         let (status, value) = call(&app, "POST", &url, token, Some(body)).await;
@@ -307,7 +271,7 @@ async fn bad_lobby_requests_are_refused() {
         ),
         (json!({"game": "knight-court"}), "seats"),
     ] {
-        let (status, value) = post(&app, "/api/games", None, &body).await;
+        let (status, value) = try_create(&app, &body).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {value}");
         let message = value["error"].as_str().unwrap();
         assert!(message.contains(needle), "{body}: {message}");
@@ -322,43 +286,30 @@ async fn the_host_pauses_replaces_a_player_with_a_bot_and_ends() {
     // Only the host link may command.
     let (status, _) = host(&app, &g.id, &g.seats[0], pause.clone()).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let (status, value) = host(&app, &g.id, &g.host, pause.clone()).await;
+    let (status, value) = by_host(&app, &g, pause.clone()).await;
     assert_eq!(status, StatusCode::OK, "{value}");
     assert_eq!(value["status"], "paused");
     let (status, value) = act(&app, &g.id, &g.seats[0], "c1c3").await;
     assert_eq!(status, StatusCode::CONFLICT, "{value}");
     assert!(value["error"].as_str().unwrap().contains("paused"));
-    let (status, _) = host(&app, &g.id, &g.host, pause).await;
+    let (status, _) = by_host(&app, &g, pause).await;
     assert_eq!(status, StatusCode::CONFLICT);
-    let (status, _) = host(&app, &g.id, &g.host, json!({"command": "resume"})).await;
+    let (status, _) = by_host(&app, &g, json!({"command": "resume"})).await;
     assert_eq!(status, StatusCode::OK);
-    let (status, _) = act(&app, &g.id, &g.seats[0], "c1c3").await;
-    assert_eq!(status, StatusCode::OK);
+    act_ok(&app, &g.id, &g.seats[0], "c1c3").await;
     // Black is absent: the host hands the seat to a bot, which moves.
-    let (status, value) = host(
-        &app,
-        &g.id,
-        &g.host,
-        json!({"command": "bot", "seat": 1, "level": 2}),
-    )
-    .await;
+    let (status, value) = by_host(&app, &g, json!({"command": "bot", "seat": 1, "level": 2})).await;
     assert_eq!(status, StatusCode::OK, "{value}");
     wait_for(&app, &g.id, |s| s["history"].as_array().unwrap().len() == 2).await;
     // While the bot has the seat, its link may not play.
     let (status, value) = act(&app, &g.id, &g.seats[1], "a3b1").await;
     assert_eq!(status, StatusCode::CONFLICT, "{value}");
     assert!(value["error"].as_str().unwrap().contains("bot"));
-    let (status, _) = host(
-        &app,
-        &g.id,
-        &g.host,
-        json!({"command": "bot", "seat": 5, "level": 2}),
-    )
-    .await;
+    let (status, _) = by_host(&app, &g, json!({"command": "bot", "seat": 5, "level": 2})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    let (status, _) = host(&app, &g.id, &g.host, json!({"command": "fly"})).await;
+    let (status, _) = by_host(&app, &g, json!({"command": "fly"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    let (status, value) = host(&app, &g.id, &g.host, json!({"command": "end"})).await;
+    let (status, value) = by_host(&app, &g, json!({"command": "end"})).await;
     assert_eq!(status, StatusCode::OK, "{value}");
     assert_eq!(value["status"], "ended");
     assert!(value["seed"].is_string());
@@ -381,9 +332,9 @@ async fn a_restarted_server_replays_the_log_to_the_same_state() {
         ));
         let g = create(&app, json!({"game": "knight-moves", "seats": 2})).await;
         for (seat, mv) in [(0, "c8-b6"), (1, "e1-f3"), (0, "d8-b6"), (1, "d1-f1-f3")] {
-            assert_eq!(act(&app, &g.id, &g.seats[seat], mv).await.0, StatusCode::OK);
+            act_ok(&app, &g.id, &g.seats[seat], mv).await;
         }
-        host(&app, &g.id, &g.host, json!({"command": "pause"})).await;
+        by_host(&app, &g, json!({"command": "pause"})).await;
         before = state(&app, &g.id, Some(&g.seats[0])).await;
         id = g.id;
         seats = g.seats;

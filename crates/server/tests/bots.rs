@@ -9,15 +9,29 @@ use axum::http::StatusCode;
 use common::*;
 use serde_json::{json, Value};
 
-fn bots(seats: &[usize], level: u8) -> Value {
-    json!(seats
-        .iter()
-        .map(|&s| json!({"seat": s, "level": level}))
-        .collect::<Vec<_>>())
+/// Tilechess for `seats` ended by the house rule after `turn_limit`
+/// actions, with level-1 bots in `bot_seats`.
+fn tilechess(seats: usize, turn_limit: usize, bot_seats: &[usize]) -> Value {
+    json!({
+        "game": "tilechess",
+        "seats": seats,
+        "options": {"turn_limit": turn_limit},
+        "bots": bots(bot_seats, 1),
+    })
 }
 
 fn history(s: &Value) -> Vec<Value> {
     s["history"].as_array().unwrap().clone()
+}
+
+/// Each seat's rank in the outcome, in seat order.
+fn ranks(s: &Value) -> Vec<i64> {
+    s["outcome"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["rank"].as_i64().unwrap())
+        .collect()
 }
 
 fn is_over(s: &Value) -> bool {
@@ -27,16 +41,7 @@ fn is_over(s: &Value) -> bool {
 #[tokio::test]
 async fn four_tilechess_bots_all_join_and_take_turns_in_a_fair_order() {
     let app = app().await;
-    let g = create(
-        &app,
-        json!({
-            "game": "tilechess",
-            "seats": 4,
-            "options": {"turn_limit": 14},
-            "bots": bots(&[0, 1, 2, 3], 1),
-        }),
-    )
-    .await;
+    let g = create(&app, tilechess(4, 14, &[0, 1, 2, 3])).await;
     let s = wait_for(&app, &g.id, is_over).await;
     let seats: Vec<i64> = history(&s)
         .iter()
@@ -53,12 +58,7 @@ async fn four_tilechess_bots_all_join_and_take_turns_in_a_fair_order() {
         s["outcome"]["reason"],
         "the turn limit was reached (house rule)"
     );
-    let ranks: Vec<i64> = s["outcome"]["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["rank"].as_i64().unwrap())
-        .collect();
+    let ranks = ranks(&s);
     assert_eq!(ranks.len(), 4);
     assert!(ranks.contains(&1), "{ranks:?}");
 }
@@ -66,17 +66,9 @@ async fn four_tilechess_bots_all_join_and_take_turns_in_a_fair_order() {
 #[tokio::test]
 async fn a_persons_claim_beats_every_bot() {
     let app = app().await;
-    let g = create(
-        &app,
-        json!({
-            "game": "tilechess",
-            "seats": 4,
-            "claim_hold_secs": 600,
-            "options": {"turn_limit": 30},
-            "bots": bots(&[1, 2, 3], 1),
-        }),
-    )
-    .await;
+    let mut body = tilechess(4, 30, &[1, 2, 3]);
+    body["claim_hold_secs"] = json!(600);
+    let g = create(&app, body).await;
     // The bots play until the person claims; then nobody else acts.
     wait_for(&app, &g.id, |s| history(s).len() >= 3).await;
     let person = &g.seats[0];
@@ -96,7 +88,7 @@ async fn a_persons_claim_beats_every_bot() {
     }
     let s = state(&app, &g.id, Some(person)).await;
     let join = s["legal"][0].as_str().unwrap().to_string();
-    assert_eq!(act(&app, &g.id, person, &join).await.0, StatusCode::OK);
+    act_ok(&app, &g.id, person, &join).await;
     // The claim is spent: the bots carry on, and all three of them act.
     let s = wait_for(&app, &g.id, |s| history(s).len() >= held + 4).await;
     let after: Vec<i64> = history(&s)[held + 1..]
@@ -111,17 +103,10 @@ async fn a_persons_claim_beats_every_bot() {
 #[tokio::test]
 async fn eleven_top_level_knight_control_bots_answer_every_step_of_five_seconds() {
     let (app, clock) = app_with_clock().await;
-    let g = create(
-        &app,
-        json!({
-            "game": "knight-control",
-            "seats": 11,
-            "options": {"rules": {"rounds": 2}},
-            "bots": bots(&(0..11).collect::<Vec<_>>(), 3),
-            "deadline_secs": 5,
-        }),
-    )
-    .await;
+    let mut body = knight_control(11, 2);
+    body["bots"] = bots(&(0..11).collect::<Vec<_>>(), 3);
+    body["deadline_secs"] = json!(5);
+    let g = create(&app, body).await;
     // Each step's five seconds pass at once on the test clock, so every
     // bot still thinking is out of time: the bots must answer all the same.
     let mut steps = 0;
@@ -174,7 +159,7 @@ async fn a_tilechess_game_ends_at_its_set_time_and_is_ranked() {
     for token in &g.seats {
         let s = state(&app, &g.id, Some(token)).await;
         let join = s["legal"][0].as_str().unwrap().to_string();
-        assert_eq!(act(&app, &g.id, token, &join).await.0, StatusCode::OK);
+        act_ok(&app, &g.id, token, &join).await;
     }
     clock.advance(59_000);
     assert_eq!(state(&app, &g.id, None).await["status"], "playing");
@@ -183,12 +168,7 @@ async fn a_tilechess_game_ends_at_its_set_time_and_is_ranked() {
     assert_eq!(s["status"], "over", "{s}");
     assert_eq!(s["outcome"]["reason"], "the set time came (house rule)");
     // Both armies hold no land yet: equal scores share first place.
-    let ranks: Vec<i64> = s["outcome"]["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["rank"].as_i64().unwrap())
-        .collect();
+    let ranks = ranks(&s);
     assert_eq!(ranks, [1, 1]);
     assert_eq!(history(&s).last().unwrap()["action"], "deadline");
     // Bad values are refused with the reason.
@@ -197,10 +177,8 @@ async fn a_tilechess_game_ends_at_its_set_time_and_is_ranked() {
         (json!({"turn_limit": "ten"}), "turn_limit"),
         (json!({"end_at_ms": -1}), "end_at_ms"),
     ] {
-        let (status, v) = post(
+        let (status, v) = try_create(
             &app,
-            "/api/games",
-            None,
             json!({"game": "tilechess", "seats": 2, "options": options}),
         )
         .await;

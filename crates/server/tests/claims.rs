@@ -19,10 +19,21 @@ async fn claim(app: &Router, id: &str, token: &str) -> (StatusCode, Value) {
     .await
 }
 
-async fn first_join(app: &Router, id: &str, token: &str) {
-    let legal = state(app, id, Some(token)).await["legal"].clone();
-    let join = legal[0].as_str().unwrap();
-    assert_eq!(act(app, id, token, join).await.0, StatusCode::OK);
+fn tilechess(seats: usize, claim_hold_secs: u64) -> Value {
+    json!({"game": "tilechess", "seats": seats, "claim_hold_secs": claim_hold_secs})
+}
+
+/// A three-seat Tilechess game whose first two seats have joined (by their
+/// first legal action): the game and the third seat's join.
+async fn two_joined(app: &Router, claim_hold_secs: u64) -> (Created, String) {
+    let g = create(app, tilechess(3, claim_hold_secs)).await;
+    play_first(app, &g.id, &g.seats[0]).await;
+    play_first(app, &g.id, &g.seats[1]).await;
+    let join = state(app, &g.id, Some(&g.seats[2])).await["legal"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    (g, join)
 }
 
 fn a_move(s: &Value) -> String {
@@ -39,20 +50,10 @@ fn a_move(s: &Value) -> String {
 #[tokio::test]
 async fn a_claim_reserves_the_next_turn_until_its_holder_acts() {
     let app = app().await;
-    let g = create(
-        &app,
-        json!({"game": "tilechess", "seats": 3, "claim_hold_secs": 600}),
-    )
-    .await;
-    first_join(&app, &g.id, &g.seats[0]).await;
-    first_join(&app, &g.id, &g.seats[1]).await;
+    let (g, join) = two_joined(&app, 600).await;
     // Seat 1 just acted, so seats 0 and 2 (a newcomer) may claim.
     let (status, value) = claim(&app, &g.id, &g.seats[1]).await;
     assert_eq!(status, StatusCode::CONFLICT, "{value}");
-    let join = state(&app, &g.id, Some(&g.seats[2])).await["legal"][0]
-        .as_str()
-        .unwrap()
-        .to_string();
     let (status, value) = claim(&app, &g.id, &g.seats[0]).await;
     assert_eq!(status, StatusCode::OK, "{value}");
     assert_eq!(value["claim"]["seat"], 0);
@@ -69,10 +70,9 @@ async fn a_claim_reserves_the_next_turn_until_its_holder_acts() {
     assert_eq!(value["claim"]["until_ms"], until);
     // The holder acts; the claim is used up.
     let mv = a_move(&state(&app, &g.id, Some(&g.seats[0])).await);
-    let (status, value) = act(&app, &g.id, &g.seats[0], &mv).await;
-    assert_eq!(status, StatusCode::OK, "{value}");
+    let value = act_ok(&app, &g.id, &g.seats[0], &mv).await;
     assert!(value["claim"].is_null());
-    assert_eq!(act(&app, &g.id, &g.seats[2], &join).await.0, StatusCode::OK);
+    act_ok(&app, &g.id, &g.seats[2], &join).await;
 }
 
 #[tokio::test]
@@ -83,13 +83,7 @@ async fn claims_are_refused_in_fixed_turn_games_and_holds_are_bounded() {
     assert_eq!(status, StatusCode::CONFLICT, "{value}");
     let (status, value) = claim(&app, &g.id, &g.host).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{value}");
-    let (status, value) = post(
-        &app,
-        "/api/games",
-        None,
-        json!({"game": "tilechess", "seats": 2, "claim_hold_secs": 86401}),
-    )
-    .await;
+    let (status, value) = try_create(&app, tilechess(2, 86401)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{value}");
 }
 
@@ -103,17 +97,7 @@ async fn a_claim_survives_a_restart_and_then_expires() {
         ))
     };
     let app = open().await;
-    let g = create(
-        &app,
-        json!({"game": "tilechess", "seats": 3, "claim_hold_secs": 1}),
-    )
-    .await;
-    first_join(&app, &g.id, &g.seats[0]).await;
-    first_join(&app, &g.id, &g.seats[1]).await;
-    let join = state(&app, &g.id, Some(&g.seats[2])).await["legal"][0]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let (g, join) = two_joined(&app, 1).await;
     let (status, before) = claim(&app, &g.id, &g.seats[0]).await;
     assert_eq!(status, StatusCode::OK, "{before}");
     drop(app);
@@ -133,8 +117,7 @@ async fn a_claim_survives_a_restart_and_then_expires() {
     // After the hold, the claim lapses and anyone allowed may act.
     tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
     assert!(state(&app, &g.id, None).await["claim"].is_null());
-    let (status, value) = act(&app, &g.id, &g.seats[2], &join).await;
-    assert_eq!(status, StatusCode::OK, "{value}");
+    act_ok(&app, &g.id, &g.seats[2], &join).await;
     remove_db(&path);
 }
 
@@ -142,18 +125,11 @@ async fn a_claim_survives_a_restart_and_then_expires() {
 async fn the_host_ending_tilechess_ranks_by_the_leaderboard() {
     let app = app().await;
     let g = create(&app, json!({"game": "tilechess", "seats": 2})).await;
-    first_join(&app, &g.id, &g.seats[0]).await;
-    first_join(&app, &g.id, &g.seats[1]).await;
+    play_first(&app, &g.id, &g.seats[0]).await;
+    play_first(&app, &g.id, &g.seats[1]).await;
     let mv = a_move(&state(&app, &g.id, Some(&g.seats[0])).await);
-    assert_eq!(act(&app, &g.id, &g.seats[0], &mv).await.0, StatusCode::OK);
-    let (status, value) = post(
-        &app,
-        &format!("/api/games/{}/host", g.id),
-        Some(&g.host),
-        json!({"command": "end"}),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{value}");
+    act_ok(&app, &g.id, &g.seats[0], &mv).await;
+    let value = host_ok(&app, &g, json!({"command": "end"})).await;
     assert_eq!(value["status"], "ended");
     // The game's own result: the leader ranks first.
     let leader = value["view"]["leaderboard"][0]["seat"].as_u64().unwrap() as usize;

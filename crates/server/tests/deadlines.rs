@@ -23,22 +23,16 @@ async fn a_passed_turn_deadline_is_played_by_the_level_one_bot() {
     clock.advance(59_000);
     assert_eq!(state(&app, &g.id, None).await["history"], json!([]));
     // The host extends by 30 s: the deadline moves, still nothing happens.
-    let (status, v) = host(
-        &app,
-        &g.id,
-        &g.host,
-        json!({"command": "extend", "seconds": 30}),
-    )
-    .await;
+    let (status, v) = by_host(&app, &g, json!({"command": "extend", "seconds": 30})).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["deadline_ms"].as_i64().unwrap(), first + 30_000);
     clock.advance(20_000);
     assert_eq!(state(&app, &g.id, None).await["history"], json!([]));
     // A pause stops the clock: an hour paused, then resumed, still 10 s left.
-    host(&app, &g.id, &g.host, json!({"command": "pause"})).await;
+    host_ok(&app, &g, json!({"command": "pause"})).await;
     clock.advance(3_600_000);
     assert_eq!(state(&app, &g.id, None).await["history"], json!([]));
-    let (_, v) = host(&app, &g.id, &g.host, json!({"command": "resume"})).await;
+    let (_, v) = by_host(&app, &g, json!({"command": "resume"})).await;
     let deadline = v["deadline_ms"].as_i64().unwrap();
     assert!(deadline >= first + 30_000 + 3_600_000, "{v}");
     clock.advance(11_000);
@@ -52,35 +46,21 @@ async fn a_passed_turn_deadline_is_played_by_the_level_one_bot() {
     // The move restarted the clock for the other seat.
     assert!(s["deadline_ms"].as_i64().unwrap() > deadline);
     // Extensions need a deadline, and a sane size.
-    let (status, _) = host(
-        &app,
-        &g.id,
-        &g.host,
-        json!({"command": "extend", "seconds": 0}),
-    )
-    .await;
+    let (status, _) = by_host(&app, &g, json!({"command": "extend", "seconds": 0})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
 #[tokio::test]
 async fn deadlines_are_refused_out_of_range_and_absent_by_default() {
     let app = app().await;
-    let (status, _) = post(
+    let (status, _) = try_create(
         &app,
-        "/api/games",
-        None,
         json!({"game": "knight-court", "seats": 2, "deadline_secs": 0}),
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
     assert_eq!(state(&app, &g.id, None).await["deadline_ms"], json!(null));
-    let (status, _) = host(
-        &app,
-        &g.id,
-        &g.host,
-        json!({"command": "extend", "seconds": 10}),
-    )
-    .await;
+    let (status, _) = by_host(&app, &g, json!({"command": "extend", "seconds": 10})).await;
     assert_eq!(status, StatusCode::CONFLICT);
 }

@@ -64,19 +64,15 @@ async fn a_finished_game_is_evicted_and_served_identically_after() {
 async fn an_idle_game_is_evicted_and_play_goes_on_after() {
     let (cache, app) = setup(evicting(0, 0)).await;
     let g = create(&app, json!({"game": "knight-moves", "seats": 2})).await;
-    assert_eq!(
-        act(&app, &g.id, &g.seats[0], "c8-b6").await.0,
-        StatusCode::OK
-    );
-    host(&app, &g.id, &g.host, json!({"command": "pause"})).await;
+    act_ok(&app, &g.id, &g.seats[0], "c8-b6").await;
+    by_host(&app, &g, json!({"command": "pause"})).await;
     let before = state_of(&app, &g.id, &g.seats[1]).await;
     assert_eq!(cache.sweep().await, 1);
     assert_eq!(cache.cached_games().await, 0);
     assert_eq!(state_of(&app, &g.id, &g.seats[1]).await, before);
     assert_eq!(cache.sweep().await, 1);
-    host(&app, &g.id, &g.host, json!({"command": "resume"})).await;
-    let (status, value) = act(&app, &g.id, &g.seats[1], "e1-f3").await;
-    assert_eq!(status, StatusCode::OK, "{value}");
+    by_host(&app, &g, json!({"command": "resume"})).await;
+    let value = act_ok(&app, &g.id, &g.seats[1], "e1-f3").await;
     assert_eq!(value["history"].as_array().unwrap().len(), 2);
 }
 
@@ -86,10 +82,7 @@ async fn games_in_use_stay_in_the_cache() {
     let (cache, app) = setup(evicting(0, 3_600_000)).await;
     let g = create(&app, json!({"game": "knight-moves", "seats": 2})).await;
     assert_eq!(cache.sweep().await, 0);
-    assert_eq!(
-        act(&app, &g.id, &g.seats[0], "c8-b6").await.0,
-        StatusCode::OK
-    );
+    act_ok(&app, &g.id, &g.seats[0], "c8-b6").await;
     // A game waiting on a timer (here a claim's expiry) stays even with
     // no idle allowance at all, so the timer still fires in time.
     let (cache, app) = setup(evicting(0, 0)).await;
@@ -102,7 +95,7 @@ async fn games_in_use_stay_in_the_cache() {
         .as_str()
         .unwrap()
         .to_string();
-    assert_eq!(act(&app, &t.id, &t.seats[0], &join).await.0, StatusCode::OK);
+    act_ok(&app, &t.id, &t.seats[0], &join).await;
     let (status, value) = call(
         &app,
         "POST",

@@ -29,46 +29,15 @@ fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// A game of the fixture and its links' tokens.
-struct Played {
-    id: String,
-    host: String,
-    seats: Vec<String>,
-}
-
-/// The first legal action of the seat behind `token`, played.
-async fn play_first(app: &Router, id: &str, token: &str) -> String {
-    let s = state(app, id, Some(token)).await;
-    let action = s["legal"][0]
-        .as_str()
-        .unwrap_or_else(|| panic!("nothing legal: {s}"))
-        .to_string();
-    let (status, v) = act(app, id, token, &action).await;
-    assert!(status.is_success(), "{action}: {v}");
-    action
-}
-
-async fn ok(app: &Router, id: &str, token: &str, command: Value) {
-    let (status, v) = host(app, id, token, command.clone()).await;
-    assert!(status.is_success(), "{command}: {v}");
-}
-
-async fn ok_act(app: &Router, id: &str, token: &str, action: &str) {
-    let (status, v) = act(app, id, token, action).await;
-    assert!(status.is_success(), "{action}: {v}");
-}
-
 fn history_len(s: &Value) -> usize {
     s["history"].as_array().map_or(0, Vec::len)
 }
 
-async fn made(app: &Router, body: Value) -> Played {
-    let g = create(app, body).await;
-    Played {
-        id: g.id,
-        host: g.host,
-        seats: g.seats,
-    }
+/// The host pauses game `g`, the clock moves on `ms`, the host resumes.
+async fn pause_for(app: &Router, g: &Created, clock: &Clock, ms: i64) {
+    host_ok(app, g, json!({"command": "pause"})).await;
+    clock.advance(ms);
+    host_ok(app, g, json!({"command": "resume"})).await;
 }
 
 /// Writes `tests/data/v1-games.db` and `tests/data/v1-views.json` with the
@@ -89,39 +58,25 @@ async fn write_fixture() {
 
     // Knight Court with a turn deadline: moves, pause and resume, an
     // extension, a seat handed to a bot and back; left paused.
-    let g = made(
+    let g = create(
         &app,
         json!({"game": "knight-court", "seats": 2, "deadline_secs": 600}),
     )
     .await;
     play_first(&app, &g.id, &g.seats[0]).await;
-    ok(&app, &g.id, &g.host, json!({"command": "pause"})).await;
-    clock.advance(5_000);
-    ok(&app, &g.id, &g.host, json!({"command": "resume"})).await;
-    ok(
-        &app,
-        &g.id,
-        &g.host,
-        json!({"command": "extend", "seconds": 60}),
-    )
-    .await;
-    ok(
-        &app,
-        &g.id,
-        &g.host,
-        json!({"command": "bot", "seat": 1, "level": 1}),
-    )
-    .await;
+    pause_for(&app, &g, &clock, 5_000).await;
+    host_ok(&app, &g, json!({"command": "extend", "seconds": 60})).await;
+    host_ok(&app, &g, json!({"command": "bot", "seat": 1, "level": 1})).await;
     wait_for(&app, &g.id, |s| history_len(s) == 2).await;
-    ok(&app, &g.id, &g.host, json!({"command": "human", "seat": 1})).await;
+    host_ok(&app, &g, json!({"command": "human", "seat": 1})).await;
     play_first(&app, &g.id, &g.seats[0]).await;
     play_first(&app, &g.id, &g.seats[1]).await;
-    ok(&app, &g.id, &g.host, json!({"command": "pause"})).await;
+    host_ok(&app, &g, json!({"command": "pause"})).await;
     games.push(g);
 
     // Knight Moves: a turn deadline passes and the level-1 bot plays it;
     // then the host ends the game.
-    let g = made(
+    let g = create(
         &app,
         json!({"game": "knight-moves", "seats": 2, "deadline_secs": 30}),
     )
@@ -131,12 +86,12 @@ async fn write_fixture() {
     clock.advance(31_000);
     wait_for(&app, &g.id, |s| history_len(s) == 3).await;
     play_first(&app, &g.id, &g.seats[1]).await;
-    ok(&app, &g.id, &g.host, json!({"command": "end"})).await;
+    host_ok(&app, &g, json!({"command": "end"})).await;
     games.push(g);
 
     // Tilechess: claims and joins bind links to seats as they act; a bot
     // joins too; left playing with no deadline.
-    let g = made(
+    let g = create(
         &app,
         json!({"game": "tilechess", "seats": 3, "claim_hold_secs": 60,
                "options": {"wide": 3, "high": 3}}),
@@ -157,15 +112,9 @@ async fn write_fixture() {
     let k = next(&state(&app, &g.id, None).await);
     claim(g.seats[k].clone(), g.id.clone()).await;
     play_first(&app, &g.id, &g.seats[k]).await;
-    ok(
-        &app,
-        &g.id,
-        &g.host,
-        json!({"command": "bot", "seat": 2, "level": 1}),
-    )
-    .await;
+    host_ok(&app, &g, json!({"command": "bot", "seat": 2, "level": 1})).await;
     wait_for(&app, &g.id, |s| history_len(s) >= 4).await;
-    ok(&app, &g.id, &g.host, json!({"command": "human", "seat": 2})).await;
+    host_ok(&app, &g, json!({"command": "human", "seat": 2})).await;
     let k = next(&state(&app, &g.id, None).await);
     play_first(&app, &g.id, &g.seats[k]).await;
     let k = next(&state(&app, &g.id, None).await);
@@ -175,32 +124,25 @@ async fn write_fixture() {
     // Knight Control, 3 seats, 2 rounds: bids, a trade, a communal grant,
     // each step by the first legal action, one step closed by its
     // deadline, an extension; left paused in round 2.
-    let g = made(
+    let g = create(
         &app,
         json!({"game": "knight-control", "seats": 3, "options": {"rules": {"rounds": 2}}}),
     )
     .await;
     for (token, bid) in g.seats.iter().zip(["bid ABCDE", "bid DEFGH", "bid GHIJK"]) {
-        ok_act(&app, &g.id, token, bid).await;
+        act_ok(&app, &g.id, token, bid).await;
     }
-    ok_act(&app, &g.id, &g.seats[0], "offer P2 2").await;
-    ok_act(&app, &g.id, &g.seats[1], "accept P1").await;
-    ok(
+    act_ok(&app, &g.id, &g.seats[0], "offer P2 2").await;
+    act_ok(&app, &g.id, &g.seats[1], "accept P1").await;
+    host_ok(
         &app,
-        &g.id,
-        &g.host,
+        &g,
         json!({"command": "game", "action": "communal P1 P3"}),
     )
     .await;
-    ok_act(&app, &g.id, &g.seats[0], "communal 1").await;
-    ok_act(&app, &g.id, &g.seats[2], "communal 1").await;
-    ok(
-        &app,
-        &g.id,
-        &g.host,
-        json!({"command": "extend", "seconds": 30}),
-    )
-    .await;
+    act_ok(&app, &g.id, &g.seats[0], "communal 1").await;
+    act_ok(&app, &g.id, &g.seats[2], "communal 1").await;
+    host_ok(&app, &g, json!({"command": "extend", "seconds": 30})).await;
     // Orders: two seats submit, the third lets the deadline close the step.
     let s = state(&app, &g.id, None).await;
     assert_eq!(s["view"]["stage"], "orders", "{s}");
@@ -228,32 +170,24 @@ async fn write_fixture() {
     let s = state(&app, &g.id, None).await;
     assert_eq!(s["view"]["round"], 2, "{s}");
     play_first(&app, &g.id, &g.seats[1]).await;
-    ok(&app, &g.id, &g.host, json!({"command": "pause"})).await;
+    host_ok(&app, &g, json!({"command": "pause"})).await;
     games.push(g);
 
     // Progressive Chess with step clocks: whole turns, a move step and its
     // upgrade step, pause and resume, an extension, then a flag fall.
-    let g = made(
+    let g = create(
         &app,
         json!({"game": "progressive-chess", "seats": 2,
                "options": {"clock": {"step_secs": 60, "reserve_secs": 120}}}),
     )
     .await;
-    ok_act(&app, &g.id, &g.seats[0], "b1b2+b2=F").await;
+    act_ok(&app, &g.id, &g.seats[0], "b1b2+b2=F").await;
     clock.advance(70_000);
-    ok_act(&app, &g.id, &g.seats[1], "c7c6+?").await;
+    act_ok(&app, &g.id, &g.seats[1], "c7c6+?").await;
     clock.advance(3_000);
-    ok_act(&app, &g.id, &g.seats[1], "c7c6").await;
-    ok(&app, &g.id, &g.host, json!({"command": "pause"})).await;
-    clock.advance(20_000);
-    ok(&app, &g.id, &g.host, json!({"command": "resume"})).await;
-    ok(
-        &app,
-        &g.id,
-        &g.host,
-        json!({"command": "extend", "seconds": 15}),
-    )
-    .await;
+    act_ok(&app, &g.id, &g.seats[1], "c7c6").await;
+    pause_for(&app, &g, &clock, 20_000).await;
+    host_ok(&app, &g, json!({"command": "extend", "seconds": 15})).await;
     play_first(&app, &g.id, &g.seats[0]).await;
     clock.advance(400_000);
     let s = state(&app, &g.id, None).await;
@@ -261,14 +195,14 @@ async fn write_fixture() {
     games.push(g);
 
     // A Progressive Chess match without clocks, with the draw rules.
-    let g = made(
+    let g = create(
         &app,
         json!({"game": "progressive-chess", "seats": 2,
                "options": {"match": true, "draw_rules": true}}),
     )
     .await;
     for (seat, turn) in [(0, "d1d2"), (1, "d7d6"), (0, "d2d1")] {
-        ok_act(&app, &g.id, &g.seats[seat], turn).await;
+        act_ok(&app, &g.id, &g.seats[seat], turn).await;
     }
     games.push(g);
 
@@ -312,7 +246,7 @@ async fn write_fixture() {
 /// Opens a copy of `db` with the clock at `now_ms` and bots asleep, and
 /// returns every viewer's state and replays for each game, and the number
 /// of events each game's log held before and after (nothing may be due).
-async fn views_of(db: &Path, now_ms: i64, games: &[Played]) -> (Vec<Value>, Vec<(usize, usize)>) {
+async fn views_of(db: &Path, now_ms: i64, games: &[Created]) -> (Vec<Value>, Vec<(usize, usize)>) {
     let (url, path) = temp_db("fixture-copy");
     std::fs::copy(db, &path).unwrap();
     let seen = views_at(&url, now_ms, games).await;
@@ -321,7 +255,7 @@ async fn views_of(db: &Path, now_ms: i64, games: &[Played]) -> (Vec<Value>, Vec<
 }
 
 /// [`views_of`] on the database at `url`.
-async fn views_at(url: &str, now_ms: i64, games: &[Played]) -> (Vec<Value>, Vec<(usize, usize)>) {
+async fn views_at(url: &str, now_ms: i64, games: &[Created]) -> (Vec<Value>, Vec<(usize, usize)>) {
     let clock = Clock::default();
     clock.advance(now_ms - clock.now_ms());
     let store = Store::open(url).await.unwrap();
@@ -367,7 +301,7 @@ async fn views_at(url: &str, now_ms: i64, games: &[Played]) -> (Vec<Value>, Vec<
 }
 
 /// The fixture's expected views, its games and the time they were seen at.
-fn expected() -> (Value, Vec<Played>, i64) {
+fn expected() -> (Value, Vec<Created>, i64) {
     let expected: Value =
         serde_json::from_str(&std::fs::read_to_string(data("v1-views.json")).unwrap()).unwrap();
     let strings = |v: &Value| -> Vec<String> {
@@ -381,7 +315,7 @@ fn expected() -> (Value, Vec<Played>, i64) {
         .as_array()
         .unwrap()
         .iter()
-        .map(|g| Played {
+        .map(|g| Created {
             id: g["id"].as_str().unwrap().into(),
             host: g["host"].as_str().unwrap().into(),
             seats: strings(&g["seats"]),
@@ -391,7 +325,7 @@ fn expected() -> (Value, Vec<Played>, i64) {
     (expected, games, now_ms)
 }
 
-fn same_views(expected: &Value, games: &[Played], seen: (Vec<Value>, Vec<(usize, usize)>)) {
+fn same_views(expected: &Value, games: &[Created], seen: (Vec<Value>, Vec<(usize, usize)>)) {
     let (views, logs) = seen;
     for (g, got) in expected["games"].as_array().unwrap().iter().zip(&views) {
         for (viewer, want) in g["views"].as_object().unwrap() {
@@ -437,7 +371,7 @@ async fn a_postgres_database_from_the_first_event_log_replays_to_the_same_views(
 /// Migrates the PostgreSQL database at `url` to 0001 only and copies the
 /// fixture's rows into it, as the server of that time would have left them.
 async fn copy_v1_to_postgres(url: &str) {
-    use sqlx::Row;
+    use Column::*;
     let only_first = std::env::temp_dir().join(format!(
         "arbiter-test-migrations-{}-{}",
         std::process::id(),
@@ -461,57 +395,66 @@ async fn copy_v1_to_postgres(url: &str) {
     ))
     .await
     .unwrap();
-    for r in sqlx::query("SELECT * FROM games")
-        .fetch_all(&lite)
-        .await
-        .unwrap()
-    {
-        sqlx::query(
-            "INSERT INTO games (id, kind, config, seed, commitment, host_hash, created_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(r.get::<String, _>("id"))
-        .bind(r.get::<String, _>("kind"))
-        .bind(r.get::<String, _>("config"))
-        .bind(r.get::<String, _>("seed"))
-        .bind(r.get::<String, _>("commitment"))
-        .bind(r.get::<Vec<u8>, _>("host_hash"))
-        .bind(r.get::<i64, _>("created_ms"))
-        .execute(&pg)
-        .await
-        .unwrap();
-    }
-    for r in sqlx::query("SELECT * FROM seats")
-        .fetch_all(&lite)
-        .await
-        .unwrap()
-    {
-        sqlx::query("INSERT INTO seats (game_id, seat, token_hash) VALUES ($1, $2, $3)")
-            .bind(r.get::<String, _>("game_id"))
-            .bind(r.get::<i64, _>("seat"))
-            .bind(r.get::<Vec<u8>, _>("token_hash"))
-            .execute(&pg)
-            .await
-            .unwrap();
-    }
-    for r in sqlx::query("SELECT * FROM events")
-        .fetch_all(&lite)
-        .await
-        .unwrap()
-    {
-        sqlx::query(
-            "INSERT INTO events (game_id, seq, at_ms, kind, seat, body) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(r.get::<String, _>("game_id"))
-        .bind(r.get::<i64, _>("seq"))
-        .bind(r.get::<i64, _>("at_ms"))
-        .bind(r.get::<String, _>("kind"))
-        .bind(r.get::<Option<i64>, _>("seat"))
-        .bind(r.get::<String, _>("body"))
-        .execute(&pg)
-        .await
-        .unwrap();
-    }
+    let games = [
+        ("id", Text),
+        ("kind", Text),
+        ("config", Text),
+        ("seed", Text),
+        ("commitment", Text),
+        ("host_hash", Bytes),
+        ("created_ms", Int),
+    ];
+    copy_rows(&lite, &pg, "games", &games).await;
+    let seats = [("game_id", Text), ("seat", Int), ("token_hash", Bytes)];
+    copy_rows(&lite, &pg, "seats", &seats).await;
+    let events = [
+        ("game_id", Text),
+        ("seq", Int),
+        ("at_ms", Int),
+        ("kind", Text),
+        ("seat", MaybeInt),
+        ("body", Text),
+    ];
+    copy_rows(&lite, &pg, "events", &events).await;
     pg.close().await;
+}
+
+/// The type of a column of the fixture's tables, as it is read and bound.
+#[derive(Clone, Copy)]
+enum Column {
+    Text,
+    Int,
+    MaybeInt,
+    Bytes,
+}
+
+/// Copies every row of `table` from the SQLite fixture to PostgreSQL, the
+/// `columns` named and typed.
+async fn copy_rows(
+    lite: &sqlx::SqlitePool,
+    pg: &sqlx::PgPool,
+    table: &str,
+    columns: &[(&str, Column)],
+) {
+    use sqlx::Row;
+    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+    let places: Vec<String> = (1..=columns.len()).map(|k| format!("${k}")).collect();
+    let insert = format!(
+        "INSERT INTO {table} ({}) VALUES ({})",
+        names.join(", "),
+        places.join(", ")
+    );
+    let select = format!("SELECT * FROM {table}");
+    for row in sqlx::query(&select).fetch_all(lite).await.unwrap() {
+        let mut query = sqlx::query(&insert);
+        for &(name, column) in columns {
+            query = match column {
+                Column::Text => query.bind(row.get::<String, _>(name)),
+                Column::Int => query.bind(row.get::<i64, _>(name)),
+                Column::MaybeInt => query.bind(row.get::<Option<i64>, _>(name)),
+                Column::Bytes => query.bind(row.get::<Vec<u8>, _>(name)),
+            };
+        }
+        query.execute(pg).await.unwrap();
+    }
 }

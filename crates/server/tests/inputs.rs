@@ -13,21 +13,15 @@ use tower::ServiceExt;
 #[tokio::test]
 async fn unknown_options_are_refused_by_name_for_every_game() {
     let app = app().await;
-    for (game, seats) in [
-        ("knight-court", 2),
-        ("knight-moves", 2),
-        ("progressive-chess", 2),
-        ("tilechess", 2),
-        ("knight-control", 3),
-    ] {
+    for (game, seats) in EVERY_GAME {
         let body = json!({"game": game, "seats": seats, "options": {"zzz": 1}});
-        let (status, value) = post(&app, "/api/games", None, body).await;
+        let (status, value) = try_create(&app, body).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{game}: {value}");
         let error = value["error"].as_str().unwrap();
         assert!(error.contains("option 'zzz'"), "{game}: {error}");
         // A known option beside it does not rescue it.
         let body = json!({"game": game, "seats": seats, "options": {"zzz": 1, "position": null}});
-        let (status, _) = post(&app, "/api/games", None, body).await;
+        let (status, _) = try_create(&app, body).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{game}");
     }
     // Nested option objects refuse unknown keys too.
@@ -41,7 +35,7 @@ async fn unknown_options_are_refused_by_name_for_every_game() {
         ("knight-control", 3, json!({"rules": {"zzz": 1}}), "zzz"),
     ] {
         let body = json!({"game": game, "seats": seats, "options": options});
-        let (status, value) = post(&app, "/api/games", None, body).await;
+        let (status, value) = try_create(&app, body).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{game}: {value}");
         assert!(value["error"].as_str().unwrap().contains(needle), "{value}");
     }
@@ -89,26 +83,11 @@ async fn check_and_act(app: &axum::Router, id: &str, token: &str, action: &str) 
 async fn checking_on_a_paused_or_ended_game_is_refused_as_acting_is() {
     let app = app().await;
     let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
-    assert_eq!(
-        host(&app, &g.id, &g.host, json!({"command": "pause"}))
-            .await
-            .0,
-        200
-    );
+    host_ok(&app, &g, json!({"command": "pause"})).await;
     let (checked, _) = check_and_act(&app, &g.id, &g.seats[0], "c1c3").await;
     assert_eq!(checked["error"], "the game is paused by the host");
-    assert_eq!(
-        host(&app, &g.id, &g.host, json!({"command": "resume"}))
-            .await
-            .0,
-        200
-    );
-    assert_eq!(
-        host(&app, &g.id, &g.host, json!({"command": "end"}))
-            .await
-            .0,
-        200
-    );
+    host_ok(&app, &g, json!({"command": "resume"})).await;
+    host_ok(&app, &g, json!({"command": "end"})).await;
     let (checked, _) = check_and_act(&app, &g.id, &g.seats[0], "c1c3").await;
     assert_eq!(checked["error"], "the host has ended this game");
     assert_eq!(state(&app, &g.id, None).await["version"], 3);
@@ -119,7 +98,7 @@ async fn checking_on_a_paused_or_ended_game_is_refused_as_acting_is() {
         json!({"game": "knight-court", "seats": 2, "bots": [{"seat": 0, "level": 1}]}),
     )
     .await;
-    host(&app, &g.id, &g.host, json!({"command": "pause"})).await;
+    by_host(&app, &g, json!({"command": "pause"})).await;
     let (checked, _) = check_and_act(&app, &g.id, &g.seats[0], "c1c3").await;
     assert!(
         checked["error"].as_str().unwrap().contains("bot"),
@@ -147,7 +126,7 @@ async fn claims_held_by_another_seat_refuse_checks_too() {
     // Both join; then server seat 0 claims the next turn.
     for seat in &g.seats {
         let action = join(state(&app, &g.id, Some(seat)).await);
-        assert_eq!(act(&app, &g.id, seat, &action).await.0, 200);
+        act_ok(&app, &g.id, seat, &action).await;
     }
     let claim = format!("/api/games/{}/claim", g.id);
     let (status, value) = call(&app, "POST", &claim, Some(&g.seats[0]), None).await;
@@ -325,19 +304,13 @@ async fn messages_count_seats_from_one() {
 
     // A bot's seat is a JSON field counted from 0; the message says both.
     let body = json!({"game": "knight-court", "seats": 2, "bots": [{"seat": 2, "level": 1}]});
-    let (status, value) = post(&app, "/api/games", None, body).await;
+    let (status, value) = try_create(&app, body).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         value["error"],
         "a bot's 'seat' is 2, but with 2 seats the values are 0 to 1 (seats 1 to 2 on the page)"
     );
-    let (_, value) = host(
-        &app,
-        &g.id,
-        &g.host,
-        json!({"command": "bot", "seat": 5, "level": 1}),
-    )
-    .await;
+    let (_, value) = by_host(&app, &g, json!({"command": "bot", "seat": 5, "level": 1})).await;
     assert_eq!(
         value["error"],
         "'seat' is 5, but this game's 'seat' values are 0 to 1 (seats 1 to 2 on the page)"

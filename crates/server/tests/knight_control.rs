@@ -11,14 +11,12 @@ use axum::Router;
 use common::*;
 use serde_json::{json, Value};
 
-fn kc(seats: usize, rounds: u32, bots: &[usize], deadline: u64) -> Value {
-    json!({
-        "game": "knight-control",
-        "seats": seats,
-        "options": { "rules": { "rounds": rounds } },
-        "bots": bots.iter().map(|&s| json!({"seat": s, "level": 1})).collect::<Vec<_>>(),
-        "deadline_secs": deadline,
-    })
+/// Knight Control with level-1 bots in `bot_seats` and a step deadline.
+fn kc(seats: usize, rounds: u32, bot_seats: &[usize], deadline: u64) -> Value {
+    let mut body = knight_control(seats, rounds);
+    body["bots"] = bots(bot_seats, 1);
+    body["deadline_secs"] = json!(deadline);
+    body
 }
 
 fn stage(s: &Value) -> String {
@@ -31,6 +29,19 @@ fn strings(v: &Value) -> Vec<String> {
         .iter()
         .map(|x| x.as_str().unwrap().to_string())
         .collect()
+}
+
+/// What others see of a seat's secret submission: that it submitted, no
+/// more.
+fn assert_sealed(entry: &Value) {
+    let sealed = [
+        "submitted a bid",
+        "submitted orders",
+        "placed ToLs",
+        "voted",
+    ];
+    let action = entry["action"].as_str().unwrap();
+    assert!(sealed.contains(&action), "{action}");
 }
 
 /// Every seat's state and the spectator's: what "every view" means.
@@ -51,7 +62,7 @@ async fn a_game_with_bots_and_a_person_plays_to_the_end() {
     assert_eq!(stage(&s), "bidding");
     assert_eq!(s["deadline_secs"], 300);
     assert!(s["hints"]["geometry"]["zones"].as_array().unwrap().len() == 12);
-    assert_eq!(act(&app, &g.id, me, "bid CABDE").await.0, StatusCode::OK);
+    act_ok(&app, &g.id, me, "bid CABDE").await;
     let mut turns = 0;
     loop {
         let s = state(&app, &g.id, Some(me)).await;
@@ -79,8 +90,7 @@ async fn a_game_with_bots_and_a_person_plays_to_the_end() {
             if pick.starts_with("orders spawn") {
                 assert_eq!(check["preview"]["cost"]["chips"], 1, "{check}");
             }
-            let (status, v) = act(&app, &g.id, me, &pick).await;
-            assert_eq!(status, StatusCode::OK, "{pick}: {v}");
+            act_ok(&app, &g.id, me, &pick).await;
             turns += 1;
         } else {
             tokio::time::sleep(std::time::Duration::from_millis(5)).await;
@@ -98,17 +108,7 @@ async fn a_game_with_bots_and_a_person_plays_to_the_end() {
         .iter()
         .filter(|h| h["seat"] != 0 && !h["seat"].is_null())
     {
-        let a = h["action"].as_str().unwrap();
-        assert!(
-            [
-                "submitted a bid",
-                "submitted orders",
-                "placed ToLs",
-                "voted"
-            ]
-            .contains(&a),
-            "{a}"
-        );
+        assert_sealed(h);
     }
 }
 
@@ -117,9 +117,9 @@ async fn refusals_change_nothing_in_any_view() {
     let app = app().await;
     let g = create(&app, kc(3, 3, &[], 300)).await;
     let (p1, p2, p3) = (&g.seats[0], &g.seats[1], &g.seats[2]);
-    assert_eq!(act(&app, &g.id, p1, "bid ABCDE").await.0, StatusCode::OK);
-    assert_eq!(act(&app, &g.id, p2, "bid DEFGH").await.0, StatusCode::OK);
-    assert_eq!(act(&app, &g.id, p3, "bid GHIJK").await.0, StatusCode::OK);
+    act_ok(&app, &g.id, p1, "bid ABCDE").await;
+    act_ok(&app, &g.id, p2, "bid DEFGH").await;
+    act_ok(&app, &g.id, p3, "bid GHIJK").await;
     assert_eq!(
         stage(&state(&app, &g.id, None).await),
         "orders",
@@ -194,10 +194,9 @@ async fn refusals_change_nothing_in_any_view() {
     )
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let (status, _) = host(
+    let (status, _) = by_host(
         &app,
-        &g.id,
-        &g.host,
+        &g,
         json!({"command": "game", "action": "communal P1 P1"}),
     )
     .await;
@@ -217,19 +216,17 @@ async fn refusals_change_nothing_in_any_view() {
     assert_eq!(all_views(&app, &g.id, &g.seats).await, before);
 
     // Trades and a communal garnet: the two parties see them, nobody else.
-    assert_eq!(act(&app, &g.id, p1, "offer P2 2").await.0, StatusCode::OK);
-    let (status, v) = act(&app, &g.id, p2, "accept P1").await;
-    assert_eq!(status, StatusCode::OK, "{v}");
+    act_ok(&app, &g.id, p1, "offer P2 2").await;
+    let v = act_ok(&app, &g.id, p2, "accept P1").await;
     assert_eq!(v["view"]["me"]["purse"]["chips"], 7);
-    let (status, v) = host(
+    let (status, v) = by_host(
         &app,
-        &g.id,
-        &g.host,
+        &g,
         json!({"command": "game", "action": "communal P1 P3"}),
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{v}");
-    assert_eq!(act(&app, &g.id, p1, "communal 1").await.0, StatusCode::OK);
+    act_ok(&app, &g.id, p1, "communal 1").await;
     let (_, v) = act(&app, &g.id, p3, "communal 1").await;
     assert_eq!(v["view"]["me"]["purse"]["chips"], 7);
     let after = all_views(&app, &g.id, &g.seats).await;
@@ -249,23 +246,17 @@ async fn a_step_closes_at_its_deadline_and_extend_and_pause_move_it() {
     let (app, clock) = app_with_clock().await;
     let g = create(&app, kc(3, 3, &[], 60)).await;
     let p1 = &g.seats[0];
-    assert_eq!(act(&app, &g.id, p1, "bid ABCDE").await.0, StatusCode::OK);
+    act_ok(&app, &g.id, p1, "bid ABCDE").await;
     let s = state(&app, &g.id, None).await;
     let deadline = s["deadline_ms"].as_i64().unwrap();
     // The others have not bid. Just before the deadline nothing happens.
     clock.advance(59_000);
     assert_eq!(stage(&state(&app, &g.id, None).await), "bidding");
-    let (_, v) = host(
-        &app,
-        &g.id,
-        &g.host,
-        json!({"command": "extend", "seconds": 10}),
-    )
-    .await;
+    let (_, v) = by_host(&app, &g, json!({"command": "extend", "seconds": 10})).await;
     assert_eq!(v["deadline_ms"].as_i64().unwrap(), deadline + 10_000);
     clock.advance(5_000);
     assert_eq!(stage(&state(&app, &g.id, None).await), "bidding");
-    host(&app, &g.id, &g.host, json!({"command": "pause"})).await;
+    by_host(&app, &g, json!({"command": "pause"})).await;
     clock.advance(600_000);
     let s = state(&app, &g.id, None).await;
     assert_eq!(
@@ -274,7 +265,7 @@ async fn a_step_closes_at_its_deadline_and_extend_and_pause_move_it() {
     );
     let (status, _) = act(&app, &g.id, &g.seats[1], "bid DEFGH").await;
     assert_eq!(status, StatusCode::CONFLICT, "no bids while paused");
-    host(&app, &g.id, &g.host, json!({"command": "resume"})).await;
+    by_host(&app, &g, json!({"command": "resume"})).await;
     let s = state(&app, &g.id, None).await;
     // Pushed back by the pause: the 600 s moved plus the real ms it took.
     let pushed = s["deadline_ms"].as_i64().unwrap() - (deadline + 10_000 + 600_000);
@@ -302,7 +293,7 @@ async fn a_step_closes_at_its_deadline_and_extend_and_pause_move_it() {
     );
     // Everyone submits: the step resolves at once, well before it.
     for t in &g.seats {
-        assert_eq!(act(&app, &g.id, t, "orders pass").await.0, StatusCode::OK);
+        act_ok(&app, &g.id, t, "orders pass").await;
     }
     let s = state(&app, &g.id, None).await;
     assert_eq!(s["view"]["round"], 2, "{s}");
@@ -326,7 +317,7 @@ async fn a_restart_rebuilds_the_same_state_from_the_log() {
     ));
     let g = create(&app, kc(4, 3, &[3], 60)).await;
     for (k, bid) in ["bid ABCDE", "bid BCDEF"].iter().enumerate() {
-        assert_eq!(act(&app, &g.id, &g.seats[k], bid).await.0, StatusCode::OK);
+        act_ok(&app, &g.id, &g.seats[k], bid).await;
     }
     // Seat 2 never bids: the deadline closes bidding (a logged time event).
     wait_for(&app, &g.id, |s| s["history"].as_array().unwrap().len() == 3).await;
@@ -334,19 +325,10 @@ async fn a_restart_rebuilds_the_same_state_from_the_log() {
     let s = wait_for(&app, &g.id, |s| stage(s) == "orders").await;
     let legal = strings(&state(&app, &g.id, Some(&g.seats[0])).await["legal"]);
     let spawn = legal.iter().find(|a| a.contains("spawn")).unwrap();
-    assert_eq!(act(&app, &g.id, &g.seats[0], spawn).await.0, StatusCode::OK);
-    assert_eq!(
-        act(&app, &g.id, &g.seats[1], "offer P1 1").await.0,
-        StatusCode::OK
-    );
-    host(
-        &app,
-        &g.id,
-        &g.host,
-        json!({"command": "extend", "seconds": 30}),
-    )
-    .await;
-    host(&app, &g.id, &g.host, json!({"command": "pause"})).await;
+    act_ok(&app, &g.id, &g.seats[0], spawn).await;
+    act_ok(&app, &g.id, &g.seats[1], "offer P1 1").await;
+    by_host(&app, &g, json!({"command": "extend", "seconds": 30})).await;
+    by_host(&app, &g, json!({"command": "pause"})).await;
     assert!(s["deadline_ms"].is_i64());
     let live = all_views(&app, &g.id, &g.seats).await;
     drop(app);
@@ -379,11 +361,7 @@ async fn no_response_or_frame_leaks_another_seats_secrets() {
         ));
         let mut sockets = Vec::new();
         for r in 0..receivers {
-            let url = match g.seats.get(r) {
-                Some(t) => format!("ws://{addr}/api/games/{}/ws?token={t}", g.id),
-                None => format!("ws://{addr}/api/games/{}/ws", g.id),
-            };
-            let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+            let mut socket = watch(addr, &g.id, g.seats.get(r).map(String::as_str)).await;
             let seen = seen.clone();
             sockets.push(tokio::spawn(async move {
                 while let Some(Ok(message)) = socket.next().await {
@@ -757,17 +735,7 @@ fn check_frame(frame: &Value, me: Option<usize>) {
         if h["seat"].is_null() || h["seat"].as_u64().map(|s| s as usize) == me {
             continue;
         }
-        let a = h["action"].as_str().unwrap();
-        assert!(
-            [
-                "submitted a bid",
-                "submitted orders",
-                "placed ToLs",
-                "voted"
-            ]
-            .contains(&a),
-            "{a}"
-        );
+        assert_sealed(h);
     }
 }
 
@@ -776,13 +744,10 @@ async fn replays_are_built_for_their_viewer() {
     let app = app().await;
     let g = create(&app, kc(3, 3, &[], 300)).await;
     for (t, bid) in g.seats.iter().zip(["bid ABCDE", "bid DEFGH", "bid GHIJK"]) {
-        assert_eq!(act(&app, &g.id, t, bid).await.0, StatusCode::OK);
+        act_ok(&app, &g.id, t, bid).await;
     }
     // P2 offers P1 a chip: private to the two, so not in P3's history.
-    assert_eq!(
-        act(&app, &g.id, &g.seats[1], "offer P1 1").await.0,
-        StatusCode::OK
-    );
+    act_ok(&app, &g.id, &g.seats[1], "offer P1 1").await;
     let replay = |token: Option<String>, n: usize| {
         let app = app.clone();
         let id = g.id.clone();
@@ -818,66 +783,30 @@ async fn replays_are_built_for_their_viewer() {
 
 #[tokio::test]
 async fn a_private_change_sends_no_frame_to_anyone_else() {
-    use futures_util::StreamExt;
     let (app, addr) = app_on_loopback().await;
     let g = create(&app, kc(3, 3, &[], 300)).await;
     for (t, bid) in g.seats.iter().zip(["bid ABCDE", "bid DEFGH", "bid GHIJK"]) {
-        assert_eq!(act(&app, &g.id, t, bid).await.0, StatusCode::OK);
+        act_ok(&app, &g.id, t, bid).await;
     }
-    let connect = |token: Option<&String>| {
-        let url = match token {
-            Some(t) => format!("ws://{addr}/api/games/{}/ws?token={t}", g.id),
-            None => format!("ws://{addr}/api/games/{}/ws", g.id),
-        };
-        async move { tokio_tungstenite::connect_async(url).await.unwrap().0 }
-    };
-    let mut p1 = connect(Some(&g.seats[0])).await;
-    let mut p3 = connect(Some(&g.seats[2])).await;
-    let mut watcher = connect(None).await;
-    async fn next(
-        socket: &mut (impl StreamExt<
-            Item = Result<
-                tokio_tungstenite::tungstenite::Message,
-                tokio_tungstenite::tungstenite::Error,
-            >,
-        > + Unpin),
-    ) -> Value {
-        loop {
-            let m = tokio::time::timeout(std::time::Duration::from_secs(10), socket.next())
-                .await
-                .expect("a frame")
-                .unwrap()
-                .unwrap();
-            if let tokio_tungstenite::tungstenite::Message::Text(t) = m {
-                return serde_json::from_str(&t).unwrap();
-            }
-        }
-    }
+    let mut p1 = watch(addr, &g.id, Some(&g.seats[0])).await;
+    let mut p3 = watch(addr, &g.id, Some(&g.seats[2])).await;
+    let mut watcher = watch(addr, &g.id, None).await;
     let first = [
-        next(&mut p1).await,
-        next(&mut p3).await,
-        next(&mut watcher).await,
+        next_frame(&mut p1).await,
+        next_frame(&mut p3).await,
+        next_frame(&mut watcher).await,
     ];
     // P2 offers P1 two chips and P1 accepts: P1's view changes, nobody else's.
-    assert_eq!(
-        act(&app, &g.id, &g.seats[1], "offer P1 2").await.0,
-        StatusCode::OK
-    );
-    let offered = next(&mut p1).await;
+    act_ok(&app, &g.id, &g.seats[1], "offer P1 2").await;
+    let offered = next_frame(&mut p1).await;
     assert_eq!(offered["view"]["me"]["offers"][0]["chips"], 2);
-    assert_eq!(
-        act(&app, &g.id, &g.seats[0], "accept P2").await.0,
-        StatusCode::OK
-    );
-    assert_eq!(next(&mut p1).await["view"]["me"]["purse"]["chips"], 7);
+    act_ok(&app, &g.id, &g.seats[0], "accept P2").await;
+    assert_eq!(next_frame(&mut p1).await["view"]["me"]["purse"]["chips"], 7);
     // Then a public change: P2's orders. The next frame P3 and the watcher
     // get is that one, with a version one higher than before.
-    assert_eq!(
-        act(&app, &g.id, &g.seats[1], "orders pass").await.0,
-        StatusCode::OK
-    );
+    act_ok(&app, &g.id, &g.seats[1], "orders pass").await;
     for (socket, before) in [(&mut p3, &first[1]), (&mut watcher, &first[2])] {
-        let frame = next(socket).await;
+        let frame = next_frame(socket).await;
         assert_eq!(
             frame["version"].as_u64(),
             before["version"].as_u64().map(|v| v + 1)

@@ -4,43 +4,16 @@
 mod common;
 
 use common::*;
-use futures_util::StreamExt;
-use serde_json::{json, Value};
-use std::time::Duration;
-use tokio_tungstenite::tungstenite::Message;
-
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn next_frame(socket: &mut Socket) -> Value {
-    loop {
-        let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
-            .await
-            .expect("no frame within 10 s")
-            .expect("socket closed")
-            .expect("socket error");
-        if let Message::Text(text) = message {
-            return serde_json::from_str(&text).unwrap();
-        }
-    }
-}
+use serde_json::json;
 
 #[tokio::test]
 async fn every_watcher_gets_its_own_frame_after_each_move() {
     let (app, addr) = app_on_loopback().await;
 
     let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
-    let url = |token: Option<&str>| match token {
-        Some(t) => format!("ws://{addr}/api/games/{}/ws?token={t}", g.id),
-        None => format!("ws://{addr}/api/games/{}/ws", g.id),
-    };
-    let (mut white, _) = tokio_tungstenite::connect_async(url(Some(&g.seats[0])))
-        .await
-        .unwrap();
-    let (mut black, _) = tokio_tungstenite::connect_async(url(Some(&g.seats[1])))
-        .await
-        .unwrap();
-    let (mut watcher, _) = tokio_tungstenite::connect_async(url(None)).await.unwrap();
+    let mut white = watch(addr, &g.id, Some(&g.seats[0])).await;
+    let mut black = watch(addr, &g.id, Some(&g.seats[1])).await;
+    let mut watcher = watch(addr, &g.id, None).await;
 
     let first = next_frame(&mut white).await;
     assert_eq!(first["version"], 0);
@@ -52,7 +25,7 @@ async fn every_watcher_gets_its_own_frame_after_each_move() {
         json!({"role": "spectator"})
     );
 
-    assert_eq!(act(&app, &g.id, &g.seats[0], "c1c3").await.0, 200);
+    act_ok(&app, &g.id, &g.seats[0], "c1c3").await;
     let w = next_frame(&mut white).await;
     let b = next_frame(&mut black).await;
     let s = next_frame(&mut watcher).await;
@@ -68,13 +41,12 @@ async fn every_watcher_gets_its_own_frame_after_each_move() {
 
     // A refused move sends no frame to anyone.
     assert_eq!(act(&app, &g.id, &g.seats[0], "a1a2").await.0, 409);
-    assert_eq!(act(&app, &g.id, &g.seats[1], "R@a2").await.0, 200);
+    act_ok(&app, &g.id, &g.seats[1], "R@a2").await;
     assert_eq!(next_frame(&mut watcher).await["version"], 2);
 
     // A wrong token cannot open a socket.
-    assert!(tokio_tungstenite::connect_async(url(Some("deadbeef")))
-        .await
-        .is_err());
+    let wrong = format!("ws://{addr}/api/games/{}/ws?token=deadbeef", g.id);
+    assert!(tokio_tungstenite::connect_async(wrong).await.is_err());
     white.close(None).await.unwrap();
 }
 
@@ -86,14 +58,9 @@ async fn watchers_see_bots_play_live() {
         json!({"game": "knight-moves", "seats": 2, "bots": [{"seat": 1, "level": 1}]}),
     )
     .await;
-    let (mut socket, _) = tokio_tungstenite::connect_async(format!(
-        "ws://{addr}/api/games/{}/ws?token={}",
-        g.id, g.seats[0]
-    ))
-    .await
-    .unwrap();
+    let mut socket = watch(addr, &g.id, Some(&g.seats[0])).await;
     next_frame(&mut socket).await;
-    assert_eq!(act(&app, &g.id, &g.seats[0], "c8-b6").await.0, 200);
+    act_ok(&app, &g.id, &g.seats[0], "c8-b6").await;
     let mut version = 0;
     while version < 2 {
         version = next_frame(&mut socket).await["version"].as_u64().unwrap();

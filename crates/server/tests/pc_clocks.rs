@@ -185,10 +185,7 @@ async fn flag_and_restart(url: &str) {
         "the first turn is untimed"
     );
     assert_eq!(clock_of(&s)["reserve_ms"], json!([30_000, 30_000]));
-    assert_eq!(
-        act(&app, &g.id, &g.seats[0], "b1b2+b2=F").await.0,
-        StatusCode::OK
-    );
+    act_ok(&app, &g.id, &g.seats[0], "b1b2+b2=F").await;
     let s = state(&app, &g.id, None).await;
     let t0 = s["history"][0]["at_ms"].as_i64().unwrap();
     let c = clock_of(&s);
@@ -200,18 +197,14 @@ async fn flag_and_restart(url: &str) {
     // Black takes 70 s over its move step (10 s from the reserve), sent
     // alone; then its upgrade step, at once.
     clock.advance(70_000);
-    let (status, value) = act(&app, &g.id, &g.seats[1], "c7c6+?").await;
-    assert_eq!(status, StatusCode::OK, "{value}");
+    let value = act_ok(&app, &g.id, &g.seats[1], "c7c6+?").await;
     assert_eq!(value["view"]["pending_move"], "c7c6");
     let legal = value["legal"].as_array().unwrap();
     assert!(legal
         .iter()
         .all(|t| t.as_str().unwrap().starts_with("c7c6")));
     assert_eq!(value["view"]["clock"]["running"], 1);
-    assert_eq!(
-        act(&app, &g.id, &g.seats[1], "c7c6").await.0,
-        StatusCode::OK
-    );
+    act_ok(&app, &g.id, &g.seats[1], "c7c6").await;
     let s = state(&app, &g.id, None).await;
     assert_eq!(s["history"][1]["action"], "c7c6+?");
     assert_eq!(s["history"][2]["action"], "c7c6");
@@ -224,9 +217,9 @@ async fn flag_and_restart(url: &str) {
     );
     assert_eq!(c["running"], 0);
     // White pauses for 100 s (the host), which the clock does not count.
-    host(&app, &g.id, &g.host, json!({"command": "pause"})).await;
+    by_host(&app, &g, json!({"command": "pause"})).await;
     clock.advance(100_000);
-    host(&app, &g.id, &g.host, json!({"command": "resume"})).await;
+    by_host(&app, &g, json!({"command": "resume"})).await;
     let before = state(&app, &g.id, Some(&g.seats[0])).await;
     let flag_at = clock_of(&before)["flag_at_ms"].as_i64().unwrap();
     assert!(flag_at >= t1 + 90_001 + 100_000, "{before}");
@@ -274,8 +267,7 @@ async fn a_drawn_first_game_starts_the_second_with_colours_swapped() {
     let shuffle = [(0, "d1d2"), (1, "d7d6"), (0, "d2d1"), (1, "d6d7")];
     'outer: for _ in 0..3 {
         for (seat, turn) in shuffle {
-            let (status, value) = act(&app, &g.id, &g.seats[seat], turn).await;
-            assert_eq!(status, StatusCode::OK, "{turn}: {value}");
+            let value = act_ok(&app, &g.id, &g.seats[seat], turn).await;
             if value["view"]["match"]["game"] == 2 {
                 break 'outer;
             }
@@ -298,11 +290,9 @@ async fn a_drawn_first_game_starts_the_second_with_colours_swapped() {
     );
     let (status, value) = act(&app, &g.id, &g.seats[0], "c7c6").await;
     assert_eq!(status, StatusCode::CONFLICT, "{value}");
-    let (status, value) = act(&app, &g.id, &g.seats[1], "b1b2").await;
-    assert_eq!(status, StatusCode::OK, "{value}");
+    act_ok(&app, &g.id, &g.seats[1], "b1b2").await;
     // Player 0 answers with Black.
-    let (status, value) = act(&app, &g.id, &g.seats[0], "c7c6").await;
-    assert_eq!(status, StatusCode::OK, "{value}");
+    act_ok(&app, &g.id, &g.seats[0], "c7c6").await;
     // Replays cross the games: after 8 turns game 1 is drawn, after 9 the
     // second game's first turn is on the board.
     let uri = |n: usize| format!("/api/games/{}/replay/{n}", g.id);
@@ -324,10 +314,7 @@ async fn a_match_won_in_game_one_on_time_is_decided_and_a_bot_answers_in_it() {
                "bots": [{"seat": 1, "level": 1}]}),
     )
     .await;
-    assert_eq!(
-        act(&app, &g.id, &g.seats[0], "b1b2").await.0,
-        StatusCode::OK
-    );
+    act_ok(&app, &g.id, &g.seats[0], "b1b2").await;
     // The bot (Black) answers, then White lets the flag fall.
     let s = wait_for(&app, &g.id, |s| s["history"].as_array().unwrap().len() == 2).await;
     assert_eq!(s["view"]["clock"]["running"], 0);

@@ -39,8 +39,7 @@ async fn people_play_turns_with_upgrades_and_an_illegal_turn_changes_nothing() {
     assert!(!legal.contains(&"b1b2+b2=R"));
 
     // White: pawn step, upgraded to a lesser bishop for 1 of its 2 points.
-    let (status, after) = act(&app, &g.id, &g.seats[0], "b1b2+b2=F").await;
-    assert_eq!(status, StatusCode::OK, "{after}");
+    let after = act_ok(&app, &g.id, &g.seats[0], "b1b2+b2=F").await;
     // Black is paid its point at the start of its turn: 1 + 1.
     assert_eq!(
         after["view"]["position"],
@@ -49,8 +48,7 @@ async fn people_play_turns_with_upgrades_and_an_illegal_turn_changes_nothing() {
     assert_eq!(after["view"]["points"], json!([1, 2]));
 
     // Black: a plain pawn step (no upgrade).
-    let (status, after) = act(&app, &g.id, &g.seats[1], "c7c6").await;
-    assert_eq!(status, StatusCode::OK, "{after}");
+    let after = act_ok(&app, &g.id, &g.seats[1], "c7c6").await;
     assert_eq!(
         after["view"]["position"],
         "pp1kppp/2p4/7/7/7/1F5/P1PKPPP w 2 2 - - 1 2"
@@ -69,8 +67,7 @@ async fn people_play_turns_with_upgrades_and_an_illegal_turn_changes_nothing() {
     assert_eq!(state(&app, &g.id, None).await, before);
 
     // White: the lesser bishop steps and becomes a bishop for 2 points.
-    let (status, after) = act(&app, &g.id, &g.seats[0], "b2c3+c3=B").await;
-    assert_eq!(status, StatusCode::OK, "{after}");
+    let after = act_ok(&app, &g.id, &g.seats[0], "b2c3+c3=B").await;
     assert_eq!(
         after["view"]["position"],
         "pp1kppp/2p4/7/7/2B4/7/P1PKPPP b 0 3 - - 0 2"

@@ -6,6 +6,7 @@
 
 mod common;
 
+use arbiter_core::Seed;
 use arbiter_server::host::record::{replay, verify};
 use arbiter_server::host::{full_record, Event};
 use arbiter_server::records::{Record, Scope};
@@ -20,23 +21,11 @@ async fn app_and_store() -> (Router, Store) {
     (router(AppState::new(store.clone(), settings())), store)
 }
 
-/// A small deterministic stream to pick actions with (not the engine's).
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) as usize) % n
-    }
-}
-
-/// People in every seat play pseudo-random legal actions; after `cap`
-/// actions the host ends the game.
+/// People in every seat play pseudo-random legal actions (picked by a
+/// stream of their own, seeded by `seed`, apart from the game's); after
+/// `cap` actions the host ends the game.
 async fn play(app: &Router, g: &Created, cap: usize, seed: u64) {
-    let mut rng = Lcg(seed);
+    let mut rng = Seed::from_u64(seed).rng();
     let mut played = 0;
     'outer: while played < cap {
         let mut acted = false;
@@ -50,16 +39,14 @@ async fn play(app: &Router, g: &Created, cap: usize, seed: u64) {
                 continue;
             }
             let action = legal[rng.below(legal.len())].as_str().unwrap().to_string();
-            let (status, body) = act(app, &g.id, token, &action).await;
-            assert_eq!(status, StatusCode::OK, "{action}: {body}");
+            act_ok(app, &g.id, token, &action).await;
             played += 1;
             acted = true;
         }
         assert!(acted, "nobody could act: {}", state(app, &g.id, None).await);
     }
     if state(app, &g.id, None).await["status"] == "playing" {
-        let (status, body) = host(app, &g.id, &g.host, json!({"command": "end"})).await;
-        assert_eq!(status, StatusCode::OK, "{body}");
+        host_ok(app, g, json!({"command": "end"})).await;
     }
 }
 
@@ -209,16 +196,9 @@ async fn tilechess_records_round_trip() {
 #[tokio::test]
 async fn knight_control_records_keep_secrets_and_the_full_record_verifies_its_draws() {
     let (app, store) = app_and_store().await;
-    let g = create(
-        &app,
-        json!({
-            "game": "knight-control",
-            "seats": 2,
-            "options": {"rules": {"rounds": 1}},
-            "bots": [{"seat": 0, "level": 1}, {"seat": 1, "level": 1}],
-        }),
-    )
-    .await;
+    let mut body = knight_control(2, 1);
+    body["bots"] = bots(&[0, 1], 1);
+    let g = create(&app, body).await;
     let live = wait_for(&app, &g.id, |s| s["status"] == "over").await;
     // A seat's record holds its own actions and only sealed words of the
     // other's; it replays up to the first sealed entry.
@@ -287,12 +267,8 @@ async fn knight_control_records_keep_secrets_and_the_full_record_verifies_its_dr
 async fn bad_records_and_formats_are_refused_with_reasons() {
     let (app, _) = app_and_store().await;
     let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
-    let (status, body) = get(
-        &app,
-        &format!("/api/games/{}/record?format=pgn", g.id),
-        None,
-    )
-    .await;
+    let pgn = format!("/api/games/{}/record?format=pgn", g.id);
+    let (status, body) = get(&app, &pgn, None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(body["error"].as_str().unwrap().contains("pgn"), "{body}");
     for (body, says) in [
@@ -308,8 +284,7 @@ async fn bad_records_and_formats_are_refused_with_reasons() {
     // A record whose move was changed is not imported, and says where.
     let text = download(&app, &g.id, None, "text").await;
     assert!(text.contains("[Result \"*\"]"), "{text}");
-    let (status, _) = act(&app, &g.id, &g.seats[0], "c1c3").await;
-    assert_eq!(status, StatusCode::OK);
+    act_ok(&app, &g.id, &g.seats[0], "c1c3").await;
     let text = download(&app, &g.id, None, "text").await;
     let tampered = text.replace("seat 1: c1c3", "seat 1: c1b3");
     assert_ne!(tampered, text);
@@ -340,21 +315,11 @@ async fn progressive_chess_records_carry_the_clock_times() {
     )
     .await;
     // White's first turn is untimed; Black's step starts with it.
-    let first = state(&app, &g.id, Some(&g.seats[0])).await["legal"][0]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let (status, body) = act(&app, &g.id, &g.seats[0], &first).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
+    play_first(&app, &g.id, &g.seats[0]).await;
     // Black thinks 150 s over its 120 s step: 30 s of its reserve.
     clock.advance(150_000);
-    let reply = state(&app, &g.id, Some(&g.seats[1])).await["legal"][0]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let (status, body) = act(&app, &g.id, &g.seats[1], &reply).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    host(&app, &g.id, &g.host, json!({"command": "end"})).await;
+    let reply = play_first(&app, &g.id, &g.seats[1]).await;
+    host_ok(&app, &g, json!({"command": "end"})).await;
 
     let record = round_trip(&app, &g, None).await;
     let text = download(&app, &g.id, None, "text").await;

@@ -48,7 +48,7 @@ async fn every_game_is_listed_with_its_options_and_takes_their_defaults() {
         assert!(k["options"].is_array(), "{k}");
         let seats = k["min_seats"].as_u64().unwrap().max(2);
         let body = json!({"game": k["id"], "seats": seats, "options": defaults(&k["options"])});
-        let (status, v) = post(&app, "/api/games", None, &body).await;
+        let (status, v) = try_create(&app, &body).await;
         assert_eq!(status, StatusCode::OK, "{body}: {v}");
     }
     let tilechess = &kinds[3]["options"][0];
@@ -62,7 +62,7 @@ async fn every_game_is_listed_with_its_options_and_takes_their_defaults() {
 async fn unknown_games_and_options_are_refused_by_name() {
     let app = app().await;
     let body = json!({"game": "chess", "seats": 2});
-    let (status, v) = post(&app, "/api/games", None, &body).await;
+    let (status, v) = try_create(&app, &body).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let error = v["error"].as_str().unwrap();
     assert!(error.contains("unknown game 'chess'"), "{error}");
@@ -80,20 +80,20 @@ async fn unknown_games_and_options_are_refused_by_name() {
             ),
         ] {
             let body = json!({"game": k["id"], "seats": seats, "options": options});
-            let (status, v) = post(&app, "/api/games", None, &body).await;
+            let (status, v) = try_create(&app, &body).await;
             assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {v}");
             let error = v["error"].as_str().unwrap();
             assert!(error.contains(says), "{body}: {error}");
         }
     }
     let body = json!({"game": "tilechess", "seats": 2, "options": {"zzz": 1}});
-    let (_, v) = post(&app, "/api/games", None, &body).await;
+    let (_, v) = try_create(&app, &body).await;
     assert_eq!(
         v["error"],
         "unknown Tilechess option 'zzz': the options are 'wide', 'high', 'eight_pawns', 'repeat_turns', 'turn_limit', 'end_at_ms'"
     );
     let body = json!({"game": "progressive-chess", "seats": 2, "options": {"clock": {"step": 5}}});
-    let (_, v) = post(&app, "/api/games", None, &body).await;
+    let (_, v) = try_create(&app, &body).await;
     assert_eq!(
         v["error"],
         "unknown clock setting 'step': the options are 'step_secs', 'reserve_secs'"

@@ -5,28 +5,8 @@
 
 mod common;
 
-use axum::http::StatusCode;
 use common::*;
-use futures_util::StreamExt;
 use serde_json::{json, Value};
-use tokio_tungstenite::tungstenite::Message;
-
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-/// The next text frame on `socket`.
-async fn next(socket: &mut Socket) -> Value {
-    loop {
-        let m = tokio::time::timeout(std::time::Duration::from_secs(10), socket.next())
-            .await
-            .expect("a frame")
-            .unwrap()
-            .unwrap();
-        if let Message::Text(t) = m {
-            return serde_json::from_str(&t).unwrap();
-        }
-    }
-}
 
 /// The history as (seat, action) pairs.
 fn entries(s: &Value) -> Vec<(Value, String)> {
@@ -52,28 +32,21 @@ async fn a_rival_revising_twice_changes_nothing_anyone_else_receives() {
     )
     .await;
     let (p1, p2, p3) = (&g.seats[0], &g.seats[1], &g.seats[2]);
-    let connect = |token: Option<&String>| {
-        let url = match token {
-            Some(t) => format!("ws://{addr}/api/games/{}/ws?token={t}", g.id),
-            None => format!("ws://{addr}/api/games/{}/ws", g.id),
-        };
-        async move { tokio_tungstenite::connect_async(url).await.unwrap().0 }
-    };
     // P1, P3 and a spectator watch: (token, socket).
     let mut watchers = vec![
-        (Some(p1), connect(Some(p1)).await),
-        (Some(p3), connect(Some(p3)).await),
-        (None, connect(None).await),
+        (Some(p1), watch(addr, &g.id, Some(p1)).await),
+        (Some(p3), watch(addr, &g.id, Some(p3)).await),
+        (None, watch(addr, &g.id, None).await),
     ];
     for (_, socket) in &mut watchers {
-        assert_eq!(next(socket).await["history"], json!([]));
+        assert_eq!(next_frame(socket).await["history"], json!([]));
     }
 
     // P2 bids: everyone else learns that it bid, and no more.
-    assert_eq!(act(&app, &g.id, p2, "bid ABCDE").await.0, StatusCode::OK);
+    act_ok(&app, &g.id, p2, "bid ABCDE").await;
     let mut before = Vec::new();
     for (token, socket) in &mut watchers {
-        let frame = next(socket).await;
+        let frame = next_frame(socket).await;
         assert_eq!(entries(&frame), [entry(1, "submitted a bid")]);
         let s = state(&app, &g.id, token.map(String::as_str)).await;
         assert_eq!(s["version"], frame["version"]);
@@ -82,7 +55,7 @@ async fn a_rival_revising_twice_changes_nothing_anyone_else_receives() {
 
     // P2 revises twice. P2 itself sees all three, the last one standing.
     for bid in ["bid DEFGH", "bid GHIJK"] {
-        assert_eq!(act(&app, &g.id, p2, bid).await.0, StatusCode::OK);
+        act_ok(&app, &g.id, p2, bid).await;
     }
     let own = state(&app, &g.id, Some(p2)).await;
     assert_eq!(
@@ -104,14 +77,14 @@ async fn a_rival_revising_twice_changes_nothing_anyone_else_receives() {
     // Then a public change: P1 bids. The next frame each watcher receives
     // is that one, one version on from P2's first bid: the revisions sent
     // nothing in between.
-    assert_eq!(act(&app, &g.id, p1, "bid ACEGI").await.0, StatusCode::OK);
+    act_ok(&app, &g.id, p1, "bid ACEGI").await;
     let expected = [
         [entry(1, "submitted a bid"), entry(0, "bid ACEGI")],
         [entry(1, "submitted a bid"), entry(0, "submitted a bid")],
         [entry(1, "submitted a bid"), entry(0, "submitted a bid")],
     ];
     for (((_, socket), was), want) in watchers.iter_mut().zip(&before).zip(expected) {
-        let frame = next(socket).await;
+        let frame = next_frame(socket).await;
         assert_eq!(entries(&frame), want);
         assert_eq!(
             frame["version"].as_u64(),
@@ -123,7 +96,7 @@ async fn a_rival_revising_twice_changes_nothing_anyone_else_receives() {
     // letters: P1 asks A, P2 G, P3 K, each alone, so each gets it. Had the
     // first bid counted, P1 and P2 would both have asked A and neither got
     // it; had the second, P2 would have got D.
-    assert_eq!(act(&app, &g.id, p3, "bid KJIHG").await.0, StatusCode::OK);
+    act_ok(&app, &g.id, p3, "bid KJIHG").await;
     let s = state(&app, &g.id, None).await;
     assert_eq!(s["view"]["stage"], "orders");
     let zones: Vec<(String, String)> = s["view"]["log"][0]["events"]

@@ -22,6 +22,30 @@ async fn post(
     common::post(app, &format!("/api/games/{id}/{what}"), token, body).await
 }
 
+async fn resign(app: &Router, g: &Created, token: Option<&str>) -> (StatusCode, Value) {
+    post(app, &g.id, "resign", token, json!({})).await
+}
+
+/// A draw offer's `step`: offer, accept, decline or withdraw.
+async fn draw(app: &Router, g: &Created, token: Option<&str>, step: &str) -> (StatusCode, Value) {
+    post(app, &g.id, "draw", token, json!({ "step": step })).await
+}
+
+async fn chat(app: &Router, g: &Created, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+    post(app, &g.id, "chat", token, body).await
+}
+
+async fn mute(app: &Router, g: &Created, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+    post(app, &g.id, "mute", token, body).await
+}
+
+/// Each duel, with the seat that resigns in it.
+const DUELS: [(&str, usize); 3] = [
+    ("knight-court", 0),
+    ("knight-moves", 1),
+    ("progressive-chess", 1),
+];
+
 fn duel(game: &str) -> Value {
     json!({ "game": game, "seats": 2 })
 }
@@ -46,20 +70,16 @@ async fn views(app: &Router, g: &Created) -> Vec<Value> {
 #[tokio::test]
 async fn resigning_a_duel_loses_it_in_every_duel() {
     let app = app().await;
-    for (game, loser) in [
-        ("knight-court", 0),
-        ("knight-moves", 1),
-        ("progressive-chess", 1),
-    ] {
+    for (game, loser) in DUELS {
         let g = create(&app, duel(game)).await;
         let before = views(&app, &g).await;
         // Neither the host nor a spectator can resign for anyone.
         for token in [None, Some(g.host.as_str())] {
-            let (st, _) = post(&app, &g.id, "resign", token, json!({})).await;
+            let (st, _) = resign(&app, &g, token).await;
             assert_eq!(st, StatusCode::FORBIDDEN, "{game}");
         }
         unchanged(&app, &g, &before).await;
-        let (st, v) = post(&app, &g.id, "resign", Some(&g.seats[loser]), json!({})).await;
+        let (st, v) = resign(&app, &g, Some(&g.seats[loser])).await;
         assert_eq!(st, StatusCode::OK, "{game}: {v}");
         assert_eq!(v["status"], "over");
         assert_eq!(v["outcome"]["reason"], "resignation");
@@ -72,16 +92,9 @@ async fn resigning_a_duel_loses_it_in_every_duel() {
         // Nothing more: a second resignation, a move, an offer.
         let before = views(&app, &g).await;
         for who in [loser, 1 - loser] {
-            let (st, _) = post(&app, &g.id, "resign", Some(&g.seats[who]), json!({})).await;
+            let (st, _) = resign(&app, &g, Some(&g.seats[who])).await;
             assert_eq!(st, StatusCode::CONFLICT);
-            let (st, _) = post(
-                &app,
-                &g.id,
-                "draw",
-                Some(&g.seats[who]),
-                json!({"step": "offer"}),
-            )
-            .await;
+            let (st, _) = draw(&app, &g, Some(&g.seats[who]), "offer").await;
             assert_eq!(st, StatusCode::CONFLICT);
         }
         unchanged(&app, &g, &before).await;
@@ -101,40 +114,32 @@ async fn a_draw_offer_is_accepted_declined_withdrawn_or_lapses() {
         (white, "withdraw", StatusCode::CONFLICT),
         (white, "maybe", StatusCode::BAD_REQUEST),
     ] {
-        let (st, v) = post(&app, &g.id, "draw", Some(token), json!({ "step": step })).await;
+        let (st, v) = draw(&app, &g, Some(token), step).await;
         assert_eq!(st, status, "{step}: {v}");
         assert!(v["error"].as_str().is_some());
     }
     unchanged(&app, &g, &before).await;
     // White offers; everyone sees it; White cannot accept its own offer.
-    let (st, v) = post(&app, &g.id, "draw", Some(white), json!({"step": "offer"})).await;
+    let (st, v) = draw(&app, &g, Some(white), "offer").await;
     assert_eq!(st, StatusCode::OK, "{v}");
     assert_eq!(state(&app, &g.id, None).await["social"]["draw_offer"], 0);
-    let (st, _) = post(&app, &g.id, "draw", Some(white), json!({"step": "accept"})).await;
+    let (st, _) = draw(&app, &g, Some(white), "accept").await;
     assert_eq!(st, StatusCode::CONFLICT);
-    let (st, _) = post(&app, &g.id, "draw", Some(black), json!({"step": "offer"})).await;
+    let (st, _) = draw(&app, &g, Some(black), "offer").await;
     assert_eq!(st, StatusCode::CONFLICT, "answer the standing offer first");
     // Withdrawn, offered again, declined.
-    post(
-        &app,
-        &g.id,
-        "draw",
-        Some(white),
-        json!({"step": "withdraw"}),
-    )
-    .await;
+    draw(&app, &g, Some(white), "withdraw").await;
     assert_eq!(
         state(&app, &g.id, None).await["social"]["draw_offer"],
         Value::Null
     );
-    post(&app, &g.id, "draw", Some(white), json!({"step": "offer"})).await;
-    let (st, v) = post(&app, &g.id, "draw", Some(black), json!({"step": "decline"})).await;
+    draw(&app, &g, Some(white), "offer").await;
+    let (st, v) = draw(&app, &g, Some(black), "decline").await;
     assert_eq!(st, StatusCode::OK);
     assert_eq!(v["social"]["draw_offer"], Value::Null);
     // White offers and moves: the offer stands. Black moves: it lapses.
-    post(&app, &g.id, "draw", Some(white), json!({"step": "offer"})).await;
-    let (st, v) = act(&app, &g.id, white, "c1c3").await;
-    assert_eq!(st, StatusCode::OK, "{v}");
+    draw(&app, &g, Some(white), "offer").await;
+    let v = act_ok(&app, &g.id, white, "c1c3").await;
     assert_eq!(
         v["social"]["draw_offer"], 0,
         "the offerer's own move keeps it"
@@ -150,8 +155,8 @@ async fn a_draw_offer_is_accepted_declined_withdrawn_or_lapses() {
         "the opponent's move lapses it"
     );
     // Black offers, White accepts: a draw by agreement.
-    post(&app, &g.id, "draw", Some(black), json!({"step": "offer"})).await;
-    let (st, v) = post(&app, &g.id, "draw", Some(white), json!({"step": "accept"})).await;
+    draw(&app, &g, Some(black), "offer").await;
+    let (st, v) = draw(&app, &g, Some(white), "accept").await;
     assert_eq!(st, StatusCode::OK, "{v}");
     assert_eq!(v["status"], "over");
     assert_eq!(v["outcome"]["reason"], "agreement");
@@ -160,20 +165,15 @@ async fn a_draw_offer_is_accepted_declined_withdrawn_or_lapses() {
         json!([{"rank": 1, "score": 0}, {"rank": 1, "score": 0}])
     );
     // The text record reads back to the same record, offers and all.
-    let (_, r) = call(
-        &app,
-        "GET",
-        &format!("/api/games/{}/record?format=text", g.id),
-        None,
-        None,
-    )
-    .await;
-    let text = r["raw"].as_str().unwrap();
+    let uri = format!("/api/games/{}/record?format=text", g.id);
+    let (status, _, bytes) = get_raw(&app, &uri, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let text = String::from_utf8(bytes).unwrap();
     assert!(
         text.contains(r#"table: {"type":"draw","seat":0,"step":"accept"}"#),
         "{text}"
     );
-    let back = Record::from_text(text).unwrap();
+    let back = Record::from_text(&text).unwrap();
     assert_eq!(back.to_text(), text);
 }
 
@@ -181,35 +181,14 @@ async fn a_draw_offer_is_accepted_declined_withdrawn_or_lapses() {
 async fn free_for_all_games_have_no_draw_offers_and_duels_no_private_chat() {
     let app = app().await;
     let g = create(&app, json!({ "game": "knight-control", "seats": 3 })).await;
-    let (st, v) = post(
-        &app,
-        &g.id,
-        "draw",
-        Some(&g.seats[0]),
-        json!({"step": "offer"}),
-    )
-    .await;
+    let (st, v) = draw(&app, &g, Some(&g.seats[0]), "offer").await;
     assert_eq!(st, StatusCode::CONFLICT, "{v}");
     let d = create(&app, duel("knight-moves")).await;
-    let (st, v) = post(
-        &app,
-        &d.id,
-        "chat",
-        Some(&d.seats[0]),
-        json!({"text": "hi", "to": 1}),
-    )
-    .await;
+    let (st, v) = chat(&app, &d, Some(&d.seats[0]), json!({"text": "hi", "to": 1})).await;
     assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
     // Nor may one write privately to oneself, or to a seat that is not there.
     for to in [json!(0), json!(3), json!("everyone")] {
-        let (st, _) = post(
-            &app,
-            &g.id,
-            "chat",
-            Some(&g.seats[0]),
-            json!({"text": "x", "to": to}),
-        )
-        .await;
+        let (st, _) = chat(&app, &g, Some(&g.seats[0]), json!({"text": "x", "to": to})).await;
         assert_eq!(st, StatusCode::BAD_REQUEST);
     }
     assert_eq!(
@@ -227,7 +206,7 @@ async fn tilechess_resigning_takes_the_army_off_the_board() {
     )
     .await;
     // A link that has not joined has nothing to resign.
-    let (st, v) = post(&app, &g.id, "resign", Some(&g.seats[2]), json!({})).await;
+    let (st, v) = resign(&app, &g, Some(&g.seats[2])).await;
     assert_eq!(st, StatusCode::CONFLICT, "{v}");
     for (k, colour) in [(0, "red"), (1, "blue")] {
         let s = state(&app, &g.id, Some(&g.seats[k])).await;
@@ -239,10 +218,9 @@ async fn tilechess_resigning_takes_the_army_off_the_board() {
             .find(|a| a.contains(": join"))
             .unwrap();
         let (_, rest) = join.split_once(':').unwrap();
-        let (st, v) = act(&app, &g.id, &g.seats[k], &format!("{colour}:{rest}")).await;
-        assert_eq!(st, StatusCode::OK, "{v}");
+        act_ok(&app, &g.id, &g.seats[k], &format!("{colour}:{rest}")).await;
     }
-    let (st, v) = post(&app, &g.id, "resign", Some(&g.seats[1]), json!({})).await;
+    let (st, v) = resign(&app, &g, Some(&g.seats[1])).await;
     assert_eq!(st, StatusCode::OK, "{v}");
     // Two players joined, one left: the game is over.
     assert_eq!(v["status"], "over", "{v}");
@@ -284,111 +262,54 @@ async fn chat_is_capped_in_length_and_rate_and_the_host_mutes() {
         ),
         (seat, json!({ "txt": "typo" }), StatusCode::BAD_REQUEST),
     ] {
-        let (st, v) = post(&app, &g.id, "chat", token, body.clone()).await;
+        let (st, v) = chat(&app, &g, token, body.clone()).await;
         assert_eq!(st, status, "{body}: {v}");
         assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()));
     }
     unchanged(&app, &g, &before).await;
     // 500 characters are fine; five messages in ten seconds, not six.
-    let (st, _) = post(
-        &app,
-        &g.id,
-        "chat",
-        seat,
-        json!({ "text": "y".repeat(500) }),
-    )
-    .await;
+    let (st, _) = chat(&app, &g, seat, json!({ "text": "y".repeat(500) })).await;
     assert_eq!(st, StatusCode::OK);
     for n in 0..4 {
-        let (st, _) = post(
-            &app,
-            &g.id,
-            "chat",
-            seat,
-            json!({ "text": format!("m{n}") }),
-        )
-        .await;
+        let (st, _) = chat(&app, &g, seat, json!({ "text": format!("m{n}") })).await;
         assert_eq!(st, StatusCode::OK);
     }
-    let (st, v) = post(&app, &g.id, "chat", seat, json!({ "text": "one too many" })).await;
+    let (st, v) = chat(&app, &g, seat, json!({ "text": "one too many" })).await;
     assert_eq!(st, StatusCode::TOO_MANY_REQUESTS, "{v}");
     let black = state(&app, &g.id, Some(&g.seats[1])).await;
     assert_eq!(black["social"]["chat"].as_array().unwrap().len(), 5);
     assert_eq!(black["social"]["chat"][1]["from"], json!({ "seat": 0 }));
     // The other seat still speaks. The host mutes it and a spectator.
-    let (st, _) = post(
-        &app,
-        &g.id,
-        "chat",
-        Some(&g.seats[1]),
-        json!({ "text": "hello" }),
-    )
-    .await;
+    let (st, _) = chat(&app, &g, Some(&g.seats[1]), json!({ "text": "hello" })).await;
     assert_eq!(st, StatusCode::OK);
-    let (st, _) = post(&app, &g.id, "mute", Some(&g.seats[0]), json!({ "seat": 1 })).await;
+    let (st, _) = mute(&app, &g, Some(&g.seats[0]), json!({ "seat": 1 })).await;
     assert_eq!(st, StatusCode::FORBIDDEN, "only the host mutes");
-    let (st, v) = post(&app, &g.id, "mute", Some(&g.host), json!({ "seat": 1 })).await;
+    let (st, v) = mute(&app, &g, Some(&g.host), json!({ "seat": 1 })).await;
     assert_eq!(st, StatusCode::OK, "{v}");
     assert_eq!(v["social"]["muted"], json!([{ "seat": 1 }]));
-    let (st, v) = post(
-        &app,
-        &g.id,
-        "chat",
-        Some(&g.seats[1]),
-        json!({ "text": "again" }),
-    )
-    .await;
+    let (st, v) = chat(&app, &g, Some(&g.seats[1]), json!({ "text": "again" })).await;
     assert_eq!(st, StatusCode::FORBIDDEN, "{v}");
     assert_eq!(
         state(&app, &g.id, Some(&g.seats[1])).await["social"]["you_muted"],
         true
     );
-    post(
-        &app,
-        &g.id,
-        "chat",
-        None,
-        json!({ "text": "boo", "name": "Troll" }),
-    )
-    .await;
-    post(
-        &app,
-        &g.id,
-        "mute",
-        Some(&g.host),
-        json!({ "spectator": "troll" }),
-    )
-    .await;
-    let (st, _) = post(
-        &app,
-        &g.id,
-        "chat",
-        None,
-        json!({ "text": "boo", "name": " TROLL " }),
-    )
-    .await;
+    chat(&app, &g, None, json!({ "text": "boo", "name": "Troll" })).await;
+    mute(&app, &g, Some(&g.host), json!({ "spectator": "troll" })).await;
+    let (st, _) = chat(&app, &g, None, json!({ "text": "boo", "name": " TROLL " })).await;
     assert_eq!(
         st,
         StatusCode::FORBIDDEN,
         "spectator names mute ignoring case"
     );
-    let (st, _) = post(
+    let (st, _) = mute(
         &app,
-        &g.id,
-        "mute",
+        &g,
         Some(&g.host),
         json!({ "seat": 1, "muted": false }),
     )
     .await;
     assert_eq!(st, StatusCode::OK);
-    let (st, _) = post(
-        &app,
-        &g.id,
-        "chat",
-        Some(&g.seats[1]),
-        json!({ "text": "thanks" }),
-    )
-    .await;
+    let (st, _) = chat(&app, &g, Some(&g.seats[1]), json!({ "text": "thanks" })).await;
     assert_eq!(st, StatusCode::OK);
 }
 
@@ -402,7 +323,7 @@ async fn a_rematch_swaps_the_seats_and_the_old_links_open_the_new_game() {
     .await;
     let (st, _) = post(&app, &g.id, "rematch", Some(&g.seats[0]), json!({})).await;
     assert_eq!(st, StatusCode::CONFLICT, "not before the end");
-    post(&app, &g.id, "resign", Some(&g.seats[0]), json!({})).await;
+    resign(&app, &g, Some(&g.seats[0])).await;
     let (st, _) = post(&app, &g.id, "rematch", None, json!({})).await;
     assert_eq!(st, StatusCode::FORBIDDEN, "spectators cannot");
     let (st, v) = post(&app, &g.id, "rematch", Some(&g.seats[0]), json!({})).await;

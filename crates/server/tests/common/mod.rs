@@ -41,6 +41,38 @@ pub async fn app_on_loopback() -> (Router, std::net::SocketAddr) {
     (app, addr)
 }
 
+/// A live-updates WebSocket, as the tests open them.
+pub type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Opens game `id`'s live updates on the server at `addr` as `token`'s
+/// seat or host (a spectator without one), the token in the query string
+/// as a browser sends it.
+pub async fn watch(addr: std::net::SocketAddr, id: &str, token: Option<&str>) -> Socket {
+    let url = match token {
+        Some(t) => format!("ws://{addr}/api/games/{id}/ws?token={t}"),
+        None => format!("ws://{addr}/api/games/{id}/ws"),
+    };
+    tokio_tungstenite::connect_async(url).await.unwrap().0
+}
+
+/// The next text frame on `socket`, as JSON; pings and pongs are passed
+/// over. Panics if none comes within 10 s or the socket ends.
+pub async fn next_frame(socket: &mut Socket) -> Value {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .expect("no frame within 10 s")
+            .expect("socket closed")
+            .expect("socket error");
+        if let Message::Text(text) = message {
+            return serde_json::from_str(&text).unwrap();
+        }
+    }
+}
+
 /// A fresh database file name under the temp directory.
 pub fn temp_db(name: &str) -> (String, std::path::PathBuf) {
     let path = std::env::temp_dir().join(format!(
@@ -125,14 +157,43 @@ pub async fn get_raw(
     (status, kind, bytes.to_vec())
 }
 
+/// Every game, with a seat count it takes.
+pub const EVERY_GAME: [(&str, usize); 5] = [
+    ("knight-court", 2),
+    ("knight-moves", 2),
+    ("progressive-chess", 2),
+    ("tilechess", 2),
+    ("knight-control", 3),
+];
+
+/// A Knight Control game for `seats` of `rounds` rounds, as a creation's
+/// body (more fields may be set on it).
+pub fn knight_control(seats: usize, rounds: u32) -> Value {
+    json!({"game": "knight-control", "seats": seats, "options": {"rules": {"rounds": rounds}}})
+}
+
+/// A creation's `bots` field: the `seats` played by bots of `level`.
+pub fn bots(seats: &[usize], level: u8) -> Value {
+    json!(seats
+        .iter()
+        .map(|&s| json!({"seat": s, "level": level}))
+        .collect::<Vec<_>>())
+}
+
 pub struct Created {
     pub id: String,
     pub host: String,
     pub seats: Vec<String>,
 }
 
+/// `POST /api/games` with `body`: the status and the answer (for
+/// creations that may be refused).
+pub async fn try_create(app: &Router, body: impl Borrow<Value>) -> (StatusCode, Value) {
+    post(app, "/api/games", None, body).await
+}
+
 pub async fn create(app: &Router, body: Value) -> Created {
-    let (status, value) = call(app, "POST", "/api/games", None, Some(body.to_string())).await;
+    let (status, value) = try_create(app, body).await;
     assert_eq!(status, StatusCode::OK, "{value}");
     Created {
         id: value["id"].as_str().unwrap().to_string(),
@@ -172,6 +233,37 @@ pub async fn host(app: &Router, id: &str, token: &str, command: Value) -> (Statu
         Some(command.to_string()),
     )
     .await
+}
+
+/// [`act`], which must be taken: the seat's snapshot after it.
+pub async fn act_ok(app: &Router, id: &str, token: &str, action: &str) -> Value {
+    let (status, value) = act(app, id, token, action).await;
+    assert_eq!(status, StatusCode::OK, "{action}: {value}");
+    value
+}
+
+/// The first legal action of the seat behind `token`, played (it must be
+/// taken): the action.
+pub async fn play_first(app: &Router, id: &str, token: &str) -> String {
+    let s = state(app, id, Some(token)).await;
+    let action = s["legal"][0]
+        .as_str()
+        .unwrap_or_else(|| panic!("nothing legal: {s}"))
+        .to_string();
+    act_ok(app, id, token, &action).await;
+    action
+}
+
+/// A host command with game `g`'s host token: the status and the answer.
+pub async fn by_host(app: &Router, g: &Created, command: Value) -> (StatusCode, Value) {
+    host(app, &g.id, &g.host, command).await
+}
+
+/// [`by_host`], which must be taken: the host's snapshot after it.
+pub async fn host_ok(app: &Router, g: &Created, command: Value) -> Value {
+    let (status, value) = by_host(app, g, command.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{command}: {value}");
+    value
 }
 
 /// Polls until `done` holds for the spectator's state, for up to 20 s.
