@@ -138,14 +138,7 @@ async fn knight_court_values_are_the_solved_tables() {
     let app = app().await;
     let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
     // Analysis is for finished games only.
-    let (status, v) = call(
-        &app,
-        "GET",
-        &format!("/api/games/{}/analysis", g.id),
-        None,
-        None,
-    )
-    .await;
+    let (status, v) = get(&app, &format!("/api/games/{}/analysis", g.id), None).await;
     assert_eq!(status, StatusCode::CONFLICT, "{v}");
     play(&app, &g, 14, 7).await;
     let history = state(&app, &g.id, None).await["history"]
@@ -293,14 +286,7 @@ async fn knight_control_analysis_is_for_the_seat_itself() {
         assert_eq!(s["hidden"], true, "{spectator}");
     }
     // Bad caps are refused.
-    let (status, _) = call(
-        &app,
-        "GET",
-        &format!("/api/games/{}/analysis?ms=5", g.id),
-        None,
-        None,
-    )
-    .await;
+    let (status, _) = get(&app, &format!("/api/games/{}/analysis?ms=5", g.id), None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 

@@ -68,8 +68,8 @@ async fn acts(url: &str, id: &str) -> usize {
 
 #[tokio::test]
 async fn a_retry_gets_the_first_answer_and_applies_nothing() {
-    for (url, path) in backends("idem").await {
-        let app = router(AppState::new(Store::open(&url).await.unwrap(), settings()));
+    for (url, _db) in backends("idem").await {
+        let app = app_on(&url).await;
         let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
         let uri = format!("/api/games/{}/actions", g.id);
         // Seat 2 out of turn, keyed: refused, and the refusal is its answer.
@@ -104,14 +104,11 @@ async fn a_retry_gets_the_first_answer_and_applies_nothing() {
         assert_eq!(acts(&url, &g.id).await, 2, "{url}");
         // Stored durably: a restarted server answers the same.
         drop(app);
-        let app = router(AppState::new(Store::open(&url).await.unwrap(), settings()));
+        let app = app_on(&url).await;
         let after = keyed(&app, &uri, &g.seats[0], Some("k-1"), &action(&mv)).await;
         assert_eq!((after.0, after.1), (StatusCode::OK, true), "{url}");
         assert_eq!(after.2, first.2, "{url}");
         assert_eq!(acts(&url, &g.id).await, 2, "{url}");
-        if let Some(path) = path {
-            remove_db(&path);
-        }
     }
 }
 
@@ -119,16 +116,14 @@ async fn a_retry_gets_the_first_answer_and_applies_nothing() {
 /// of one keyed extension move it once, and all get the same answer.
 #[tokio::test]
 async fn concurrent_retries_apply_once() {
-    for (url, path) in backends("idem_race").await {
-        let app = router(AppState::new(Store::open(&url).await.unwrap(), settings()));
+    for (url, _db) in backends("idem_race").await {
+        let app = app_on(&url).await;
         let g = create(
             &app,
             json!({"game": "knight-court", "seats": 2, "deadline_secs": 60}),
         )
         .await;
-        let before = state(&app, &g.id, None).await["deadline_ms"]
-            .as_i64()
-            .unwrap();
+        let before = deadline_ms(&app, &g.id).await;
         let uri = format!("/api/games/{}/host", g.id);
         let body = json!({"command": "extend", "seconds": 30}).to_string();
         let tries = (0..10).map(|_| keyed(&app, &uri, &g.host, Some("ext"), &body));
@@ -136,9 +131,7 @@ async fn concurrent_retries_apply_once() {
         assert!(answers.iter().all(|a| a.0 == StatusCode::OK), "{url}");
         assert_eq!(answers.iter().filter(|a| !a.1).count(), 1, "{url}");
         assert!(answers.iter().all(|a| a.2 == answers[0].2));
-        let after = state(&app, &g.id, None).await["deadline_ms"]
-            .as_i64()
-            .unwrap();
+        let after = deadline_ms(&app, &g.id).await;
         assert_eq!(after - before, 30_000, "{url}");
         let store = Store::connect(&url).await.unwrap();
         let extends = (store.events(&g.id).await.unwrap().iter())
@@ -148,13 +141,8 @@ async fn concurrent_retries_apply_once() {
         // A new key is a new extension.
         let next = keyed(&app, &uri, &g.host, Some("ext-2"), &body).await;
         assert_eq!((next.0, next.1), (StatusCode::OK, false));
-        let last = state(&app, &g.id, None).await["deadline_ms"]
-            .as_i64()
-            .unwrap();
+        let last = deadline_ms(&app, &g.id).await;
         assert_eq!(last - before, 60_000, "{url}");
-        if let Some(path) = path {
-            remove_db(&path);
-        }
     }
 }
 
@@ -162,8 +150,8 @@ async fn concurrent_retries_apply_once() {
 /// answer: a retry is not applied again, and answers as a success does.
 #[tokio::test]
 async fn a_key_stored_without_its_answer_is_not_applied_again() {
-    for (url, path) in backends("idem_crash").await {
-        let app = router(AppState::new(Store::open(&url).await.unwrap(), settings()));
+    for (url, _db) in backends("idem_crash").await {
+        let app = app_on(&url).await;
         let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
         let mv = first_legal(&app, &g.id, &g.seats[0]).await;
         let body = action(&mv);
@@ -195,9 +183,6 @@ async fn a_key_stored_without_its_answer_is_not_applied_again() {
         );
         assert_eq!(retry.2["version"], 1);
         assert_eq!(acts(&url, &g.id).await, 1, "{url}");
-        if let Some(path) = path {
-            remove_db(&path);
-        }
     }
 }
 

@@ -10,16 +10,7 @@ use arbiter_server::Store;
 use common::*;
 
 fn record(id: &str) -> GameRecord {
-    GameRecord {
-        id: id.into(),
-        kind: "knight-court".into(),
-        config: r#"{"options":{},"bots":[null,null]}"#.into(),
-        seed: "00ff".into(),
-        commitment: "abcd".into(),
-        host_hash: [7; 32],
-        seat_hashes: vec![[1; 32], [2; 32]],
-        created_ms: 0,
-    }
+    stored_game(id, vec![[1; 32], [2; 32]], 0)
 }
 
 fn lease(owner: &str, expires_ms: i64) -> Lease {
@@ -32,7 +23,7 @@ fn lease(owner: &str, expires_ms: i64) -> Lease {
 
 #[tokio::test]
 async fn one_holder_at_a_time_and_takeover_only_after_expiry() {
-    for (url, path) in backends("leases").await {
+    for (url, _db) in backends("leases").await {
         let store = Store::open(&url).await.unwrap();
         store.insert_game(&record("g")).await.unwrap();
         store.insert_game(&record("h")).await.unwrap();
@@ -72,9 +63,6 @@ async fn one_holder_at_a_time_and_takeover_only_after_expiry() {
         store.release_lease("g", "b").await.unwrap();
         assert_eq!(store.lease("g").await.unwrap(), None);
         assert_eq!(take("c", 26_000, 36_000).await, lease("c", 36_000));
-        if let Some(path) = path {
-            remove_db(&path);
-        }
     }
 }
 
@@ -82,7 +70,7 @@ async fn one_holder_at_a_time_and_takeover_only_after_expiry() {
 /// once: each game is granted to exactly one, and all ten agree which.
 #[tokio::test]
 async fn instances_starting_at_once_get_one_owner_per_game() {
-    for (url, path) in backends("lease_race").await {
+    for (url, _db) in backends("lease_race").await {
         let first = Store::open(&url).await.unwrap();
         let mut stores = vec![first.clone()];
         for _ in 1..4 {
@@ -107,9 +95,6 @@ async fn instances_starting_at_once_get_one_owner_per_game() {
             let granted: Vec<_> = answers.iter().filter(|(me, owner)| me == owner).collect();
             assert_eq!(granted.len(), 1, "{url}: {id}: {answers:?}");
             assert!(answers.iter().all(|(_, owner)| owner == &granted[0].0));
-        }
-        if let Some(path) = path {
-            remove_db(&path);
         }
     }
 }

@@ -16,16 +16,7 @@ use common::*;
 use serde_json::json;
 
 fn record(id: &str) -> GameRecord {
-    GameRecord {
-        id: id.into(),
-        kind: "knight-court".into(),
-        config: r#"{"options":{},"bots":[null,null]}"#.into(),
-        seed: "00ff".into(),
-        commitment: "abcd".into(),
-        host_hash: [7; 32],
-        seat_hashes: vec![[1; 32], [2; 32]],
-        created_ms: 1_795_986_010_445,
-    }
+    stored_game(id, vec![[1; 32], [2; 32]], 1_795_986_010_445)
 }
 
 fn extend(seq: i64, ms: i64) -> Logged {
@@ -40,7 +31,7 @@ fn extend(seq: i64, ms: i64) -> Logged {
 /// wins each, every other gets `Stale`, and the log holds the winners.
 #[tokio::test]
 async fn writers_racing_for_one_place_never_both_succeed() {
-    for (url, path) in backends("race").await {
+    for (url, _db) in backends("race").await {
         let stores = [
             Store::open(&url).await.unwrap(),
             Store::connect(&url).await.unwrap(),
@@ -66,9 +57,6 @@ async fn writers_racing_for_one_place_never_both_succeed() {
             winners.push(won[0].0.clone());
         }
         assert_eq!(stores[1].events("g").await.unwrap(), winners, "{url}");
-        if let Some(path) = path {
-            remove_db(&path);
-        }
     }
 }
 
@@ -76,7 +64,7 @@ async fn writers_racing_for_one_place_never_both_succeed() {
 /// its key are one transaction.
 #[tokio::test]
 async fn an_event_and_its_key_are_stored_together_or_not_at_all() {
-    for (url, path) in backends("keyed_tx").await {
+    for (url, _db) in backends("keyed_tx").await {
         let store = Store::open(&url).await.unwrap();
         store.insert_game(&record("g")).await.unwrap();
         let key = Key::new(Role::Host, "k".into(), "host", b"{}");
@@ -92,9 +80,6 @@ async fn an_event_and_its_key_are_stored_together_or_not_at_all() {
         assert_eq!(store.events("g").await.unwrap(), vec![extend(0, 1)]);
         let stored = store.keyed_answer("g", "host", "k").await.unwrap().unwrap();
         assert_eq!((stored.seq, stored.answer), (Some(0), None));
-        if let Some(path) = path {
-            remove_db(&path);
-        }
     }
 }
 
@@ -105,9 +90,9 @@ async fn an_event_and_its_key_are_stored_together_or_not_at_all() {
 /// next place if not. The log never forks, and both end with one state.
 #[tokio::test]
 async fn a_server_whose_copy_is_behind_catches_up_instead_of_forking() {
-    for (url, path) in backends("two_servers").await {
-        let a = router(AppState::new(Store::open(&url).await.unwrap(), settings()));
-        let b = router(AppState::new(Store::open(&url).await.unwrap(), settings()));
+    for (url, _db) in backends("two_servers").await {
+        let a = app_on(&url).await;
+        let b = app_on(&url).await;
         let g = create(&a, json!({"game": "knight-court", "seats": 2})).await;
         // Both hold a copy of the fresh game.
         let fresh = state(&b, &g.id, Some(&g.seats[0])).await;
@@ -148,9 +133,6 @@ async fn a_server_whose_copy_is_behind_catches_up_instead_of_forking() {
         assert_eq!(seen_b["version"], 4, "{url}");
         assert_eq!(seen_b["view"], seen_a["view"], "{url}");
         assert_eq!(seen_b["history"], seen_a["history"], "{url}");
-        if let Some(path) = path {
-            remove_db(&path);
-        }
     }
 }
 
@@ -159,7 +141,7 @@ async fn a_server_whose_copy_is_behind_catches_up_instead_of_forking() {
 /// event was not stored, so it was not applied either).
 #[tokio::test]
 async fn a_write_while_the_database_is_away_is_a_503_that_changes_nothing() {
-    for (url, path) in backends("db_away").await {
+    for (url, _db) in backends("db_away").await {
         let store = Store::open(&url).await.unwrap();
         let app = router(AppState::new(store.clone(), settings()));
         let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
@@ -194,8 +176,5 @@ async fn a_write_while_the_database_is_away_is_a_503_that_changes_nothing() {
             .await
             .unwrap();
         assert!(log.is_empty(), "{url}");
-        if let Some(path) = path {
-            remove_db(&path);
-        }
     }
 }

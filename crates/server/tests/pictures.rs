@@ -392,21 +392,12 @@ async fn a_knight_control_picture_is_drawn_after_any_round() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, _) = svg_at("round=1&ply=2".into()).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    let (status, png) = get_bytes(
-        &app,
-        &format!("/api/games/{}/board.png?round=1", g.id),
-        None,
-    )
-    .await;
+    let board = |id: &str, file: &str| format!("/api/games/{id}/{file}");
+    let (status, png) = get_bytes(&app, &board(&g.id, "board.png?round=1"), None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(&png[1..4], b"PNG");
     let court = create(&app, json!({"game": "knight-court", "seats": 2})).await;
-    let (status, body) = get_bytes(
-        &app,
-        &format!("/api/games/{}/board.svg?round=0", court.id),
-        None,
-    )
-    .await;
+    let (status, body) = get_bytes(&app, &board(&court.id, "board.svg?round=0"), None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(String::from_utf8_lossy(&body).contains("Knight Control"));
 }

@@ -12,16 +12,7 @@ use common::*;
 use serde_json::json;
 
 fn record(id: &str) -> GameRecord {
-    GameRecord {
-        id: id.into(),
-        kind: "knight-court".into(),
-        config: r#"{"options":{},"bots":[null,null]}"#.into(),
-        seed: "00ff".into(),
-        commitment: "abcd".into(),
-        host_hash: [7; 32],
-        seat_hashes: vec![[1; 32], [2; 32], [255; 32]],
-        created_ms: 1_795_986_010_445,
-    }
+    stored_game(id, vec![[1; 32], [2; 32], [255; 32]], 1_795_986_010_445)
 }
 
 fn event(seq: i64, event: Event) -> Logged {
@@ -34,7 +25,7 @@ fn event(seq: i64, event: Event) -> Logged {
 
 #[tokio::test]
 async fn games_and_their_logs_read_back_exactly() {
-    for (url, path) in backends("store").await {
+    for (url, _db) in backends("store").await {
         let store = Store::open(&url).await.unwrap();
         assert_eq!(store.game("g1").await.unwrap().map(|g| g.id), None);
         store.insert_game(&record("g1")).await.unwrap();
@@ -86,9 +77,6 @@ async fn games_and_their_logs_read_back_exactly() {
         drop(store);
         let store = Store::open(&url).await.unwrap();
         assert_eq!(store.events("g1").await.unwrap(), log.to_vec());
-        if let Some(path) = path {
-            remove_db(&path);
-        }
     }
 }
 
@@ -105,10 +93,10 @@ async fn unknown_database_urls_are_refused() {
 /// to the same state.
 #[tokio::test]
 async fn a_full_game_flow_survives_a_restart_on_every_backend() {
-    for (url, path) in backends("flow").await {
+    for (url, _db) in backends("flow").await {
         let (moves, bots, before_moves, before_bots, replay_before);
         {
-            let app = router(AppState::new(Store::open(&url).await.unwrap(), settings()));
+            let app = app_on(&url).await;
             let g = create(&app, json!({"game": "knight-moves", "seats": 2})).await;
             for (seat, mv) in [(0, "c8-b6"), (1, "e1-f3"), (0, "d8-b6"), (1, "d1-f1-f3")] {
                 let (status, value) = act(&app, &g.id, &g.seats[seat], mv).await;
@@ -129,7 +117,7 @@ async fn a_full_game_flow_survives_a_restart_on_every_backend() {
             moves = g;
             bots = b;
         }
-        let app = router(AppState::new(Store::open(&url).await.unwrap(), settings()));
+        let app = app_on(&url).await;
         let after = state(&app, &moves.id, Some(&moves.seats[0])).await;
         for key in ["view", "history", "version", "status", "legal"] {
             assert_eq!(after[key], before_moves[key], "{url}: {key}");
@@ -149,8 +137,5 @@ async fn a_full_game_flow_survives_a_restart_on_every_backend() {
             .to_string();
         let (status, value) = act(&app, &moves.id, &moves.seats[0], &legal).await;
         assert_eq!(status, StatusCode::OK, "{url}: {value}");
-        if let Some(path) = path {
-            remove_db(&path);
-        }
     }
 }

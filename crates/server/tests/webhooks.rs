@@ -547,24 +547,11 @@ async fn webhooks_survive_a_restart_and_bad_ones_are_refused() {
     assert_eq!(message.path, "/kept");
     assert!(String::from_utf8_lossy(&message.body).contains(&action));
     // The host removes it; the list says so.
-    let (status, v) = call(
-        &app,
-        "DELETE",
-        &format!("/api/games/{}/webhooks/1", g.id),
-        Some(&g.host),
-        None,
-    )
-    .await;
+    let uri = format!("/api/games/{}/webhooks/1", g.id);
+    let remove = || call(&app, "DELETE", &uri, Some(&g.host), None);
+    let (status, v) = remove().await;
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["webhooks"], json!([]));
-    let (status, _) = call(
-        &app,
-        "DELETE",
-        &format!("/api/games/{}/webhooks/1", g.id),
-        Some(&g.host),
-        None,
-    )
-    .await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(remove().await.0, StatusCode::NOT_FOUND);
     remove_db(&path);
 }

@@ -25,18 +25,7 @@ impl Actor {
                 "the analysis board opens once the game is over (or for an imported game)".into(),
             ));
         }
-        let seat = match role {
-            Role::Seat(k) => Some(k),
-            _ => None,
-        };
-        let history = self.history_for(seat);
-        let n = ply.unwrap_or(history.len());
-        if n > history.len() {
-            return Err(ApiError::NotFound(format!(
-                "the game has {} entries, not {n}",
-                history.len()
-            )));
-        }
+        let (seat, history, n) = self.seen_upto(role, ply, "entries")?;
         let game = fresh_game(&self.record, &self.config).map_err(ApiError::Internal)?;
         let mut session = Session::new(game, &self.config);
         let mut at_ms = self.record.created_ms;

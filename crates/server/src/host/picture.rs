@@ -21,18 +21,7 @@ impl Actor {
     /// replays; the board is the game's scene for `role`, built from
     /// `role`'s view only.
     pub(super) fn picture(&self, role: Role, ply: Option<usize>) -> ApiResult<Picture> {
-        let seat = match role {
-            Role::Seat(k) => Some(k),
-            _ => None,
-        };
-        let history = self.history_for(seat);
-        let n = ply.unwrap_or(history.len());
-        if n > history.len() {
-            return Err(ApiError::NotFound(format!(
-                "the game has {} entries, not {n}",
-                history.len()
-            )));
-        }
+        let (seat, history, n) = self.seen_upto(role, ply, "entries")?;
         let name = adapter::kind(&self.record.kind)
             .map(|k| k.name)
             .unwrap_or("game");

@@ -6,6 +6,30 @@ use crate::error::{ApiError, ApiResult};
 use serde_json::{json, Value};
 
 impl Actor {
+    /// The seat `role` speaks for, the history it sees, and how many of
+    /// its entries `ply` asks for (all of them by default); asking past the
+    /// end is refused with what there is.
+    pub(super) fn seen_upto(
+        &self,
+        role: Role,
+        ply: Option<usize>,
+        noun: &str,
+    ) -> ApiResult<(Option<usize>, Vec<SeenEntry>, usize)> {
+        let seat = match role {
+            Role::Seat(k) => Some(k),
+            _ => None,
+        };
+        let history = self.history_for(seat);
+        let n = ply.unwrap_or(history.len());
+        if n > history.len() {
+            return Err(ApiError::NotFound(format!(
+                "the game has {} {noun}, not {n}",
+                history.len()
+            )));
+        }
+        Ok((seat, history, n))
+    }
+
     /// The history as the server seat `viewer` (or a spectator) sees it.
     pub(super) fn history_for(&self, viewer: Option<usize>) -> Vec<SeenEntry> {
         // Entries with a seat are the table's actions, in the order played.
@@ -114,17 +138,7 @@ impl Actor {
     /// sees: the log is replayed up to that entry and the view is built for
     /// `role`, so it shows nothing `role` could not see at the time.
     pub(super) fn replay(&self, role: Role, n: usize) -> ApiResult<Value> {
-        let seat = match role {
-            Role::Seat(k) => Some(k),
-            _ => None,
-        };
-        let history = self.history_for(seat);
-        if n > history.len() {
-            return Err(ApiError::NotFound(format!(
-                "the game has {} actions, not {n}",
-                history.len()
-            )));
-        }
+        let (seat, history, n) = self.seen_upto(role, Some(n), "actions")?;
         let game = fresh_game(&self.record, &self.config).map_err(ApiError::Internal)?;
         let mut session = Session::new(game, &self.config);
         // Up to the viewer's last entry: the whole log, so that the replay

@@ -311,12 +311,22 @@ pub async fn postgres_db(name: &str) -> Option<String> {
     })
 }
 
+/// A SQLite file of one test, removed (with its WAL files) when dropped.
+pub struct TempDb(std::path::PathBuf);
+
+impl Drop for TempDb {
+    fn drop(&mut self) {
+        remove_db(&self.0);
+    }
+}
+
 /// The databases a backend-independent test runs on: a fresh SQLite file
-/// always, and a fresh PostgreSQL database when one is configured. The
-/// paths are SQLite files to delete afterwards.
-pub async fn backends(name: &str) -> Vec<(String, Option<std::path::PathBuf>)> {
+/// always, and a fresh PostgreSQL database when one is configured. Keep
+/// the second element alive for the test: dropping it deletes the file.
+
+pub async fn backends(name: &str) -> Vec<(String, Option<TempDb>)> {
     let (url, path) = temp_db(name);
-    let mut list = vec![(url, Some(path))];
+    let mut list = vec![(url, Some(TempDb(path)))];
     match postgres_db(name).await {
         Some(url) => list.push((url, None)),
         None => eprintln!("{name}: ARBITER_TEST_POSTGRES is unset; PostgreSQL skipped"),
@@ -333,4 +343,33 @@ pub async fn app_with_clock() -> (Router, arbiter_server::Clock) {
         ..settings()
     };
     (router(AppState::new(store, settings)), clock)
+}
+
+/// A stored Knight Court game with fixed test values, `seat_hashes` one
+/// per link, for the storage-level tests.
+pub fn stored_game(
+    id: &str,
+    seat_hashes: Vec<[u8; 32]>,
+    created_ms: i64,
+) -> arbiter_server::storage::GameRecord {
+    arbiter_server::storage::GameRecord {
+        id: id.into(),
+        kind: "knight-court".into(),
+        config: r#"{"options":{},"bots":[null,null]}"#.into(),
+        seed: "00ff".into(),
+        commitment: "abcd".into(),
+        host_hash: [7; 32],
+        seat_hashes,
+        created_ms,
+    }
+}
+
+/// A server on the database at `url`, with the test settings.
+pub async fn app_on(url: &str) -> Router {
+    router(AppState::new(Store::open(url).await.unwrap(), settings()))
+}
+
+/// The game's deadline as everyone sees it.
+pub async fn deadline_ms(app: &Router, id: &str) -> i64 {
+    state(app, id, None).await["deadline_ms"].as_i64().unwrap()
 }
