@@ -6,7 +6,7 @@ mod common;
 
 use arbiter_server::host::{Event, Logged};
 use arbiter_server::storage::GameRecord;
-use arbiter_server::{router, AppState, Store};
+use arbiter_server::Store;
 use axum::http::StatusCode;
 use common::*;
 use serde_json::json;

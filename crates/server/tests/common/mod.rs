@@ -323,7 +323,6 @@ impl Drop for TempDb {
 /// The databases a backend-independent test runs on: a fresh SQLite file
 /// always, and a fresh PostgreSQL database when one is configured. Keep
 /// the second element alive for the test: dropping it deletes the file.
-
 pub async fn backends(name: &str) -> Vec<(String, Option<TempDb>)> {
     let (url, path) = temp_db(name);
     let mut list = vec![(url, Some(TempDb(path)))];
