@@ -20,11 +20,11 @@ fn fixture_copy(name: &str) -> (PathBuf, String) {
 async fn an_old_schema_is_reported_and_left_alone_unless_asked() {
     let (dir, url) = fixture_copy("old");
     let report = doctor::check(&url, false).await.unwrap();
-    assert_eq!(report.schema, (1, 4));
+    assert_eq!(report.schema, (1, 5));
     assert!(!report.ok());
     assert!(report.healthy.is_empty() && report.broken.is_empty());
     // Nothing was changed: a second look finds the same old version.
-    assert_eq!(doctor::check(&url, false).await.unwrap().schema, (1, 4));
+    assert_eq!(doctor::check(&url, false).await.unwrap().schema, (1, 5));
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -33,7 +33,7 @@ async fn every_fixture_game_replays_after_the_migration() {
     let (dir, url) = fixture_copy("migrate");
     let report = doctor::check(&url, true).await.unwrap();
     assert!(report.migrated);
-    assert_eq!(report.schema, (4, 4));
+    assert_eq!(report.schema, (5, 5));
     assert!(report.broken.is_empty(), "{:?}", report.broken);
     // The fixture holds games of all five kinds, some of them finished.
     for kind in [

@@ -105,14 +105,19 @@ fn first_act(record: &Record) -> usize {
 
 /// Tampering is found, at the right entry.
 fn refuses_tampering(record: &Record) {
-    // A changed move: the first action becomes a later one's text, which
-    // is either refused or gives another position.
+    // A changed move: the first action becomes a later one's text (one
+    // that differs from it: two seats may send the same text), which is
+    // either refused or gives another position.
     let mut changed = record.clone();
     let i = first_act(&changed);
+    let first = match &changed.entries[i].event {
+        Some(Event::Act { action, .. }) => action.clone(),
+        _ => unreachable!("first_act finds an action"),
+    };
     let other = changed.entries[i + 1..]
         .iter()
         .find_map(|e| match &e.event {
-            Some(Event::Act { action, .. }) => Some(action.clone()),
+            Some(Event::Act { action, .. }) if *action != first => Some(action.clone()),
             _ => None,
         })
         .unwrap_or_else(|| "nonsense".into());
