@@ -305,7 +305,7 @@ Object.assign(tests, {
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
     await page.dispatchEvent('[data-key="d1"]', "pointerdown", { clientX: x, clientY: y, pointerType: "touch", bubbles: true });
     await page.waitForSelector("#square-label:not([hidden])");
-    assert.equal(await page.textContent("#square-label"), "d1: White King");
+    assert.equal(await page.textContent("#square-label"), "d1: White king");
     await page.screenshot({ path: `${artifacts}/games-long-press.png` });
     await page.dispatchEvent('[data-key="d1"]', "pointerup", { pointerType: "touch", bubbles: true });
     // A short tap shows no label.
