@@ -90,7 +90,14 @@ impl Actor {
                         .map_err(|e| ApiError::Internal(format!("picture: {e}")))?;
                 }
             }
-            if session.game.rounds_shown() == Some(round) {
+            // The last point is the table now, as for `?ply=N`: entries
+            // this viewer does not see may follow the last one it does.
+            let shown = if n == history.len() {
+                self.session.game.rounds_shown()
+            } else {
+                session.game.rounds_shown()
+            };
+            if shown == Some(round) {
                 return Ok(n);
             }
         }
