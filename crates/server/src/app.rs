@@ -100,6 +100,8 @@ pub(crate) struct WeakState(std::sync::Weak<Inner>);
 struct Inner {
     store: Store,
     games: Mutex<HashMap<String, GameHandle>>,
+    /// Each game's own lock for loading or dropping its actor.
+    loading: crate::loading::Loading,
     pool: BotPool,
     eviction: Eviction,
     ws_ping_every: Duration,
@@ -121,6 +123,7 @@ impl AppState {
             inner: Arc::new(Inner {
                 store: store.clone(),
                 games: Mutex::new(HashMap::new()),
+                loading: Default::default(),
                 pool: BotPool {
                     permits: Arc::new(Semaphore::new(settings.bot_threads.max(1))),
                     threads: settings.bot_threads.max(1),
@@ -168,27 +171,44 @@ impl AppState {
     /// Drops finished and idle games from the memory cache (each actor
     /// decides, see [`host::Eviction`]). Returns how many left.
     pub async fn sweep(&self) -> usize {
-        let mut games = self.inner.games.lock().await;
-        let mut gone = Vec::new();
-        for (id, handle) in games.iter() {
+        // The actors are asked one by one without holding the cache, so a
+        // busy actor holds up the sweep only, never a request.
+        let cached: Vec<(String, GameHandle)> = self
+            .inner
+            .games
+            .lock()
+            .await
+            .iter()
+            .map(|(id, handle)| (id.clone(), handle.clone()))
+            .collect();
+        let mut gone = 0;
+        for (id, handle) in cached {
             let rules = self.inner.eviction;
             // A stopped actor answers nothing: it goes too.
-            if handle
+            let leaves = handle
                 .ask(|r| Command::Evict(rules, r))
                 .await
-                .unwrap_or(true)
-            {
-                gone.push(id.clone());
+                .unwrap_or(true);
+            if !leaves {
+                continue;
             }
-        }
-        for id in &gone {
-            games.remove(id);
-            if let Some(owners) = &self.inner.owners {
-                owners.release(&self.inner.store, id).await;
+            // Dropped under the game's own lock, so no load of it runs
+            // between leaving the cache and handing the lease back.
+            let _slot = self.inner.loading.hold(&id).await;
+            let removed = {
+                let mut games = self.inner.games.lock().await;
+                let same = games.get(&id).is_some_and(|h| h.same_actor(&handle));
+                same && games.remove(&id).is_some()
+            };
+            if removed {
+                gone += 1;
+                if let Some(owners) = &self.inner.owners {
+                    owners.release(&self.inner.store, &id).await;
+                }
             }
         }
         self.inner.followers.sweep().await;
-        gone.len()
+        gone
     }
 
     /// Rebuilds every stored game after a restart, so deadlines, clocks,
@@ -217,16 +237,18 @@ impl AppState {
 
     /// The live game `id`, rebuilt from the database by replay on first use.
     pub(crate) async fn game(&self, id: &str) -> ApiResult<GameHandle> {
-        let mut games = self.inner.games.lock().await;
-        let epoch = self.inner.owners.as_ref().and_then(|o| o.valid(id));
-        // A stopped actor (a game that panicked), or one built on a lease
-        // this instance no longer holds, is rebuilt from the log.
-        if let Some(handle) = games.get(id).filter(|h| h.is_alive() && h.epoch() == epoch) {
-            return Ok(handle.clone());
+        if let Some(handle) = self.cached(id).await {
+            return Ok(handle);
         }
         let not_found = || ApiError::NotFound(format!("there is no game '{id}'"));
         if id.len() > 64 {
             return Err(not_found());
+        }
+        // The database is read under this game's lock only: other games'
+        // requests go on meanwhile.
+        let _slot = self.inner.loading.hold(id).await;
+        if let Some(handle) = self.cached(id).await {
+            return Ok(handle);
         }
         let record = self.inner.store.game(id).await?.ok_or_else(not_found)?;
         let claim = match &self.inner.owners {
@@ -243,8 +265,25 @@ impl AppState {
             self.inner.webhooks.clone(),
             host::Part::Owner(claim),
         )?;
-        games.insert(id.to_string(), handle.clone());
+        self.inner
+            .games
+            .lock()
+            .await
+            .insert(id.to_string(), handle.clone());
         Ok(handle)
+    }
+
+    /// The cached actor of game `id`, if it still runs on the lease this
+    /// instance holds now. A stopped actor (a game that panicked), or one
+    /// built on a lease this instance no longer holds, is rebuilt from the
+    /// log instead.
+    async fn cached(&self, id: &str) -> Option<GameHandle> {
+        let epoch = self.inner.owners.as_ref().and_then(|o| o.valid(id));
+        let games = self.inner.games.lock().await;
+        games
+            .get(id)
+            .filter(|h| h.is_alive() && h.epoch() == epoch)
+            .cloned()
     }
 
     /// How often a bot stream sends a keep-alive line (the WebSocket ping
@@ -629,15 +668,29 @@ async fn live(
     SocketToken(token): SocketToken,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> ApiResult<Response> {
-    let upgrade = upgrade.map_err(|e| {
-        ApiError::BadRequest(format!("this address is a WebSocket: {}", e.body_text()))
-    })?;
+    // Clients only read (and answer pings), so each socket reads into a
+    // small buffer: the WebSocket library zero-fills its whole read buffer
+    // on every read attempt, and at its 128 KiB default that filling was
+    // most of the cost of sending one move to 10,000 spectators.
+    let upgrade = upgrade
+        .map_err(|e| {
+            ApiError::BadRequest(format!("this address is a WebSocket: {}", e.body_text()))
+        })?
+        .read_buffer_size(WS_READ_BUFFER)
+        .max_message_size(WS_LARGEST_INCOMING);
     let handle = crate::follow::watchable(&state, &id).await?;
     let role = state.role(&handle, token).await?;
     let changes = handle.ask(Command::Subscribe).await?;
     let ping_every = state.inner.ws_ping_every;
     Ok(upgrade.on_upgrade(move |socket| watch(socket, handle, role, changes, ping_every)))
 }
+
+/// The read buffer of each WebSocket (it grows for a larger message).
+const WS_READ_BUFFER: usize = 4 * 1024;
+
+/// The largest message a client may send on a WebSocket; clients send
+/// nothing but pongs and closes, so anything larger closes it.
+const WS_LARGEST_INCOMING: usize = 64 * 1024;
 
 /// Sends `message`, giving up (and so closing) on a peer that has not
 /// taken it within `limit`: a client that stops reading is not kept.

@@ -21,6 +21,7 @@ pub mod host;
 pub mod idempotency;
 pub mod knight_control;
 pub mod listen;
+mod loading;
 pub mod owners;
 pub mod pages;
 pub mod pc;

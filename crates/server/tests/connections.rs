@@ -6,7 +6,7 @@ mod common;
 
 use arbiter_server::{listen, router, AppState, Limits, Settings, Store};
 use common::*;
-use futures_util::StreamExt;
+use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -248,4 +248,49 @@ async fn shutdown_stops_accepting_and_finishes() {
     })
     .await;
     assert!(refused.is_ok(), "still accepting after shutdown");
+}
+
+#[tokio::test]
+async fn a_websocket_message_over_64_kib_closes_the_socket_and_a_small_one_does_not() {
+    let (addr, app, _stop) = serve(limits(Duration::from_secs(60), 1000), settings()).await;
+    let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
+    let url = format!("ws://{addr}/api/games/{}/ws", g.id);
+    let (mut small, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let (mut large, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    for socket in [&mut small, &mut large] {
+        assert!(matches!(socket.next().await, Some(Ok(Message::Text(_)))));
+    }
+    // 8 KiB, larger than the 4 KiB read buffer but under the limit.
+    small
+        .send(Message::text("x".repeat(8 * 1024)))
+        .await
+        .unwrap();
+    large
+        .send(Message::text("x".repeat(64 * 1024 + 1)))
+        .await
+        .unwrap();
+    let ended = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match large.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "a 64 KiB + 1 message left the socket open");
+    // The small sender still gets the next move's frame.
+    act_ok(&app, &g.id, &g.seats[0], "c1c3").await;
+    loop {
+        match tokio::time::timeout(Duration::from_secs(10), small.next()).await {
+            Ok(Some(Ok(Message::Text(text)))) => {
+                let frame: serde_json::Value = serde_json::from_str(&text).unwrap();
+                if frame["version"] == 1 {
+                    break;
+                }
+            }
+            Ok(Some(Ok(_))) => {}
+            other => panic!("no frame after the move: {other:?}"),
+        }
+    }
 }

@@ -83,11 +83,22 @@ impl Actor {
                 ))
             })?;
         }
-        tracing::info!(
-            "game {}: caught up with {} events written elsewhere",
-            self.record.id,
-            missed.len()
-        );
+        // A follower catches up after every move of a watched game: that
+        // is routine, so it is not logged at INFO; an owner catching up
+        // means another instance wrote its game, which is worth a line.
+        if !self.follower {
+            tracing::info!(
+                "game {}: caught up with {} events written elsewhere",
+                self.record.id,
+                missed.len()
+            );
+        } else {
+            tracing::debug!(
+                "game {}: a follower caught up with {} events",
+                self.record.id,
+                missed.len()
+            );
+        }
         self.schedule_tick();
         self.changed_now();
         Ok(())
