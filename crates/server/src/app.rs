@@ -27,6 +27,9 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{broadcast, oneshot, Mutex, Semaphore};
 
+/// How long the sweep waits for one actor to say whether it may leave.
+const SWEEP_ASK_LIMIT: Duration = Duration::from_millis(100);
+
 /// The largest request body accepted.
 pub const BODY_LIMIT: usize = 16 * 1024;
 
@@ -171,44 +174,42 @@ impl AppState {
     /// Drops finished and idle games from the memory cache (each actor
     /// decides, see [`host::Eviction`]). Returns how many left.
     pub async fn sweep(&self) -> usize {
-        // The actors are asked one by one without holding the cache, so a
-        // busy actor holds up the sweep only, never a request.
-        let cached: Vec<(String, GameHandle)> = self
-            .inner
-            .games
-            .lock()
-            .await
-            .iter()
-            .map(|(id, handle)| (id.clone(), handle.clone()))
-            .collect();
-        let mut gone = 0;
-        for (id, handle) in cached {
-            let rules = self.inner.eviction;
-            // A stopped actor answers nothing: it goes too.
-            let leaves = handle
-                .ask(|r| Command::Evict(rules, r))
-                .await
-                .unwrap_or(true);
-            if !leaves {
-                continue;
+        // Each actor decides under the cache's lock, so no request takes a
+        // copy of its handle between its answer and its removal (an actor
+        // leaves only when the cache holds the one handle to it). An actor
+        // busy past `SWEEP_ASK_LIMIT` stays for the next sweep, so a slow
+        // database answer to one game never holds the cache for long.
+        let gone: Vec<String> = {
+            let mut games = self.inner.games.lock().await;
+            let mut gone = Vec::new();
+            for (id, handle) in games.iter() {
+                let rules = self.inner.eviction;
+                let asked = handle.ask(|r| Command::Evict(rules, r));
+                let leaves = match tokio::time::timeout(SWEEP_ASK_LIMIT, asked).await {
+                    Ok(answer) => answer.unwrap_or(true), // a stopped actor goes too
+                    Err(_) => false,
+                };
+                if leaves {
+                    gone.push(id.clone());
+                }
             }
-            // Dropped under the game's own lock, so no load of it runs
-            // between leaving the cache and handing the lease back.
-            let _slot = self.inner.loading.hold(&id).await;
-            let removed = {
-                let mut games = self.inner.games.lock().await;
-                let same = games.get(&id).is_some_and(|h| h.same_actor(&handle));
-                same && games.remove(&id).is_some()
-            };
-            if removed {
-                gone += 1;
-                if let Some(owners) = &self.inner.owners {
-                    owners.release(&self.inner.store, &id).await;
+            for id in &gone {
+                games.remove(id);
+            }
+            gone
+        };
+        // The leases are handed back under each game's own lock, and only
+        // if no request has loaded the game again meanwhile.
+        if let Some(owners) = &self.inner.owners {
+            for id in &gone {
+                let _slot = self.inner.loading.hold(id).await;
+                if !self.inner.games.lock().await.contains_key(id) {
+                    owners.release(&self.inner.store, id).await;
                 }
             }
         }
         self.inner.followers.sweep().await;
-        gone
+        gone.len()
     }
 
     /// Rebuilds every stored game after a restart, so deadlines, clocks,

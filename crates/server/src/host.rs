@@ -176,11 +176,6 @@ impl GameHandle {
         !self.tx.is_closed()
     }
 
-    /// Whether both handles reach the one actor.
-    pub fn same_actor(&self, other: &GameHandle) -> bool {
-        self.tx.same_channel(&other.tx)
-    }
-
     /// The lease take the actor was built on, if leases are in use.
     pub fn epoch(&self) -> Option<u64> {
         self.epoch

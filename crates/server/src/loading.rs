@@ -1,9 +1,9 @@
 //! One loader per game: building a game's actor from the database (its
-//! record, lease and log) or dropping it from the memory cache happens
-//! under that game's own lock, never under the lock of the whole cache.
-//! A slow database answer for one game so holds up that game only, not
-//! every request the instance serves (the long fault test found a request
-//! left waiting 15 s behind other games' loads and the sweep).
+//! record, lease and log), or handing back the lease of one the sweep
+//! dropped, happens under that game's own lock, never under the lock of
+//! the whole cache. A slow database answer for one game so holds up that
+//! game only, not every request the instance serves (the long fault test
+//! found a request left waiting 15 s behind other games' loads).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
