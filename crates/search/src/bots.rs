@@ -129,6 +129,7 @@ impl Bots for KnightCourt {
 }
 
 impl Bots for Tilechess {
+    const BUDGET_IN_EVALUATIONS: bool = true;
     fn bot(spec: Spec) -> Box<dyn Player<Tilechess>> {
         match spec.level {
             Level::Random => Box::new(RandomPlayer),

@@ -191,6 +191,11 @@ pub trait Player<G: Observe>: Send + Sync {
 /// Games that have bots at every level.
 pub trait Bots: Observe + Sized + 'static {
     fn bot(spec: Spec) -> Box<dyn Player<Self>>;
+    /// Whether a host should budget this game's search in evaluations
+    /// rather than time: its search answers well within the time of every
+    /// level, so only a node budget makes the levels differ (it sets how
+    /// many candidates are searched).
+    const BUDGET_IN_EVALUATIONS: bool = false;
 }
 
 /// A static evaluation for perfect-information games: how good the state

@@ -12,7 +12,10 @@
 //!   alpha-beta searcher, not the table): 30 ms, 150 ms, 500 ms, or 100,
 //!   300, 600 Knight Control iterations;
 //! - 5: `max` on 1.5 s, or 1200 iterations (Knight Court's `max` is the
-//!   solved table: the perfect player).
+//!   solved table: the perfect player);
+//! - Tilechess instead: `max` on 1500, 3500, 6000 and 12,000 evaluations
+//!   at levels 2–5 ([`evaluations_spec`]): its search answers in tens of
+//!   milliseconds, so time alone would not make the levels differ.
 //!
 //! Whatever the level, a bot answers before its step's deadline or its
 //! clock: its budget is cut to its share of the time left ([`think`]) and
@@ -75,6 +78,24 @@ pub fn spec(level: u8, iterations: bool) -> Spec {
     )
 }
 
+/// The spec of a host level for a game whose search is budgeted in
+/// evaluations (`Bots::BUDGET_IN_EVALUATIONS`: Tilechess). Its search
+/// deepens by one rival's reply at a time and answers well within the
+/// time budgets of [`spec`], so the levels give it evaluations:
+/// about enough for its own next action (2), one rival's reply (3), two
+/// (4), and a whole round of four players (5) (docs/ai.md#levels).
+pub fn evaluations_spec(level: u8) -> Spec {
+    let level = level.clamp(1, MAX_LEVEL);
+    let evaluations = match level {
+        1 => return Spec::new(Level::Greedy, Budget::Nodes(1)),
+        2 => 1_500,
+        3 => 3_500,
+        4 => 6_000,
+        _ => 12_000,
+    };
+    Spec::new(Level::Max, Budget::Nodes(evaluations))
+}
+
 /// The action of `game`'s bot for `seat`, from that seat's view only
 /// (`Observe::seen_by`); `None` if the seat has nothing to do.
 pub fn bot_action<G: Bots>(
@@ -94,7 +115,11 @@ pub fn bot_scored<G: Bots>(
     think: Think,
     iterations: bool,
 ) -> (Option<G::Action>, Option<i32>) {
-    let mut spec = spec(think.level, iterations);
+    let mut spec = if G::BUDGET_IN_EVALUATIONS {
+        evaluations_spec(think.level)
+    } else {
+        spec(think.level, iterations)
+    };
     if let Some(at) = think.until {
         spec.budget = spec.budget.until(at);
     }
@@ -246,6 +271,19 @@ mod tests {
         assert_eq!(spec(9, false), spec(MAX_LEVEL, false));
         let playouts: Vec<Budget> = (2..=5).map(|l| spec(l, true).budget).collect();
         assert_eq!(playouts, [100, 300, 600, 1_200].map(Budget::Nodes).to_vec());
+    }
+
+    #[test]
+    fn tilechess_levels_grow_in_evaluations() {
+        assert_eq!(evaluations_spec(1).level, Level::Greedy);
+        let budgets: Vec<Spec> = (2..=5).map(evaluations_spec).collect();
+        let expected =
+            [1_500, 3_500, 6_000, 12_000].map(|n| Spec::new(Level::Max, Budget::Nodes(n)));
+        assert_eq!(budgets, expected.to_vec());
+        assert_eq!(evaluations_spec(9), evaluations_spec(MAX_LEVEL));
+        // Only Tilechess is budgeted in evaluations.
+        const { assert!(<arbiter_tilechess::Tilechess as Bots>::BUDGET_IN_EVALUATIONS) };
+        const { assert!(!<arbiter_knight_moves::KnightMoves as Bots>::BUDGET_IN_EVALUATIONS) };
     }
 
     #[test]
