@@ -6,7 +6,7 @@
 mod common;
 
 use arbiter_server::listen::{self, Limits};
-use arbiter_server::{router, AppState, Settings, Store};
+use arbiter_server::{router, AppState, Settings};
 use axum::http::StatusCode;
 use axum::Router;
 use common::*;
@@ -16,7 +16,7 @@ use std::time::Duration;
 
 /// A server on a loopback port; the router shares its state.
 async fn live() -> (Router, String) {
-    let store = Store::open("sqlite::memory:").await.unwrap();
+    let store = test_store().await;
     let settings = Settings {
         ws_ping_every: Duration::from_millis(200),
         ..settings()

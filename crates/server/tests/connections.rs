@@ -4,7 +4,7 @@
 
 mod common;
 
-use arbiter_server::{listen, router, AppState, Limits, Settings, Store};
+use arbiter_server::{listen, router, AppState, Limits, Settings};
 use common::*;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
@@ -21,7 +21,7 @@ async fn serve(
     limits: Limits,
     settings: Settings,
 ) -> (SocketAddr, axum::Router, oneshot::Sender<()>) {
-    let store = Store::open("sqlite::memory:").await.unwrap();
+    let store = test_store().await;
     let app = router(AppState::new(store, settings));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();

@@ -20,7 +20,7 @@ fn evicting(finished_after_ms: u64, idle_after_ms: u64) -> Settings {
 }
 
 async fn setup(s: Settings) -> (AppState, axum::Router) {
-    let state = AppState::new(Store::open("sqlite::memory:").await.unwrap(), s);
+    let state = AppState::new(test_store().await, s);
     (state.clone(), router(state))
 }
 

@@ -17,7 +17,7 @@ use common::*;
 use serde_json::{json, Value};
 
 async fn app_and_store() -> (Router, Store) {
-    let store = Store::open("sqlite::memory:").await.unwrap();
+    let store = test_store().await;
     (router(AppState::new(store.clone(), settings())), store)
 }
 
@@ -311,7 +311,7 @@ async fn progressive_chess_records_carry_the_clock_times() {
         clock: clock.clone(),
         ..settings()
     };
-    let store = Store::open("sqlite::memory:").await.unwrap();
+    let store = test_store().await;
     let app = router(AppState::new(store, settings));
     // 120 s a step and a 300 s reserve.
     let g = create(

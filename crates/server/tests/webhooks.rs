@@ -104,7 +104,7 @@ fn settings_with(timeout: Duration) -> Settings {
 }
 
 async fn app_with(settings: Settings) -> Router {
-    let store = Store::open("sqlite::memory:").await.unwrap();
+    let store = test_store().await;
     router(AppState::new(store, settings))
 }
 

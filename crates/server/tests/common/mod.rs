@@ -19,8 +19,32 @@ pub fn settings() -> Settings {
 }
 
 pub async fn app() -> Router {
-    let store = Store::open("sqlite::memory:").await.unwrap();
-    router(AppState::new(store, settings()))
+    router(AppState::new(test_store().await, settings()))
+}
+
+/// The variable that moves the app-level tests (every test that opens its
+/// host through [`test_store`]) onto PostgreSQL: `scripts/test-all` runs
+/// the server's tests a second time with it set to `postgres`, so the API,
+/// storage and timing tests are checked on both backends.
+pub const APP_BACKEND_VAR: &str = "ARBITER_TEST_APP_BACKEND";
+
+/// The store of one test's host: an in-memory SQLite database, or a fresh
+/// PostgreSQL database when [`APP_BACKEND_VAR`] is `postgres`. Asking for
+/// PostgreSQL without `ARBITER_TEST_POSTGRES` is an error, not a skip: the
+/// run that sets the variable exists only to test PostgreSQL.
+pub async fn test_store() -> Store {
+    Store::open(&test_db_url().await).await.unwrap()
+}
+
+/// The database URL [`test_store`] opens.
+pub async fn test_db_url() -> String {
+    match std::env::var(APP_BACKEND_VAR).as_deref() {
+        Ok("postgres") => postgres_db("app")
+            .await
+            .expect("ARBITER_TEST_APP_BACKEND=postgres needs ARBITER_TEST_POSTGRES"),
+        Ok("") | Ok("sqlite") | Err(_) => "sqlite::memory:".into(),
+        Ok(other) => panic!("{APP_BACKEND_VAR}={other}: expected sqlite or postgres"),
+    }
 }
 
 /// `GET uri` with no token, which must answer 200; its body.
@@ -289,10 +313,14 @@ pub async fn postgres_db(name: &str) -> Option<String> {
     let base = std::env::var("ARBITER_TEST_POSTGRES")
         .ok()
         .filter(|u| !u.is_empty())?;
+    // Tests of one binary run in parallel: a counter keeps two databases
+    // asked for in the same millisecond apart.
+    static MADE: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     let db = format!(
-        "arbiter_{name}_{}_{}",
+        "arbiter_{name}_{}_{}_{}",
         std::process::id(),
-        arbiter_server::host::now_ms() % 1_000_000_000
+        arbiter_server::host::now_ms() % 1_000_000_000,
+        MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     );
     let mut admin = sqlx::PgConnection::connect(&base)
         .await
@@ -335,7 +363,7 @@ pub async fn backends(name: &str) -> Vec<(String, Option<TempDb>)> {
 
 /// An app whose clock the test moves forward.
 pub async fn app_with_clock() -> (Router, arbiter_server::Clock) {
-    let store = Store::open("sqlite::memory:").await.unwrap();
+    let store = test_store().await;
     let clock = arbiter_server::Clock::default();
     let settings = Settings {
         clock: clock.clone(),
