@@ -155,7 +155,7 @@ struct Hook {
 
 impl Hook {
     fn state(&self) -> Value {
-        let d = self.delivery.lock().map(|d| d.clone()).unwrap_or_default();
+        let d = self.delivery();
         json!({
             "hook": self.stored.hook,
             "url": self.stored.url,
@@ -173,14 +173,15 @@ impl Hook {
         })
     }
 
-    /// Changes the delivery record; the record as changed.
-    fn record(&self, change: impl FnOnce(&mut StoredDelivery)) -> StoredDelivery {
-        match self.delivery.lock() {
-            Ok(mut d) => {
-                change(&mut d);
-                d.clone()
-            }
-            Err(_) => StoredDelivery::default(),
+    /// The delivery record as it stands.
+    fn delivery(&self) -> StoredDelivery {
+        self.delivery.lock().map(|d| d.clone()).unwrap_or_default()
+    }
+
+    /// Shows `d` as the delivery record (after it was stored).
+    fn show(&self, d: StoredDelivery) {
+        if let Ok(mut shown) = self.delivery.lock() {
+            *shown = d;
         }
     }
 }
@@ -393,7 +394,7 @@ impl Courier {
         // A message a stopped server was retrying goes first, its attempts
         // counted on.
         if let Some(hook) = self.hook.upgrade() {
-            let left = hook.record(|_| {});
+            let left = hook.delivery();
             if let Some((kind, body)) = left.pending {
                 let from = (left.attempts as u32).saturating_add(1);
                 self.post(&hook, &kind, body, from).await;
@@ -490,11 +491,11 @@ impl Courier {
         }
         let pending = Some((kind.to_string(), body.clone()));
         for attempt in first..=self.retry.attempts.max(first) {
-            let d = hook.record(|d| {
+            self.update(hook, |d| {
                 d.attempts = attempt as i64;
                 d.pending = pending.clone();
-            });
-            self.save(hook, &d).await;
+            })
+            .await;
             let answer = http::post(
                 &hook.target,
                 kind,
@@ -513,12 +514,12 @@ impl Courier {
                 .and_then(|v| http::retry_after(v, now));
             let error = match answer {
                 Ok(a) if (200..300).contains(&a.status) => {
-                    let d = hook.record(|d| {
+                    self.update(hook, |d| {
                         d.delivered += 1;
                         d.last_delivery_ms = Some(now);
                         d.pending = None;
-                    });
-                    self.save(hook, &d).await;
+                    })
+                    .await;
                     return;
                 }
                 Ok(a) => format!("the receiver answered {}", a.status),
@@ -531,20 +532,30 @@ impl Courier {
                 hook.stored.hook
             );
             let last = attempt >= self.retry.attempts;
-            let d = hook.record(|d| {
+            self.update(hook, |d| {
                 d.last_error = Some(error);
                 d.last_error_ms = Some(now);
                 if last {
                     d.failed += 1;
                     d.pending = None;
                 }
-            });
-            self.save(hook, &d).await;
+            })
+            .await;
             if !last {
                 tokio::time::sleep(next_wait(backoff, asked)).await;
                 backoff = (backoff * 2).min(MAX_BACKOFF);
             }
         }
+    }
+
+    /// Changes the delivery record: stored first, shown after, so that what
+    /// the host's panel shows is what a restarted server reads back. Only
+    /// this hook's courier changes it, one change at a time.
+    async fn update(&self, hook: &Hook, change: impl FnOnce(&mut StoredDelivery)) {
+        let mut next = hook.delivery();
+        change(&mut next);
+        self.save(hook, &next).await;
+        hook.show(next);
     }
 
     /// Stores the delivery record; a failure to is logged, not fatal (the
