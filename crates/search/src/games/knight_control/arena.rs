@@ -2,9 +2,10 @@
 //! rotated game by game, each game laid out from its own seed. The arena
 //! is the host: every bot gets only its seat's [`Observe::Seen`].
 
+use super::trading;
 use crate::arena::Record;
-use crate::player::{Bots, Observe, Spec};
-use arbiter_core::{Game, Outcome, Phase, Seat, Seed};
+use crate::player::{Bots, Observe, Player, Spec};
+use arbiter_core::{Game, GameRng, Outcome, Phase, Seat, Seed};
 use arbiter_knight_control::{KnightControl, Layout, Rules};
 use rayon::prelude::*;
 
@@ -83,10 +84,50 @@ pub fn play(
             game.act(seat, &action)
                 .map_err(|e| format!("the bot at {seat} chose {action}, refused: {e}"))?;
             actions.push((seat, action.to_string()));
+            answer_offers(&mut game, &bots, &mut rng, &mut actions)?;
         }
     }
     Ok((game, actions))
 }
+
+/// Lets seats that have already submitted answer what came to them since
+/// (an offer, a communal garnet), as a host asks them: each seat the
+/// trading policy says has an answer is asked, until none acts.
+fn answer_offers(
+    game: &mut KnightControl,
+    bots: &[Box<dyn Player<KnightControl>>],
+    rng: &mut GameRng,
+    actions: &mut Vec<(Seat, String)>,
+) -> Result<(), String> {
+    // Each pass settles at least one offer or garnet, so a few suffice.
+    for _ in 0..ANSWER_PASSES {
+        let mut acted = false;
+        for seat in Seat::all(game.players()) {
+            if game.phase().is_over() || game.pending().contains(&seat) {
+                continue;
+            }
+            let seen = game.seen_by(seat);
+            if trading::answer(&seen, seat).is_none() {
+                continue;
+            }
+            let decision = Seed::from_u64(rng.next_u64());
+            let Some(action) = bots[seat.index()].choose(&seen, seat, decision) else {
+                continue;
+            };
+            game.act(seat, &action)
+                .map_err(|e| format!("the bot at {seat} chose {action}, refused: {e}"))?;
+            actions.push((seat, action.to_string()));
+            acted = true;
+        }
+        if !acted {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// At most this many rounds of answers after one action.
+const ANSWER_PASSES: usize = 4;
 
 /// Plays `games` games on `jobs` threads, player p at seat (p + index) mod
 /// n in game `index`; calls `done` after each. Results in game order.
