@@ -204,3 +204,40 @@ fn the_projected_award_follows_the_rules_end() {
     purses[0].tol_pieces = 10;
     assert_eq!(trading::award(&purses, by_gained, Seat(0)), 1.0);
 }
+
+#[test]
+fn arena_grants_are_spent_and_offers_answered() {
+    use arbiter_search::games::knight_control::arena;
+    let specs: Vec<arbiter_search::Spec> = ["max:8n", "greedy", "greedy"]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
+    // Two grants, in rounds 1 and 2. Spending one never lowers either
+    // player's award (both gain 2 chips gained), so both always consent.
+    let (game, actions) = arena::play(&specs, &[0, 1, 2], 9, 2).unwrap();
+    assert!(game.phase().is_over());
+    let consents = actions
+        .iter()
+        .filter(|(_, a)| a.starts_with("communal "))
+        .count();
+    assert_eq!(consents, 4, "{actions:?}");
+    for seat in Seat::all(3) {
+        let view = game.view(Viewer::Seat(seat));
+        assert!(view.me.unwrap().communal.iter().all(|c| c.spent));
+    }
+    // Every offer was answered within its step: a chip buys moves then.
+    let offers = actions
+        .iter()
+        .filter(|(_, a)| a.starts_with("offer "))
+        .count();
+    let accepts = actions
+        .iter()
+        .filter(|(_, a)| a.starts_with("accept "))
+        .count();
+    assert_eq!(offers, accepts, "{actions:?}");
+    // Without grants nobody is in doubt, so nobody trades.
+    let (_, actions) = arena::play(&specs, &[0, 1, 2], 9, 0).unwrap();
+    assert!(actions
+        .iter()
+        .all(|(_, a)| !a.starts_with("offer ") && !a.starts_with("communal ")));
+}
