@@ -17,6 +17,10 @@
 //!   Carlo against sampled greedy bids.
 //! - `max1`: the previous `max`, one round searched and then greedy play,
 //!   kept to measure `max` against.
+//!
+//! Every level but `random` answers offers and communal garnets at once,
+//! awaited or not, and `max` offers a chip to learn a purse it cannot pin
+//! down ([`trading`]).
 
 pub mod arena;
 pub mod estimate;

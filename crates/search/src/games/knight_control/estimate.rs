@@ -105,8 +105,8 @@ fn totals(view: &KnightControlView, me: Seat, until: Option<u8>) -> Vec<Totals> 
     t
 }
 
-/// Chips that moved between the viewer and `other` in the viewer's trades
-/// (the first `count` of them): positive when `other` received.
+/// Chips that moved between the viewer and `other` in `trades` (the
+/// viewer's, or the first of them): positive when `other` received.
 fn traded(view: &KnightControlView, other: Seat, trades: &[TradeView]) -> i64 {
     let n = view.players;
     trades
