@@ -33,6 +33,11 @@ pub struct MatchArgs {
     /// (knight-court): player 1 takes the side to move.
     #[arg(long)]
     pub openings: Option<String>,
+    /// Knight Control: the host grants a communal garnet to two players
+    /// (drawn from the game's seed) at the start of each of the first N
+    /// rounds' orders steps.
+    #[arg(long, default_value_t = 0)]
+    pub communal: u8,
     /// A UCI option for every `uci:` seat, as Name=Value (repeatable).
     #[arg(long = "uci-option")]
     pub uci_options: Vec<String>,
@@ -72,6 +77,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         jobs: args.jobs,
         turn_limit: args.turn_limit,
         openings,
+        communal: args.communal,
     };
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir).map_err(|e| format!("--out {}: {e}", dir.display()))?;

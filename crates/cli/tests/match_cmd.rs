@@ -58,3 +58,26 @@ fn a_knight_control_match_reports_chips_gained_and_ec() {
     }
     assert!(record.contains("seat 1: player 3 random"), "{record}");
 }
+
+#[test]
+fn communal_grants_are_knight_controls_and_add_a_trading_table() {
+    let line = "match knight-moves --seat max --seat max --games 1 --communal 1";
+    refused(
+        &arbiter_line(line, &[]),
+        "--communal grants Knight Control's",
+    );
+    let line =
+        "match knight-control --seat max:10n --seat greedy --seat greedy --games 1 --communal 2";
+    let text = succeeded(&arbiter_line(line, &[]));
+    for word in ["offers", "accepted", "accepts", "consents"] {
+        assert!(text.contains(word), "{text}");
+    }
+    // Two grants: each spent by both of its players.
+    let consents: usize = text
+        .lines()
+        .skip_while(|l| !l.contains("consents"))
+        .skip(1)
+        .filter_map(|l| l.split_whitespace().last()?.parse::<usize>().ok())
+        .sum();
+    assert_eq!(consents, 4, "{text}");
+}

@@ -20,6 +20,9 @@ pub struct MatchPlan {
     pub turn_limit: Option<usize>,
     /// Start positions, one per game (cycled); `None`: the standard start.
     pub openings: Option<Vec<String>>,
+    /// Knight Control: the host grants a communal garnet at the start of
+    /// each of the first `communal` rounds (0 in every other game).
+    pub communal: u8,
 }
 
 /// Called with a game's index and record text as each game ends.
@@ -82,6 +85,12 @@ impl<G: Arena + 'static> Matches for TurnArena<G> {
     fn play(&self, kind: &Kind, plan: &MatchPlan, done: Done) -> Result<String, String> {
         // The registry's seat range, at least two players, and at most
         // eight in a match of a table that could seat more (Tilechess).
+        if plan.communal > 0 {
+            return Err(format!(
+                "{}: --communal grants Knight Control's communal garnets",
+                kind.id
+            ));
+        }
         let two_seat = kind.max_seats == 2;
         let (least, most) = (kind.min_seats.max(2), kind.max_seats.min(8));
         let seats = plan.specs.len();
@@ -173,14 +182,19 @@ impl Matches for KnightControlArena {
             plan.games,
             plan.seed,
             plan.jobs,
+            plan.communal,
             &|g: &knight_control::Played| done(g.record.index, g.record.to_text(kind.id)),
         )?;
-        Ok(format!(
+        let mut report = format!(
             "{}: {} games, seed {}, seats rotated\n{}",
             kind.id,
             played.len(),
             plan.seed,
             knight_control::table(&plan.specs, &played)
-        ))
+        );
+        if plan.communal > 0 {
+            report += &knight_control::trading_table(&plan.specs, &played);
+        }
+        Ok(report)
     }
 }

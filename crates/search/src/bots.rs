@@ -107,7 +107,9 @@ where
     match spec.level {
         Level::Random => Box::new(RandomPlayer),
         Level::Greedy => Box::new(GreedyPlayer),
-        Level::Max | Level::Search => Box::new(AlphaBetaPlayer::<D>::new(spec.budget)),
+        Level::Max | Level::Search | Level::MaxOneRound => {
+            Box::new(AlphaBetaPlayer::<D>::new(spec.budget))
+        }
     }
 }
 
@@ -122,7 +124,7 @@ impl Bots for KnightCourt {
         match spec.level {
             Level::Random => Box::new(RandomPlayer),
             Level::Greedy => Box::new(GreedyPlayer),
-            Level::Max => Box::new(TablePlayer),
+            Level::Max | Level::MaxOneRound => Box::new(TablePlayer),
             Level::Search => Box::new(AlphaBetaPlayer::<KnightCourtDuel>::new(spec.budget)),
         }
     }
@@ -134,7 +136,7 @@ impl Bots for Tilechess {
         match spec.level {
             Level::Random => Box::new(RandomPlayer),
             Level::Greedy => Box::new(GreedyPlayer),
-            Level::Max | Level::Search => Box::new(TilechessMax {
+            Level::Max | Level::Search | Level::MaxOneRound => Box::new(TilechessMax {
                 budget: spec.budget,
             }),
         }

@@ -94,6 +94,11 @@ pub enum Level {
     /// The game's search player even where `max` is a table (Knight
     /// Court), so the table can measure it.
     Search,
+    /// Knight Control's search before it looked two rounds deep (one
+    /// round searched, then greedy play), kept so matches can measure the
+    /// two against each other (docs/ai.md#knight-control); written
+    /// `max1`. Every other game plays its `max`.
+    MaxOneRound,
 }
 
 /// A level and its budget, written `random`, `greedy`, `max`, `max:200ms`,
@@ -117,6 +122,7 @@ impl fmt::Display for Spec {
             Level::Greedy => f.write_str("greedy"),
             Level::Max => write!(f, "max:{}", self.budget),
             Level::Search => write!(f, "search:{}", self.budget),
+            Level::MaxOneRound => write!(f, "max1:{}", self.budget),
         }
     }
 }
@@ -134,9 +140,10 @@ impl FromStr for Spec {
             "greedy" => Level::Greedy,
             "max" => Level::Max,
             "search" => Level::Search,
+            "max1" => Level::MaxOneRound,
             other => {
                 return Err(format!(
-                    "unknown level '{other}' in '{text}': use random, greedy, max or search"
+                    "unknown level '{other}' in '{text}': use random, greedy, max, search or max1"
                 ))
             }
         };

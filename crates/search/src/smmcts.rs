@@ -8,6 +8,8 @@
 //! each seat's arm with that seat's own reward. Nothing here knows the
 //! game: arms are indices, rewards are numbers.
 
+pub mod two_steps;
+
 use crate::player::Budget;
 use arbiter_core::GameRng;
 use std::time::Instant;
@@ -51,29 +53,11 @@ impl Duct {
         }
     }
 
-    /// Each seat's arm for the next iteration: an untried arm first (the
-    /// lowest index, so play is reproducible), else the best UCB1 value;
-    /// exact ties go to the lower index.
+    /// Each seat's arm for the next iteration (see [`pick`]).
     pub fn select(&self) -> Vec<usize> {
         self.arms
             .iter()
-            .map(|arms| {
-                if let Some(untried) = arms.iter().position(|a| a.visits == 0) {
-                    return untried;
-                }
-                let n: u32 = arms.iter().map(|a| a.visits).sum();
-                let log_n = (n.max(1) as f64).ln();
-                let mut best = 0;
-                let mut best_value = f64::NEG_INFINITY;
-                for (i, a) in arms.iter().enumerate() {
-                    let value = a.mean() + self.exploration * (log_n / a.visits as f64).sqrt();
-                    if value > best_value {
-                        best = i;
-                        best_value = value;
-                    }
-                }
-                best
-            })
+            .map(|arms| pick(arms, self.exploration))
             .collect()
     }
 
@@ -100,6 +84,27 @@ impl Duct {
         }
         best
     }
+}
+
+/// UCB1 over one seat's arms: an untried arm first (the lowest index, so
+/// play is reproducible), else the best UCB1 value; exact ties go to the
+/// lower index.
+pub fn pick(arms: &[Arm], exploration: f64) -> usize {
+    if let Some(untried) = arms.iter().position(|a| a.visits == 0) {
+        return untried;
+    }
+    let n: u32 = arms.iter().map(|a| a.visits).sum();
+    let log_n = (n.max(1) as f64).ln();
+    let mut best = 0;
+    let mut best_value = f64::NEG_INFINITY;
+    for (i, a) in arms.iter().enumerate() {
+        let value = a.mean() + exploration * (log_n / a.visits as f64).sqrt();
+        if value > best_value {
+            best = i;
+            best_value = value;
+        }
+    }
+    best
 }
 
 /// Runs decoupled UCT within `budget` (iterations for a node budget).

@@ -10,7 +10,7 @@ use arbiter_knight_control::{Action, KnightControl, Layout, PlayerSetup, Rules, 
 use arbiter_search::games::knight_control::{estimate, knight_control_action, rebuild};
 use arbiter_search::{Bots, Budget, Level, Observe, Spec};
 
-const LEVELS: [Level; 3] = [Level::Random, Level::Greedy, Level::Max];
+const LEVELS: [Level; 4] = [Level::Random, Level::Greedy, Level::Max, Level::MaxOneRound];
 
 fn spec(level: Level) -> Spec {
     Spec::new(level, Budget::Nodes(8))
@@ -210,13 +210,16 @@ fn communal_garnets_and_offers_get_legal_answers() {
         },
     )
     .unwrap();
-    for level in [Level::Greedy, Level::Max] {
-        // Consent first (2 chips gained each), then orders; the standing
-        // offer is left alone.
+    for level in [Level::Greedy, Level::Max, Level::MaxOneRound] {
+        // The offer helps (chips buy moves): accepted first; then the
+        // communal garnet (2 chips gained each); then orders.
         let mut probe = game.clone();
         let first = knight_control_action(&probe, Seat(1), level, Budget::Nodes(8), 1).unwrap();
-        assert_eq!(first, Action::Communal(1));
+        assert_eq!(first, Action::Accept { from: Seat(0) });
         probe.submit(Seat(1), &first).unwrap();
+        let second = knight_control_action(&probe, Seat(1), level, Budget::Nodes(8), 1).unwrap();
+        assert_eq!(second, Action::Communal(1));
+        probe.submit(Seat(1), &second).unwrap();
         let next = knight_control_action(&probe, Seat(1), level, Budget::Nodes(8), 1).unwrap();
         assert!(matches!(next, Action::Orders(_)), "{next}");
         probe.submit(Seat(1), &next).unwrap();

@@ -86,6 +86,15 @@ pub trait Hosted: Game + arbiter_core::Diagram + arbiter_core::Depict + 'static 
     fn bot_scored(&self, seat: Seat, think: Think) -> (Option<Self::Action>, Option<i32>) {
         (self.bot_action(seat, think), None)
     }
+    /// Whether the bot at `seat`, which the phase does not await, has
+    /// something to answer at once (Knight Control: an offer it accepts or
+    /// a communal garnet it consents to, made after its submission). The
+    /// host asks it as it asks an awaited bot; it must be false once the
+    /// bot has answered, or the bot would be asked again and again.
+    fn bot_answers(&self, seat: Seat) -> bool {
+        let _ = seat;
+        false
+    }
     /// The host ends the game. Games with a way to rank an unfinished game
     /// (Tilechess's leaderboard) record it; others simply stop.
     fn end_by_host(&mut self) {}

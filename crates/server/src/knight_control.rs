@@ -28,6 +28,14 @@ impl Hosted for KnightControl {
         bots::bot_action(self, seat, think, true)
     }
 
+    /// An offer the seat's bot accepts or a communal garnet it consents to
+    /// (the bots' trading policy, from the seat's view only).
+    fn bot_answers(&self, seat: Seat) -> bool {
+        use arbiter_search::games::knight_control::trading;
+        use arbiter_search::Observe;
+        trading::answer(&self.seen_by(seat), seat).is_some()
+    }
+
     /// Round and stage: a new key for every step.
     fn step(&self) -> Option<u64> {
         let stage = match self.stage() {

@@ -338,6 +338,19 @@ async fn a_restart_rebuilds_the_same_state_from_the_log() {
     remove_db(&path);
 }
 
+/// Polls `token`'s state until its view lists at least `count` trades,
+/// for up to 10 s; the last state.
+async fn trades_at_least(app: &Router, id: &str, token: &str, count: usize) -> Value {
+    for _ in 0..2000 {
+        let s = state(app, id, Some(token)).await;
+        if s["view"]["me"]["trades"].as_array().unwrap().len() >= count {
+            return s;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    panic!("fewer than {count} trades");
+}
+
 /// Every response and frame one receiver got.
 #[derive(Default)]
 struct Seen {
@@ -353,8 +366,11 @@ async fn no_response_or_frame_leaks_another_seats_secrets() {
 
     let mut item_frames = 0;
     for game in 0..2u64 {
-        // Seats 0, 2, 4 are people; 1, 3, 5 bots.
-        let g = create(&app, kc(6, 3, &[1, 3, 5], 300)).await;
+        // Seats 0, 2, 4 are people; 1, 3, 5 bots. The bot at seat 1
+        // searches (level 2), so it trades to learn purses it cannot see.
+        let mut body = kc(6, 3, &[1, 3, 5], 300);
+        body["bots"][0]["level"] = json!(2);
+        let g = create(&app, body).await;
         let receivers = 7; // six seats and a spectator (last)
         let seen: Arc<Mutex<Vec<Seen>>> = Arc::new(Mutex::new(
             (0..receivers).map(|_| Seen::default()).collect(),
@@ -416,6 +432,7 @@ async fn no_response_or_frame_leaks_another_seats_secrets() {
         let mut submitted: Vec<Vec<String>> = vec![Vec::new(); 6];
         let people = [0usize, 2, 4];
         let mut offered = false;
+        let mut bot_offers = false;
         let mut steps = 0;
         loop {
             steps += 1;
@@ -440,6 +457,40 @@ async fn no_response_or_frame_leaks_another_seats_secrets() {
                     let (st, v) = act(&app, &g.id, &g.seats[2], "accept P1").await;
                     seen.lock().unwrap()[2].texts.push(v.to_string());
                     assert_eq!(st, StatusCode::OK, "{v}");
+                    // The bots P4 and P6 get a communal garnet (they
+                    // consent at once), and the person P5 offers the bot
+                    // P2 a chip, which it accepts: trades with bots.
+                    host_ok(
+                        &app,
+                        &g,
+                        json!({"command": "game", "action": "communal P4 P6"}),
+                    )
+                    .await;
+                    let (st, v) = act(&app, &g.id, &g.seats[4], "offer P2 1").await;
+                    seen.lock().unwrap()[4].texts.push(v.to_string());
+                    assert_eq!(st, StatusCode::OK, "{v}");
+                    let v = trades_at_least(&app, &g.id, &g.seats[4], 1).await;
+                    seen.lock().unwrap()[4].texts.push(v.to_string());
+                    // Trades are secrets of their two seats, like orders.
+                    submitted[0].push("offer P3 2".into());
+                    submitted[2].push("accept P1".into());
+                    submitted[4].push("offer P2 1".into());
+                }
+                // In round 2 the searching bot P2 cannot tell whether P4
+                // and P6 spent their garnet, and buys their chip counts
+                // with a chip each: the people wait for those trades (read
+                // through P2's own seat) before their orders close the step.
+                if p == 0 && !bot_offers && stage(&s) == "orders" && s["view"]["round"] == 2 {
+                    bot_offers = true;
+                    let v = trades_at_least(&app, &g.id, &g.seats[1], 3).await;
+                    let names: Vec<&str> = v["view"]["me"]["trades"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|t| t["to"].as_str().unwrap())
+                        .collect();
+                    assert_eq!(names, ["P2", "P4", "P6"], "{v}");
+                    seen.lock().unwrap()[1].texts.push(v.to_string());
                 }
                 // Seat 5 (a person) leaves in the second round's orders.
                 if p == 4 && !resigned && stage(&s) == "orders" && s["view"]["round"] == 2 {
@@ -525,6 +576,10 @@ async fn no_response_or_frame_leaks_another_seats_secrets() {
             }
         }
         assert!(resigned, "seat 5 never resigned");
+        assert!(bot_offers, "round 2 never came");
+        // The bots spent their communal garnet.
+        let s = state(&app, &g.id, Some(&g.seats[3])).await;
+        assert_eq!(s["view"]["me"]["communal"][0]["spent"], true, "{s}");
         // Every record holds what its reader may read of the chat, and no
         // more: a seat's, the spectators' (also the host's).
         let mut records = Vec::new();

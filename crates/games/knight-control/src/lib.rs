@@ -50,4 +50,6 @@ pub use place::{parse_player, player_name, Movement, Place, Player};
 pub use round::{judge, pay};
 pub use setup::{KnightSetup, PlayerSetup, Setup};
 pub use state::{EcMeasure, Knight, Purse, Rules, State};
-pub use view::{Board, KnightControlView, KnightView, PrivateView};
+pub use view::{
+    Board, CommunalView, KnightControlView, KnightView, OfferView, PrivateView, TradeView,
+};

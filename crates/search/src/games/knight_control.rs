@@ -10,23 +10,31 @@
 //! - `greedy`: one ply by the heuristic of [`orders`]: the orders it
 //!   values most on the board as it stands, and the one-shot policies of
 //!   [`policy`] for bids, items and the end of the game.
-//! - `max`: decoupled UCT ([`crate::smmcts`]) over a few candidate orders
-//!   per seat, each iteration on a fresh sample of the hidden purses,
-//!   simulating the round and a short greedy continuation; bids by Monte
+//! - `max` (and `search`): two-step decoupled UCT
+//!   ([`crate::smmcts::two_steps`]) over a few candidate orders per seat
+//!   for this round and a few ways to write next round's, each iteration
+//!   on a fresh sample of the hidden purses ([`search`]); bids by Monte
 //!   Carlo against sampled greedy bids.
+//! - `max1`: the previous `max`, one round searched and then greedy play,
+//!   kept to measure `max` against.
+//!
+//! Every level but `random` answers offers and communal garnets at once,
+//! awaited or not, and `max` offers a chip to learn a purse it cannot pin
+//! down ([`trading`]).
 
 pub mod arena;
 pub mod estimate;
 pub mod orders;
 pub mod policy;
+pub mod search;
+pub mod trading;
 
 use crate::player::{Bots, Budget, Level, Observe, Player, Spec};
-use crate::smmcts;
 use arbiter_core::{Game, GameRng, Seat, Seed, Viewer};
 use arbiter_knight_control::{
     Action, GiftChoice, KnightControl, KnightControlView, Layout, Orders, Stage,
 };
-use orders::{candidates, evaluate, plan, Style, Weigh};
+use orders::{plan, Style, Weigh};
 use std::sync::Arc;
 
 /// What a Knight Control bot is given: exactly its seat's view, plus the
@@ -90,7 +98,16 @@ fn awaited(seen: &Seen, seat: Seat) -> bool {
 
 impl Player<KnightControl> for KnightControlBot {
     fn choose(&self, seen: &Seen, seat: Seat, seed: Seed) -> Option<Action> {
-        if !awaited(seen, seat) || seen.view.stage == Stage::Over {
+        if seen.view.stage == Stage::Over {
+            return None;
+        }
+        // Offers and communal garnets are answered at once, awaited or not.
+        if self.level != Level::Random {
+            if let Some(answer) = trading::answer(seen, seat) {
+                return Some(answer);
+            }
+        }
+        if !awaited(seen, seat) {
             return None;
         }
         let mut rng = seed.rng();
@@ -110,28 +127,33 @@ impl Player<KnightControl> for KnightControlBot {
                 Action::Bid(Some(bid))
             }
             Stage::Orders => {
-                // Consent to a communal garnet first: 2 chips gained each.
-                if let Some(c) = me.communal.iter().find(|c| !c.spent && !c.my_consent) {
-                    return Some(Action::Communal(c.number));
-                }
                 let Some(game) = rebuild(seen, seat) else {
                     return Some(Action::Orders(Orders::default()));
                 };
-                let orders = if self.level == Level::Greedy {
-                    let w = Weigh::new(game.layout(), game.state(), game.rules(), seat);
-                    plan(&w, Style::GREEDY)
-                } else {
-                    search_orders(seen, &game, seat, self.budget, &mut rng)
+                let orders = match self.level {
+                    Level::Greedy => {
+                        let w = Weigh::new(game.layout(), game.state(), game.rules(), seat);
+                        plan(&w, Style::GREEDY)
+                    }
+                    Level::MaxOneRound => {
+                        search::one_round(seen, &game, seat, self.budget, &mut rng)
+                    }
+                    _ => {
+                        // Learn a purse the search cannot pin down first,
+                        // when a spare chip buys it.
+                        if let Some(offer) = trading::information_offer(seen, seat, &game) {
+                            return Some(offer);
+                        }
+                        search::two_rounds(seen, &game, seat, self.budget, &mut rng)
+                    }
                 };
                 Action::Orders(orders)
             }
             Stage::Items => Action::Items(policy::items(seen, seat)),
-            // After the last round: spend communal garnets and exchange
-            // every garnet (both add chips gained), then say done.
+            // After the last round (communal garnets are answered above):
+            // exchange every garnet (chips gained), then say done.
             Stage::FinalExchange => {
-                if let Some(c) = me.communal.iter().find(|c| !c.spent && !c.my_consent) {
-                    Action::Communal(c.number)
-                } else if me.purse.garnets > 0 {
+                if me.purse.garnets > 0 {
                     Action::Exchange(me.purse.garnets)
                 } else {
                     Action::Done
@@ -197,91 +219,4 @@ fn random_action(seen: &Seen, seat: Seat, rng: &mut GameRng) -> Option<Action> {
         Stage::Over => Vec::new(),
     };
     rng.choose(&actions).cloned()
-}
-
-/// Search tuning: candidate orders per seat, exploration constant (in
-/// chips gained), how much the others' gains count against the searching
-/// seat, rounds of greedy play after the searched one.
-const OWN_ARMS: usize = 8;
-const OTHER_ARMS: usize = 3;
-const RIVALRY: f64 = 0.5;
-const EXPLORATION: f64 = 1.5;
-const CONTINUATION: u8 = 2;
-
-/// Decoupled UCT over candidate orders of every seat. The candidates come
-/// from the estimated game; each iteration draws a fresh purse sample,
-/// plays the chosen joint orders (items unused), then `CONTINUATION`
-/// rounds of everybody's greedy orders, and rewards each seat with its
-/// evaluation gain.
-fn search_orders(
-    seen: &Seen,
-    base: &KnightControl,
-    seat: Seat,
-    budget: Budget,
-    rng: &mut GameRng,
-) -> Orders {
-    let players = base.players();
-    let arms: Vec<Vec<Orders>> = Seat::all(players)
-        .map(|s| {
-            let w = Weigh::new(base.layout(), base.state(), base.rules(), s);
-            candidates(&w, if s == seat { OWN_ARMS } else { OTHER_ARMS })
-        })
-        .collect();
-    if arms[seat.index()].len() == 1 {
-        return arms[seat.index()][0].clone();
-    }
-    let estimate = estimate::estimate(&seen.view, seat);
-    let before: Vec<f64> = Seat::all(players)
-        .map(|s| evaluate(base.layout(), base.state(), base.rules(), s))
-        .collect();
-    let counts: Vec<usize> = arms.iter().map(Vec::len).collect();
-    let duct = smmcts::search(&counts, EXPLORATION, budget, rng, |joint, rng| {
-        let mut game = base.clone();
-        for (s, p) in estimate::sample(&estimate, seat, rng)
-            .into_iter()
-            .enumerate()
-        {
-            game.set_purse(Seat(s as u8), p);
-        }
-        simulate(&mut game, &arms, joint);
-        let mut gains: Vec<f64> = Seat::all(players)
-            .map(|s| evaluate(game.layout(), game.state(), game.rules(), s) - before[s.index()])
-            .collect();
-        // The searching seat plays for the most chips gained, a relative
-        // measure: half the others' mean gain counts against it.
-        let others = (gains.iter().sum::<f64>() - gains[seat.index()]) / (players - 1) as f64;
-        gains[seat.index()] -= RIVALRY * others;
-        gains
-    });
-    arms[seat.index()][duct.best(seat.index())].clone()
-}
-
-/// Plays the joint orders and the greedy continuation on `game`.
-fn simulate(game: &mut KnightControl, arms: &[Vec<Orders>], joint: &[usize]) {
-    let last = (game.round() + CONTINUATION).min(game.rules().rounds);
-    for (s, &a) in joint.iter().enumerate() {
-        let _ = game.submit(Seat(s as u8), &Action::Orders(arms[s][a].clone()));
-    }
-    finish_round(game);
-    while game.stage() == Stage::Orders && game.round() <= last {
-        let plans: Vec<Orders> = Seat::all(game.players())
-            .map(|s| {
-                plan(
-                    &Weigh::new(game.layout(), game.state(), game.rules(), s),
-                    Style::GREEDY,
-                )
-            })
-            .collect();
-        for (s, o) in plans.into_iter().enumerate() {
-            let _ = game.submit(Seat(s as u8), &Action::Orders(o));
-        }
-        finish_round(game);
-    }
-}
-
-/// Closes the item step (nobody uses items in a simulation).
-fn finish_round(game: &mut KnightControl) {
-    while game.stage() == Stage::Items {
-        let _ = game.close_step();
-    }
 }

@@ -20,7 +20,13 @@ impl Actor {
         }
         let claim = self.live_claim();
         let session = &self.session;
-        let actors = session.game.actors(session.bots.len());
+        let mut actors = session.game.actors(session.bots.len());
+        // Bots that have submitted still answer offers and communal
+        // garnets made since (Knight Control).
+        actors.extend(
+            (session.game.bot_answers(session.bots.len()).into_iter())
+                .filter(|&k| session.bots[k].is_some()),
+        );
         let holder = claim.map(|(holder, _)| holder);
         let bot = crate::bots::next_bot(&actors, &session.bots, holder, &session.last_acted)
             .map(|(k, level)| (k, level, false));

@@ -2,10 +2,11 @@
 //! rotated game by game, each game laid out from its own seed. The arena
 //! is the host: every bot gets only its seat's [`Observe::Seen`].
 
+use super::trading;
 use crate::arena::Record;
-use crate::player::{Bots, Observe, Spec};
-use arbiter_core::{Game, Outcome, Phase, Seat, Seed};
-use arbiter_knight_control::{KnightControl, Layout, Rules};
+use crate::player::{Bots, Observe, Player, Spec};
+use arbiter_core::{Game, GameRng, Outcome, Phase, Seat, Seed};
+use arbiter_knight_control::{player_name, KnightControl, Layout, Rules, Stage};
 use rayon::prelude::*;
 
 /// One finished game and the figures a Knight Control match reports.
@@ -52,11 +53,14 @@ impl Played {
     }
 }
 
-/// Plays one game of `players.len()` seats on the standard layout.
+/// Plays one game of `players.len()` seats on the standard layout. The
+/// host grants a communal garnet to two players drawn from the game's
+/// seed as each of the first `communal` rounds' orders steps opens.
 pub fn play(
     specs: &[Spec],
     players: &[usize],
     seed: u64,
+    communal: u8,
 ) -> Result<(KnightControl, Vec<(Seat, String)>), String> {
     let mut game = KnightControl::new(
         players.len(),
@@ -70,8 +74,10 @@ pub fn play(
         .collect();
     let mut rng = Seed::from_u64(seed ^ 0x6b63_6169).rng();
     let mut actions = Vec::new();
+    let mut grants = Grants::new(seed, communal);
     while let Phase::Simultaneous(waiting) = game.phase() {
         for seat in waiting {
+            grants.grant_if_due(&mut game)?;
             if !game.pending().contains(&seat) {
                 continue;
             }
@@ -83,10 +89,81 @@ pub fn play(
             game.act(seat, &action)
                 .map_err(|e| format!("the bot at {seat} chose {action}, refused: {e}"))?;
             actions.push((seat, action.to_string()));
+            answer_offers(&mut game, &bots, &mut rng, &mut actions)?;
         }
     }
     Ok((game, actions))
 }
+
+/// The arena host's communal grants: one as each of the first `rounds`
+/// rounds' orders steps opens, to two players drawn from the game's seed.
+struct Grants {
+    rounds: u8,
+    done: u8,
+    rng: GameRng,
+}
+
+impl Grants {
+    fn new(seed: u64, rounds: u8) -> Grants {
+        Grants {
+            rounds,
+            done: 0,
+            rng: Seed::from_u64(seed ^ 0x636f_6d6d).rng(),
+        }
+    }
+
+    fn grant_if_due(&mut self, game: &mut KnightControl) -> Result<(), String> {
+        let round = game.round();
+        if game.stage() != Stage::Orders || round > self.rounds || round <= self.done {
+            return Ok(());
+        }
+        self.done = round;
+        let n = game.players();
+        let a = self.rng.below(n);
+        let b = (a + 1 + self.rng.below(n - 1)) % n;
+        game.grant_communal(Seat(a as u8), Seat(b as u8))?;
+        Ok(())
+    }
+}
+
+/// Lets seats that have already submitted answer what came to them since
+/// (an offer, a communal garnet), as a host asks them: each seat the
+/// trading policy says has an answer is asked, until none acts.
+fn answer_offers(
+    game: &mut KnightControl,
+    bots: &[Box<dyn Player<KnightControl>>],
+    rng: &mut GameRng,
+    actions: &mut Vec<(Seat, String)>,
+) -> Result<(), String> {
+    // Each pass settles at least one offer or garnet, so a few suffice.
+    for _ in 0..ANSWER_PASSES {
+        let mut acted = false;
+        for seat in Seat::all(game.players()) {
+            if game.phase().is_over() || game.pending().contains(&seat) {
+                continue;
+            }
+            let seen = game.seen_by(seat);
+            if trading::answer(&seen, seat).is_none() {
+                continue;
+            }
+            let decision = Seed::from_u64(rng.next_u64());
+            let Some(action) = bots[seat.index()].choose(&seen, seat, decision) else {
+                continue;
+            };
+            game.act(seat, &action)
+                .map_err(|e| format!("the bot at {seat} chose {action}, refused: {e}"))?;
+            actions.push((seat, action.to_string()));
+            acted = true;
+        }
+        if !acted {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// At most this many rounds of answers after one action.
+const ANSWER_PASSES: usize = 4;
 
 /// Plays `games` games on `jobs` threads, player p at seat (p + index) mod
 /// n in game `index`; calls `done` after each. Results in game order.
@@ -95,6 +172,7 @@ pub fn run(
     games: usize,
     seed: u64,
     jobs: usize,
+    communal: u8,
     done: &(dyn Fn(&Played) + Sync),
 ) -> Result<Vec<Played>, String> {
     let n = specs.len();
@@ -108,7 +186,7 @@ pub fn run(
             .map(|index| {
                 let players: Vec<usize> = (0..n).map(|s| (s + n - index % n) % n).collect();
                 let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(index as u64);
-                let (game, actions) = play(specs, &players, game_seed)?;
+                let (game, actions) = play(specs, &players, game_seed, communal)?;
                 let outcome: Outcome = match game.phase() {
                     Phase::Over(o) => o,
                     _ => unreachable!("play returns finished games"),
@@ -157,6 +235,42 @@ pub fn table(specs: &[Spec], played: &[Played]) -> String {
             pct(alone),
             pct(ec),
             played.iter().map(|g| g.tols_of(p) as f64).sum::<f64>() / games,
+        );
+    }
+    out
+}
+
+/// What each match player did with chips between players, summed over
+/// the games: offers made, those accepted, offers it accepted, and
+/// communal garnets it consented to.
+pub fn trading_table(specs: &[Spec], played: &[Played]) -> String {
+    let mut out = format!(
+        "{:<7} {:<14} {:>7} {:>9} {:>8} {:>9}\n",
+        "player", "spec", "offers", "accepted", "accepts", "consents"
+    );
+    for (p, spec) in specs.iter().enumerate() {
+        let (mut offers, mut accepted, mut accepts, mut consents) = (0, 0, 0, 0);
+        for g in played {
+            let seat = Seat(g.seat_of(p) as u8);
+            let accept_me = format!("accept {}", player_name(seat));
+            for (by, text) in &g.record.actions {
+                if *by == seat {
+                    offers += usize::from(text.starts_with("offer "));
+                    accepts += usize::from(text.starts_with("accept "));
+                    consents += usize::from(text.starts_with("communal "));
+                } else if *text == accept_me {
+                    accepted += 1;
+                }
+            }
+        }
+        out += &format!(
+            "{:<7} {:<14} {:>7} {:>9} {:>8} {:>9}\n",
+            p + 1,
+            spec.to_string(),
+            offers,
+            accepted,
+            accepts,
+            consents
         );
     }
     out
