@@ -128,6 +128,11 @@ pub trait Duel: 'static {
     fn null_child(_pos: &Self::Pos) -> Option<Self::Pos> {
         None
     }
+    /// The search features this game plays with by default (see
+    /// [`Features`]): what its matches kept.
+    fn features() -> Features {
+        Features::default()
+    }
     /// A small index (< 4096) for the history heuristic.
     fn move_index(mv: &Self::Move) -> usize;
 }
@@ -138,12 +143,10 @@ pub type OnDepth<'a, M> = dyn FnMut(&Found<M>, &[M]) + 'a;
 
 /// The search techniques that can be switched on and off, so that each can
 /// be measured against the search without it (`arbiter uci` takes them as
-/// UCI options). The defaults are what the matches in docs/ai.md kept (a
-/// change stays on only if it won): null-move pruning lost (Progressive
-/// Chess, 40 games at 50 ms: −127 Elo, 95% [−249, −30]); principal-variation
-/// search with aspiration windows (−17 [−121, +83]) and capture ordering by
-/// value (−35 [−141, +65]) did not win, so they are off; late-move
-/// reductions scored +70 [−24, +177] and stay on.
+/// UCI options). Each game starts from [`Duel::features`]; these defaults
+/// (late-move reductions only) are the games that were not measured again.
+/// Progressive Chess keeps what won its matches in docs/ai.md
+/// (`games/progressive_chess.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Principal-variation search (null windows after the first move) and
@@ -162,6 +165,12 @@ pub struct Features {
     /// A timed player keeps its transposition table from one search to the
     /// next (node budgets always start afresh, so they repeat exactly).
     pub keep_table: bool,
+    /// Deeper late-move reductions: about ln(depth)·ln(move number)/2
+    /// plies instead of one or two.
+    pub deep_lmr: bool,
+    /// Futility pruning: at depth 1 and 2, out of check, quiet late moves
+    /// are skipped when the static value is a margin below alpha.
+    pub futility: bool,
 }
 
 impl Default for Features {
@@ -171,21 +180,25 @@ impl Default for Features {
             null_move: false,
             lmr: true,
             capture_order: false,
-            checks: true,
-            keep_table: true,
+            checks: false,
+            keep_table: false,
+            deep_lmr: false,
+            futility: false,
         }
     }
 }
 
 impl Features {
     /// The names `arbiter uci` offers as UCI options.
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 8] = [
         "PVS",
         "NullMove",
         "LMR",
         "CaptureOrder",
         "Checks",
         "KeepTable",
+        "DeepLMR",
+        "Futility",
     ];
 
     /// Whether the feature named `name` is on (`false` for unknown names).
@@ -204,12 +217,17 @@ impl Features {
             "CaptureOrder" => &mut self.capture_order,
             "Checks" => &mut self.checks,
             "KeepTable" => &mut self.keep_table,
+            "DeepLMR" => &mut self.deep_lmr,
+            "Futility" => &mut self.futility,
             _ => return false,
         };
         *flag = on;
         true
     }
 }
+
+/// Futility margin per ply of depth left, in evaluation units.
+const FUTILITY: i32 = 200;
 
 /// Half-width of the root's aspiration window, in evaluation units.
 const ASPIRATION: i32 = 60;
@@ -308,7 +326,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
             deadline,
             stopped: false,
             halt: None,
-            features: Features::default(),
+            features: D::features(),
             after_null: false,
             quiescence_plies: 4,
             root_depth: 1,
@@ -627,6 +645,13 @@ impl<'g, D: Duel> Searcher<'g, D> {
         moves.extend(staged);
         let mut generated = false;
         let alpha0 = alpha;
+        // Futility: near the horizon, quiet moves cannot lift a position
+        // this far below alpha.
+        let futile = self.features.futility
+            && depth <= 2
+            && !in_check
+            && alpha.abs() < MATE_BOUND
+            && D::evaluate(pos) + FUTILITY * depth as i32 <= alpha;
         let mut best = -INF;
         let mut best_move = None;
         let killers = self.killers[ply];
@@ -674,6 +699,15 @@ impl<'g, D: Duel> Searcher<'g, D> {
                 continue;
             }
             let i = i - 1;
+            if futile
+                && i > 0
+                && best > -MATE_BOUND
+                && Some(mv) != hash_move
+                && !killers.contains(&Some(mv))
+                && !D::is_noisy(pos, &mv)
+            {
+                continue;
+            }
             self.path.push(child_key);
             // Late quiet moves get a shallower look first (LMR), later moves
             // a null window (PVS); either is searched again in full when it
@@ -686,7 +720,12 @@ impl<'g, D: Duel> Searcher<'g, D> {
                 && !killers.contains(&Some(mv))
                 && !D::is_noisy(pos, &mv)
             {
-                1 + u32::from(i >= 8 && depth >= 5)
+                if self.features.deep_lmr {
+                    let r = ((depth as f32).ln() * ((i + 1) as f32).ln() / 2.0 + 0.5) as u32;
+                    r.clamp(1, depth - 2)
+                } else {
+                    1 + u32::from(i >= 8 && depth >= 5)
+                }
             } else {
                 0
             };

@@ -1,6 +1,6 @@
 //! The bots of every game at every level.
 
-use crate::alphabeta::{best_move, Duel, Features, Searcher, Table};
+use crate::alphabeta::{best_move, Duel, Searcher, Table};
 use crate::games::knight_court::KnightCourtDuel;
 use crate::games::knight_moves::KnightMovesDuel;
 use crate::games::progressive_chess::ProgressiveChessDuel;
@@ -20,7 +20,7 @@ use std::sync::Mutex;
 
 /// Iterative-deepening alpha-beta within a budget. A timed player keeps
 /// its transposition table from one move to the next
-/// ([`Features::keep_table`]); a node budget starts afresh each time, so
+/// (`Features::keep_table`, off by default); a node budget starts afresh each time, so
 /// it repeats exactly.
 pub struct AlphaBetaPlayer<D: Duel> {
     pub budget: Budget,
@@ -39,7 +39,7 @@ impl<D: Duel> AlphaBetaPlayer<D> {
 
     fn search(&self, game: &D::Game, seed: Seed) -> crate::alphabeta::Found<D::Move> {
         let timed = !matches!(self.budget, Budget::Nodes(_));
-        if !(timed && Features::default().keep_table) {
+        if !(timed && D::features().keep_table) {
             return best_move::<D>(game, self.budget, seed);
         }
         // Another game searching with this player at the same moment gets

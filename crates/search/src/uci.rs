@@ -147,7 +147,7 @@ where
     let mut game = D::Game::start();
     let mut running: Option<Running> = None;
     let mut searches = 0u64;
-    let mut features = Features::default();
+    let mut features = D::features();
     // The table kept from one search to the next (`KeepTable`).
     let table: Shared<D> = Arc::new(Mutex::new(None));
     for line in input.lines() {
@@ -167,7 +167,7 @@ where
             "uci" => {
                 say(&out, &format!("id name Arbiter {name}"));
                 say(&out, "id author the Arbiter authors");
-                let defaults = Features::default();
+                let defaults = D::features();
                 for feature in Features::NAMES {
                     let on = defaults.get(feature);
                     say(
