@@ -8,7 +8,8 @@
 //! - `uci` → `id …`, `uciok`; `isready` → `readyok` (also while searching);
 //!   `ucinewgame` → back to the start position; `setoption name F value
 //!   true|false` switches a search feature (`PVS`, `NullMove`, `LMR`,
-//!   `CaptureOrder`: see `alphabeta::Features`), so each can be measured
+//!   `CaptureOrder`, `Checks`, `KeepTable`, `DeepLMR`, `Futility`: see
+//!   `alphabeta::Features`; the defaults are the game's), so each can be measured
 //!   against the search without it; other options are ignored.
 //! - `position startpos|fen TEXT [moves M…]`: a bad position or move is
 //!   reported as `info string error: …` and the previous position stays.
