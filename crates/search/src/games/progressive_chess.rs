@@ -54,6 +54,12 @@
 //! - Quiescence looks at captures without an upgrade (the upgrade variants
 //!   of a capture would multiply the tree for little), generated alone
 //!   ([`Duel::noisy_children`]).
+//! - Speed: the search tests repeats only of the children it searches
+//!   ([`Duel::AVOIDS_REPEATS`]), plays the table's move before generating
+//!   the rest ([`Duel::child`]), and the evaluation finds each side's
+//!   attacked squares once ([`attacked_squares`]).
+//! - Features ([`Duel::features`]): late-move reductions, checks and
+//!   futility pruning, as measured on the anchor's openings (docs/ai.md).
 
 use crate::alphabeta::{Duel, Features, MATE};
 use crate::player::{Evaluate, Observe};
