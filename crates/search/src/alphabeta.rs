@@ -48,8 +48,8 @@ pub trait Duel: 'static {
     type Game: arbiter_core::duel::Duel<Position = Self::Pos, Move = Self::Move>
         + Game<Action = Self::Move>;
     type Pos: Copy;
-    type Move: Copy + Eq + std::fmt::Display;
-    type Key: Copy + Eq + Hash;
+    type Move: Copy + Eq + std::fmt::Display + Send;
+    type Key: Copy + Eq + Hash + Send;
 
     /// The current position of a game.
     fn root(game: &Self::Game) -> Self::Pos {
@@ -70,6 +70,28 @@ pub trait Duel: 'static {
         repeats: &dyn Fn(&Self::Pos) -> bool,
         out: &mut Vec<(Self::Move, Self::Pos)>,
     );
+    /// Whether repeating a position is only to be avoided, not a rule: a
+    /// turn that repeats is refused unless every turn does (Progressive
+    /// Chess). The searcher then tests a child only when it is about to
+    /// search it (most are never searched, for a cutoff comes first), and
+    /// [`Duel::children`] is given a test that never refuses.
+    const AVOIDS_REPEATS: bool = false;
+    /// Whether `mv` may repeat a position at all, for games that
+    /// [`Duel::AVOIDS_REPEATS`].
+    fn may_repeat(_mv: &Self::Move) -> bool {
+        true
+    }
+    /// The position after `mv` if it is one of [`Duel::children`]'s moves
+    /// in `pos` (checked: a table move may come from a colliding key), or
+    /// `None` when the game cannot tell without generating them all. The
+    /// table's move is searched before the other moves are generated, and
+    /// often cuts them off.
+    fn child(_pos: &Self::Pos, _mv: &Self::Move) -> Option<Self::Pos> {
+        None
+    }
+    /// Whether [`Duel::in_check`] means anything here: quiescence then
+    /// stands pat before it generates captures when not in check.
+    const CHECKS: bool = false;
     /// The value for the side to move when it has no legal move: `-MATE`
     /// for a loss, 0 for a draw.
     fn stuck(pos: &Self::Pos) -> i32;
@@ -106,6 +128,11 @@ pub trait Duel: 'static {
     fn null_child(_pos: &Self::Pos) -> Option<Self::Pos> {
         None
     }
+    /// The search features this game plays with by default (see
+    /// [`Features`]): what its matches kept.
+    fn features() -> Features {
+        Features::default()
+    }
     /// A small index (< 4096) for the history heuristic.
     fn move_index(mv: &Self::Move) -> usize;
 }
@@ -116,12 +143,10 @@ pub type OnDepth<'a, M> = dyn FnMut(&Found<M>, &[M]) + 'a;
 
 /// The search techniques that can be switched on and off, so that each can
 /// be measured against the search without it (`arbiter uci` takes them as
-/// UCI options). The defaults are what the matches in docs/ai.md kept (a
-/// change stays on only if it won): null-move pruning lost (Progressive
-/// Chess, 40 games at 50 ms: −127 Elo, 95% [−249, −30]); principal-variation
-/// search with aspiration windows (−17 [−121, +83]) and capture ordering by
-/// value (−35 [−141, +65]) did not win, so they are off; late-move
-/// reductions scored +70 [−24, +177] and stay on.
+/// UCI options). Each game starts from [`Duel::features`]; these defaults
+/// (late-move reductions only) are the games that were not measured again.
+/// Progressive Chess keeps what won its matches in docs/ai.md
+/// (`games/progressive_chess.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Principal-variation search (null windows after the first move) and
@@ -133,6 +158,19 @@ pub struct Features {
     pub lmr: bool,
     /// Captures ordered by the victim's value, then the attacker's.
     pub capture_order: bool,
+    /// Checks: a node in check is searched a ply deeper (check extension),
+    /// quiescence answers a check with every evasion instead of standing
+    /// pat, and mate-distance pruning.
+    pub checks: bool,
+    /// A timed player keeps its transposition table from one search to the
+    /// next (node budgets always start afresh, so they repeat exactly).
+    pub keep_table: bool,
+    /// Deeper late-move reductions: about ln(depth)·ln(move number)/2
+    /// plies instead of one or two.
+    pub deep_lmr: bool,
+    /// Futility pruning: at depth 1 and 2, out of check, quiet late moves
+    /// are skipped when the static value is a margin below alpha.
+    pub futility: bool,
 }
 
 impl Default for Features {
@@ -142,13 +180,26 @@ impl Default for Features {
             null_move: false,
             lmr: true,
             capture_order: false,
+            checks: false,
+            keep_table: false,
+            deep_lmr: false,
+            futility: false,
         }
     }
 }
 
 impl Features {
     /// The names `arbiter uci` offers as UCI options.
-    pub const NAMES: [&'static str; 4] = ["PVS", "NullMove", "LMR", "CaptureOrder"];
+    pub const NAMES: [&'static str; 8] = [
+        "PVS",
+        "NullMove",
+        "LMR",
+        "CaptureOrder",
+        "Checks",
+        "KeepTable",
+        "DeepLMR",
+        "Futility",
+    ];
 
     /// Whether the feature named `name` is on (`false` for unknown names).
     pub fn get(&self, name: &str) -> bool {
@@ -164,12 +215,19 @@ impl Features {
             "NullMove" => &mut self.null_move,
             "LMR" => &mut self.lmr,
             "CaptureOrder" => &mut self.capture_order,
+            "Checks" => &mut self.checks,
+            "KeepTable" => &mut self.keep_table,
+            "DeepLMR" => &mut self.deep_lmr,
+            "Futility" => &mut self.futility,
             _ => return false,
         };
         *flag = on;
         true
     }
 }
+
+/// Futility margin per ply of depth left, in evaluation units.
+const FUTILITY: i32 = 200;
 
 /// Half-width of the root's aspiration window, in evaluation units.
 const ASPIRATION: i32 = 60;
@@ -211,6 +269,26 @@ impl<D: Duel> Copy for Entry<D> {}
 /// Table slots (a power of two).
 const TT_SLOTS: usize = 1 << 17;
 
+/// A transposition table, which a player may carry from one search to the
+/// next ([`Searcher::with_table`], [`Searcher::into_table`]).
+pub struct Table<D: Duel> {
+    slots: Vec<Option<Entry<D>>>,
+}
+
+impl<D: Duel> Table<D> {
+    pub fn new() -> Table<D> {
+        Table {
+            slots: vec![None; TT_SLOTS],
+        }
+    }
+}
+
+impl<D: Duel> Default for Table<D> {
+    fn default() -> Table<D> {
+        Table::new()
+    }
+}
+
 /// One search: all its state lives here and dies with it, so searchers are
 /// independent and a bot stays `Sync`.
 pub struct Searcher<'g, D: Duel> {
@@ -230,6 +308,8 @@ pub struct Searcher<'g, D: Duel> {
     /// in a row).
     after_null: bool,
     quiescence_plies: u32,
+    /// The depth of the current iteration.
+    root_depth: u32,
 }
 
 impl<'g, D: Duel> Searcher<'g, D> {
@@ -246,10 +326,25 @@ impl<'g, D: Duel> Searcher<'g, D> {
             deadline,
             stopped: false,
             halt: None,
-            features: Features::default(),
+            features: D::features(),
             after_null: false,
             quiescence_plies: 4,
+            root_depth: 1,
         }
+    }
+
+    /// The search with the table `table` (from an earlier search of the
+    /// same game, say) instead of an empty one.
+    pub fn with_table(mut self, table: Table<D>) -> Searcher<'g, D> {
+        if table.slots.len() == TT_SLOTS {
+            self.tt = table.slots;
+        }
+        self
+    }
+
+    /// The table, for the next search.
+    pub fn into_table(self) -> Table<D> {
+        Table { slots: self.tt }
     }
 
     /// The search with only `features` switched on.
@@ -303,6 +398,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
             return found;
         }
         for depth in 1..=max_depth.min(MAX_PLY as u32 - 8) {
+            self.root_depth = depth;
             // The previous best first.
             if let Some(best) = found.best {
                 if let Some(i) = moves.iter().position(|m| m.0 == best) {
@@ -482,6 +578,22 @@ impl<'g, D: Duel> Searcher<'g, D> {
         if let Some(score) = D::decided(pos) {
             return (to_ply(score, ply), false);
         }
+        let in_check = D::in_check(pos);
+        let mut depth = depth;
+        if self.features.checks {
+            // Mate-distance pruning: no line from here beats a mate at the
+            // next ply or loses slower than a mate here.
+            let lo = alpha.max(-(MATE - ply as i32));
+            let hi = beta.min(MATE - ply as i32 - 1);
+            if lo >= hi {
+                return (lo, false);
+            }
+            // At most twice the iteration's depth, so that long series of
+            // checks cannot run away.
+            if in_check && (ply as u32) < 2 * self.root_depth {
+                depth += 1;
+            }
+        }
         if depth == 0 || ply >= MAX_PLY - 8 {
             return self.quiescence(pos, alpha, beta, ply, self.quiescence_plies);
         }
@@ -503,7 +615,6 @@ impl<'g, D: Duel> Searcher<'g, D> {
             }
         }
         let after_null = std::mem::replace(&mut self.after_null, false);
-        let in_check = D::in_check(pos);
         let mut null_dependent = false;
         if self.features.null_move
             && !after_null
@@ -526,18 +637,78 @@ impl<'g, D: Duel> Searcher<'g, D> {
                 null_dependent = dep;
             }
         }
+        let mut dependent = null_dependent;
+        // The table's move first, alone; the others are generated only if
+        // it does not cut them off.
         let mut moves = Vec::new();
-        let mut dependent = self.generate(pos, &mut moves) | null_dependent;
-        if moves.is_empty() {
-            return (to_ply(D::stuck(pos), ply), dependent);
-        }
-        self.order(pos, &mut moves, hash_move, ply);
+        let staged = hash_move.and_then(|mv| D::child(pos, &mv).map(|child| (mv, child)));
+        moves.extend(staged);
+        let mut generated = false;
         let alpha0 = alpha;
+        // Futility: near the horizon, quiet moves cannot lift a position
+        // this far below alpha.
+        let futile = self.features.futility
+            && depth <= 2
+            && !in_check
+            && alpha.abs() < MATE_BOUND
+            && D::evaluate(pos) + FUTILITY * depth as i32 <= alpha;
         let mut best = -INF;
         let mut best_move = None;
         let killers = self.killers[ply];
-        for (i, &(mv, child)) in moves.iter().enumerate() {
-            self.path.push(D::key(&child));
+        // Games that only avoid repeats refuse a repeating child here, as
+        // it comes up; if every child repeated, none is refused after all.
+        let mut refuse = D::AVOIDS_REPEATS;
+        let mut i = 0;
+        loop {
+            if i == moves.len() {
+                if generated {
+                    break;
+                }
+                generated = true;
+                let mut rest = Vec::new();
+                dependent |= if D::AVOIDS_REPEATS {
+                    D::children(pos, &|_| false, &mut rest);
+                    false
+                } else {
+                    self.generate(pos, &mut rest)
+                };
+                if let Some((first, _)) = staged {
+                    rest.retain(|m| m.0 != first);
+                }
+                self.order(pos, &mut rest, hash_move, ply);
+                moves.extend(rest);
+                if moves.is_empty() {
+                    return (to_ply(D::stuck(pos), ply), dependent);
+                }
+                if i == moves.len() {
+                    break;
+                }
+            }
+            let (mv, child) = moves[i];
+            i += 1;
+            let child_key = D::key(&child);
+            if refuse
+                && D::may_repeat(&mv)
+                && (self.path.contains(&child_key) || D::seen(self.game, &child_key))
+            {
+                dependent = true;
+                if i == moves.len() && generated && best == -INF {
+                    refuse = false;
+                    i = 0;
+                }
+                continue;
+            }
+            let i = i - 1;
+            if futile
+                && i > 0
+                && best > -MATE_BOUND
+                && Some(mv) != hash_move
+                && !killers.contains(&Some(mv))
+                && !D::is_noisy(pos, &mv)
+            {
+                continue;
+            }
+            self.path.push(child_key);
             // Late quiet moves get a shallower look first (LMR), later moves
             // a null window (PVS); either is searched again in full when it
             // might raise alpha.
@@ -549,7 +720,12 @@ impl<'g, D: Duel> Searcher<'g, D> {
                 && !killers.contains(&Some(mv))
                 && !D::is_noisy(pos, &mv)
             {
-                1 + u32::from(i >= 8 && depth >= 5)
+                if self.features.deep_lmr {
+                    let r = ((depth as f32).ln() * ((i + 1) as f32).ln() / 2.0 + 0.5) as u32;
+                    r.clamp(1, depth - 2)
+                } else {
+                    1 + u32::from(i >= 8 && depth >= 5)
+                }
             } else {
                 0
             };
@@ -622,11 +798,24 @@ impl<'g, D: Duel> Searcher<'g, D> {
         left: u32,
     ) -> (i32, bool) {
         let mut moves = Vec::new();
+        let mut early = None;
+        if self.features.checks && D::CHECKS {
+            if left > 0 && ply < MAX_PLY - 2 && D::in_check(pos) {
+                return self.evasions(pos, alpha, beta, ply, left);
+            }
+            // Not in check: a stand-pat cutoff needs no moves (a stalemate
+            // here goes unseen).
+            let stand = D::evaluate(pos);
+            if stand >= beta {
+                return (stand, false);
+            }
+            early = Some(stand);
+        }
         let (any, dependent) = self.generate_noisy(pos, &mut moves);
         if !any {
             return (to_ply(D::stuck(pos), ply), dependent);
         }
-        let stand = D::evaluate(pos);
+        let stand = early.unwrap_or_else(|| D::evaluate(pos));
         if stand >= beta || left == 0 || ply >= MAX_PLY - 2 {
             return (stand, dependent);
         }
@@ -636,6 +825,54 @@ impl<'g, D: Duel> Searcher<'g, D> {
         if self.features.capture_order {
             moves.sort_by_cached_key(|(mv, _)| -D::capture_value(pos, mv));
         }
+        for &(_, child) in &moves {
+            if self.tick() {
+                return (0, true);
+            }
+            let score = if let Some(s) = D::decided(&child) {
+                -to_ply(s, ply + 1)
+            } else {
+                self.path.push(D::key(&child));
+                let (s, dep) = self.quiescence(&child, -beta, -alpha, ply + 1, left - 1);
+                self.path.pop();
+                dependent |= dep;
+                -s
+            };
+            if self.stopped {
+                return (0, true);
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        (best, dependent)
+    }
+
+    /// Quiescence in check: no standing pat, every legal reply is tried
+    /// (the captures among them first), so a mate at the horizon is seen.
+    fn evasions(
+        &mut self,
+        pos: &D::Pos,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        left: u32,
+    ) -> (i32, bool) {
+        let mut moves = Vec::new();
+        let mut dependent = self.generate(pos, &mut moves);
+        if moves.is_empty() {
+            return (to_ply(D::stuck(pos), ply), dependent);
+        }
+        moves.sort_by_cached_key(|(mv, _)| {
+            if D::is_noisy(pos, mv) {
+                -(1 << 28) - D::capture_value(pos, mv).clamp(0, 1 << 26)
+            } else {
+                0
+            }
+        });
+        let mut best = -INF;
         for &(_, child) in &moves {
             if self.tick() {
                 return (0, true);

@@ -1,6 +1,6 @@
 //! The bots of every game at every level.
 
-use crate::alphabeta::{best_move, Duel};
+use crate::alphabeta::{best_move, Duel, Searcher, Table};
 use crate::games::knight_court::KnightCourtDuel;
 use crate::games::knight_moves::KnightMovesDuel;
 use crate::games::progressive_chess::ProgressiveChessDuel;
@@ -16,19 +16,44 @@ use arbiter_knight_moves::KnightMoves;
 use arbiter_progressive_chess::ProgressiveChess;
 use arbiter_tilechess::Tilechess;
 use std::marker::PhantomData;
+use std::sync::Mutex;
 
-/// Iterative-deepening alpha-beta within a budget.
-pub struct AlphaBetaPlayer<D> {
+/// Iterative-deepening alpha-beta within a budget. A timed player keeps
+/// its transposition table from one move to the next
+/// (`Features::keep_table`, off by default); a node budget starts afresh each time, so
+/// it repeats exactly.
+pub struct AlphaBetaPlayer<D: Duel> {
     pub budget: Budget,
+    table: Mutex<Option<Table<D>>>,
     duel: PhantomData<fn() -> D>,
 }
 
-impl<D> AlphaBetaPlayer<D> {
+impl<D: Duel> AlphaBetaPlayer<D> {
     pub fn new(budget: Budget) -> AlphaBetaPlayer<D> {
         AlphaBetaPlayer {
             budget,
+            table: Mutex::new(None),
             duel: PhantomData,
         }
+    }
+
+    fn search(&self, game: &D::Game, seed: Seed) -> crate::alphabeta::Found<D::Move> {
+        let timed = !matches!(self.budget, Budget::Nodes(_));
+        if !(timed && D::features().keep_table) {
+            return best_move::<D>(game, self.budget, seed);
+        }
+        // Another game searching with this player at the same moment gets
+        // a fresh table.
+        let table = self.table.try_lock().ok().and_then(|mut t| t.take());
+        let mut searcher = Searcher::<D>::new(game, self.budget);
+        if let Some(table) = table {
+            searcher = searcher.with_table(table);
+        }
+        let found = searcher.run(64, seed);
+        if let Ok(mut t) = self.table.try_lock() {
+            *t = Some(searcher.into_table());
+        }
+        found
     }
 }
 
@@ -51,7 +76,7 @@ where
         if game.phase() != Phase::Turn(seat) {
             return (None, None);
         }
-        let found = best_move::<D>(game, self.budget, seed);
+        let found = self.search(game, seed);
         let score = found.best.as_ref().map(|_| found.score);
         (found.best, score)
     }

@@ -8,7 +8,8 @@
 //! - `uci` → `id …`, `uciok`; `isready` → `readyok` (also while searching);
 //!   `ucinewgame` → back to the start position; `setoption name F value
 //!   true|false` switches a search feature (`PVS`, `NullMove`, `LMR`,
-//!   `CaptureOrder`: see `alphabeta::Features`), so each can be measured
+//!   `CaptureOrder`, `Checks`, `KeepTable`, `DeepLMR`, `Futility`: see
+//!   `alphabeta::Features`; the defaults are the game's), so each can be measured
 //!   against the search without it; other options are ignored.
 //! - `position startpos|fen TEXT [moves M…]`: a bad position or move is
 //!   reported as `info string error: …` and the previous position stays.
@@ -20,7 +21,7 @@
 //!   protocol asks.
 //! - `stop`: the search answers at once with its best so far; `quit` ends.
 
-use crate::alphabeta::{Duel, Features, Found, Searcher, MATE};
+use crate::alphabeta::{Duel, Features, Found, Searcher, Table, MATE};
 use crate::player::Budget;
 use arbiter_core::{Game, Phase, Seed, TextPosition};
 use std::io::{BufRead, Write};
@@ -147,7 +148,9 @@ where
     let mut game = D::Game::start();
     let mut running: Option<Running> = None;
     let mut searches = 0u64;
-    let mut features = Features::default();
+    let mut features = D::features();
+    // The table kept from one search to the next (`KeepTable`).
+    let table: Shared<D> = Arc::new(Mutex::new(None));
     for line in input.lines() {
         let Ok(line) = line else { break };
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -165,7 +168,7 @@ where
             "uci" => {
                 say(&out, &format!("id name Arbiter {name}"));
                 say(&out, "id author the Arbiter authors");
-                let defaults = Features::default();
+                let defaults = D::features();
                 for feature in Features::NAMES {
                     let on = defaults.get(feature);
                     say(
@@ -187,6 +190,7 @@ where
                     r.finish();
                 }
                 game = D::Game::start();
+                *table.lock().expect("the table lock") = None;
             }
             "position" => match read_position::<D::Game>(&words[1..]) {
                 Ok(g) => game = g,
@@ -203,7 +207,9 @@ where
                 match Go::parse(&words[1..]) {
                     Ok(go) => {
                         searches += 1;
-                        running = Some(start_search::<D, W>(&game, go, features, &out, searches));
+                        running = Some(start_search::<D, W>(
+                            &game, go, features, &table, &out, searches,
+                        ));
                     }
                     Err(e) => say(&out, &format!("info string error: {e}")),
                 }
@@ -276,10 +282,14 @@ fn set_option(features: &mut Features, words: &[&str]) -> Result<(), String> {
     Ok(())
 }
 
+/// A table shared by the reading loop and the search threads.
+type Shared<D> = Arc<Mutex<Option<Table<D>>>>;
+
 fn start_search<D, W>(
     game: &D::Game,
     go: Go,
     features: Features,
+    table: &Shared<D>,
     out: &Out<W>,
     number: u64,
 ) -> Running
@@ -293,13 +303,21 @@ where
     let game = game.clone();
     let out = Arc::clone(out);
     let flag = Arc::clone(&stop);
+    let table = Arc::clone(table);
     let done = Arc::new(AtomicBool::new(false));
     let finished = Arc::clone(&done);
     let thread = std::thread::spawn(move || {
         let best = match game.phase() {
-            Phase::Turn(seat) => {
-                search::<D, W>(&game, seat.index(), &go, features, &flag, &out, number)
-            }
+            Phase::Turn(seat) => search::<D, W>(
+                &game,
+                seat.index(),
+                &go,
+                features,
+                &table,
+                &flag,
+                &out,
+                number,
+            ),
             _ => None,
         };
         if go.infinite {
@@ -315,11 +333,14 @@ where
     Running { stop, done, thread }
 }
 
+// The search's inputs, each from a different part of the session.
+#[allow(clippy::too_many_arguments)]
 fn search<D, W>(
     game: &D::Game,
     index: usize,
     go: &Go,
     features: Features,
+    table: &Shared<D>,
     stop: &AtomicBool,
     out: &Out<W>,
     number: u64,
@@ -338,9 +359,17 @@ where
         },
         _ => Budget::Nodes(nodes),
     };
+    let kept = if features.keep_table {
+        table.lock().expect("the table lock").take()
+    } else {
+        None
+    };
     let mut searcher = Searcher::<D>::new(game, budget)
         .with_features(features)
         .stop_on(stop);
+    if let Some(kept) = kept {
+        searcher = searcher.with_table(kept);
+    }
     let mut report = |found: &Found<D::Move>, pv: &[D::Move]| {
         let ms = started.elapsed().as_millis().max(1) as u64;
         let line: Vec<String> = pv.iter().map(|m| m.to_string()).collect();
@@ -358,5 +387,8 @@ where
     };
     // Each search of a session gets its own seed, so equal moves vary.
     let found = searcher.run_reporting(go.depth.unwrap_or(64), Seed::from_u64(number), &mut report);
+    if features.keep_table {
+        *table.lock().expect("the table lock") = Some(searcher.into_table());
+    }
     found.best
 }

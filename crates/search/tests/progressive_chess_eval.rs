@@ -182,3 +182,42 @@ fn max_mates_with_king_and_rook() {
     assert_eq!(outcome.sole_winner(), Some(Seat(0)), "{}", outcome.reason);
     assert_eq!(outcome.reason, "checkmate");
 }
+
+/// The evaluation's attack sets agree with `Board::is_attacked` on every
+/// square, over random games from the start and from cannon-and-pincer
+/// positions (the cannon's screens are the tricky part).
+#[test]
+fn attack_sets_match_is_attacked() {
+    use arbiter_progressive_chess::Square;
+    use arbiter_search::games::progressive_chess::attacked_squares;
+    let starts = [
+        None,
+        Some("1c2k2/x6/x3c2/7/2C3X/6X/2K2C1 w 2 1 - - 0 1"),
+        Some("2k3c/7/2cx1x1/7/1X1XC2/7/C3K2 w 2 1 - - 0 1"),
+    ];
+    let mut rng = Seed::from_u64(7).rng();
+    for start in starts {
+        for _ in 0..20 {
+            let mut g = start.map_or_else(|| ProgressiveChess::new(Ruleset::default()), game);
+            for _ in 0..60 {
+                let board = *g.position().board();
+                for side in [Color::White, Color::Black] {
+                    let set = attacked_squares(&board, side);
+                    for i in 0..49 {
+                        let sq = Square::new(i);
+                        assert_eq!(set.contains(sq), board.is_attacked(sq, side), "{sq}");
+                    }
+                }
+                let seat = g.position().turn().seat();
+                let moves = g.legal_actions(seat);
+                if moves.is_empty() {
+                    break;
+                }
+                let t = moves[rng.below(moves.len())];
+                if g.act(seat, &t).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+}

@@ -54,12 +54,18 @@
 //! - Quiescence looks at captures without an upgrade (the upgrade variants
 //!   of a capture would multiply the tree for little), generated alone
 //!   ([`Duel::noisy_children`]).
+//! - Speed: the search tests repeats only of the children it searches
+//!   ([`Duel::AVOIDS_REPEATS`]), plays the table's move before generating
+//!   the rest ([`Duel::child`]), and the evaluation finds each side's
+//!   attacked squares once ([`attacked_squares`]).
+//! - Features ([`Duel::features`]): late-move reductions, checks and
+//!   futility pruning, as measured on the anchor's openings (docs/ai.md).
 
-use crate::alphabeta::{Duel, MATE};
+use crate::alphabeta::{Duel, Features, MATE};
 use crate::player::{Evaluate, Observe};
 use arbiter_core::Seat;
 use arbiter_progressive_chess::movegen::{
-    for_each_legal_move, has_legal_move, is_capture, targets, upgrades_in,
+    for_each_legal_move, has_legal_move, is_capture, targets, upgrades_in, Safety,
 };
 use arbiter_progressive_chess::perft::for_children;
 use arbiter_progressive_chess::{
@@ -207,17 +213,49 @@ fn mobility(pos: &Position, side: Color) -> i32 {
     MOBILITY * squares
 }
 
-fn king_safety(board: &Board, side: Color) -> i32 {
+/// Every square a piece of `side` attacks: the squares `sq` for which
+/// `board.is_attacked(sq, side)` holds, found piece by piece at once.
+pub fn attacked_squares(board: &Board, side: Color) -> Bitboard {
+    let occ = board.occupied();
+    let mut set = Bitboard::EMPTY;
+    for sq in board.pieces(side) {
+        set |= match board.piece_at(sq).expect("a piece").role {
+            Role::King | Role::LesserKing => attacks::king(sq),
+            Role::LesserRook => attacks::wazir(sq),
+            Role::LesserBishop => attacks::ferz(sq),
+            Role::Pincer => attacks::camel(sq),
+            Role::Pawn => attacks::pawn_captures(side, sq),
+            Role::Rook => attacks::rook(sq, occ),
+            Role::Bishop => attacks::bishop(sq, occ),
+            Role::Protector => attacks::protector(sq, occ),
+            Role::Zigzag => attacks::zigzag(sq, occ),
+            Role::Cannon => {
+                // The empty squares it may stop on, and the first and the
+                // second piece of each line.
+                let mut reach = Bitboard::EMPTY;
+                for d in attacks::ORTHOGONAL_RAYS {
+                    let line = attacks::cannon_line(d, sq, occ);
+                    reach |= line.quiet;
+                    for p in [line.first, line.second].into_iter().flatten() {
+                        reach = reach.with(p);
+                    }
+                }
+                reach
+            }
+            Role::Swapper | Role::Supernaturalist | Role::Necromancer => Bitboard::EMPTY,
+        };
+    }
+    set
+}
+
+/// King safety for `side`, whose enemy attacks `enemy`.
+fn king_safety(board: &Board, side: Color, enemy: Bitboard) -> i32 {
     let king = board.king(side);
     let around: Bitboard = attacks::king(king);
     let own = board.pieces(side);
     let mut v = KING_SHELTER * (around & own).count() as i32;
-    for sq in around {
-        if board.is_attacked(sq, side.other()) {
-            v -= KING_DANGER;
-        }
-    }
-    if board.is_attacked(king, side.other()) {
+    v -= KING_DANGER * (around & enemy).count() as i32;
+    if enemy.contains(king) {
         v -= IN_CHECK;
     }
     v
@@ -226,11 +264,12 @@ fn king_safety(board: &Board, side: Color) -> i32 {
 /// Squares the king of `side` could step to: next to it, not holding its
 /// own piece, not attacked by the enemy.
 pub fn king_escapes(board: &Board, side: Color) -> u32 {
-    let own = board.pieces(side);
-    attacks::king(board.king(side))
-        .into_iter()
-        .filter(|&sq| !own.contains(sq) && !board.is_attacked(sq, side.other()))
-        .count() as u32
+    escapes(board, side, attacked_squares(board, side.other()))
+}
+
+/// [`king_escapes`] with the enemy's attacks known.
+fn escapes(board: &Board, side: Color, enemy: Bitboard) -> u32 {
+    (attacks::king(board.king(side)) & !board.pieces(side) & !enemy).count()
 }
 
 /// Steps from the centre d4 (Manhattan): 0 in the centre, 6 in a corner.
@@ -254,6 +293,11 @@ pub const fn distance(a: Square, b: Square) -> i32 {
 /// attackers close. Zero unless `side` leads in attacking material by
 /// [`MOP_UP_LEAD`] or the other side cannot force mate ([`can_force_mate`]).
 pub fn mop_up(pos: &Position, side: Color) -> i32 {
+    mop_up_with(pos, side, attacked_squares(pos.board(), side))
+}
+
+/// [`mop_up`] with `side`'s attacks known.
+fn mop_up_with(pos: &Position, side: Color, ours_attack: Bitboard) -> i32 {
     let board = pos.board();
     let them = side.other();
     let ours = attack_material(board, side);
@@ -267,7 +311,7 @@ pub fn mop_up(pos: &Position, side: Color) -> i32 {
     }
     let their_king = board.king(them);
     let mut v = EDGE_PUSH * centre_distance(their_king)
-        + CAGE * (8 - king_escapes(board, them) as i32)
+        + CAGE * (8 - escapes(board, them, ours_attack) as i32)
         + KING_CLOSE * (6 - distance(board.king(side), their_king));
     for sq in board.pieces(side) & !board.of(side, Role::King) {
         if !is_swapper_family(board.piece_at(sq).expect("a piece").role) {
@@ -277,12 +321,13 @@ pub fn mop_up(pos: &Position, side: Color) -> i32 {
     v
 }
 
-fn side_value(pos: &Position, side: Color) -> i32 {
+/// The value of `side`, given what each side attacks (by side index).
+fn side_value(pos: &Position, side: Color, attacked: &[Bitboard; 2]) -> i32 {
     let v = material(pos, side)
         + currency(pos.points(side))
         + mobility(pos, side)
-        + king_safety(pos.board(), side)
-        + mop_up(pos, side);
+        + king_safety(pos.board(), side, attacked[side.other().index()])
+        + mop_up_with(pos, side, attacked[side.index()]);
     if can_force_mate(pos, side) {
         v
     } else {
@@ -292,7 +337,12 @@ fn side_value(pos: &Position, side: Color) -> i32 {
 
 /// The evaluation for `side`.
 pub fn evaluate(pos: &Position, side: Color) -> i32 {
-    side_value(pos, side) - side_value(pos, side.other())
+    let board = pos.board();
+    let attacked = [
+        attacked_squares(board, Color::White),
+        attacked_squares(board, Color::Black),
+    ];
+    side_value(pos, side, &attacked) - side_value(pos, side.other(), &attacked)
 }
 
 /// A splitmix64 step, for the Zobrist tables.
@@ -407,8 +457,9 @@ pub fn search_children(pos: &Position, out: &mut Vec<(Turn, Position)>) {
             Move::Raise { from, .. } => Some(from),
         };
         // One (from role, to role, rank, upgrade) per kind, lowest rank kept
-        // (there are at most 11 kinds of upgrade).
-        let mut best: Vec<(Role, Role, i32, Upgrade)> = Vec::with_capacity(12);
+        // (there are at most 11 kinds of upgrade), on the stack.
+        let mut best = [(Role::King, Role::King, 0, NO_UPGRADE); 12];
+        let mut kinds = 0;
         upgrades_in(&mid, us, mid.points(us), |up| {
             if !worth_searching(&mid, up) {
                 return;
@@ -419,13 +470,19 @@ pub fn search_children(pos: &Position, out: &mut Vec<(Turn, Position)>) {
             } else {
                 distance(up.square, their_king) * 64 + up.square.index() as i32
             };
-            match best.iter_mut().find(|b| b.0 == from && b.1 == up.role) {
+            match best[..kinds]
+                .iter_mut()
+                .find(|b| b.0 == from && b.1 == up.role)
+            {
                 Some(b) if rank < b.2 => *b = (from, up.role, rank, up),
                 Some(_) => {}
-                None => best.push((from, up.role, rank, up)),
+                None => {
+                    best[kinds] = (from, up.role, rank, up);
+                    kinds += 1;
+                }
             }
         });
-        for (_, _, _, up) in &best {
+        for (_, _, _, up) in &best[..kinds] {
             let mut child = mid;
             child.apply_upgrade(*up);
             child.end_turn(true);
@@ -443,11 +500,17 @@ pub fn search_children(pos: &Position, out: &mut Vec<(Turn, Position)>) {
     });
 }
 
+/// A placeholder for the unused entries of [`search_children`]'s list.
+const NO_UPGRADE: Upgrade = Upgrade {
+    square: Square::new(0),
+    role: Role::King,
+};
+
 thread_local! {
     /// The keys of the positions of the last game searched on this thread:
-    /// (game address, turns played, key of its position, sorted keys).
-    static HISTORY: RefCell<(usize, usize, Key, Vec<Key>)> =
-        const { RefCell::new((0, 0, 0, Vec::new())) };
+    /// (game address, turns played, its position, sorted keys).
+    static HISTORY: RefCell<(usize, usize, Option<Position>, Vec<Key>)> =
+        const { RefCell::new((0, 0, None, Vec::new())) };
 }
 
 /// Whether a position with `key` occurred in `game` so far. The search asks
@@ -457,11 +520,10 @@ pub fn in_history(game: &ProgressiveChess, key: Key) -> bool {
     let id = (
         game as *const ProgressiveChess as usize,
         game.turns_played().len(),
-        self::key(game.position()),
     );
     HISTORY.with(|cell| {
         let mut h = cell.borrow_mut();
-        if (h.0, h.1, h.2) != id {
+        if (h.0, h.1) != id || h.2.as_ref() != Some(game.position()) {
             let mut pos = *game.start_position();
             let mut keys = vec![self::key(&pos)];
             for &turn in game.turns_played() {
@@ -470,7 +532,7 @@ pub fn in_history(game: &ProgressiveChess, key: Key) -> bool {
             }
             keys.sort_unstable();
             keys.dedup();
-            *h = (id.0, id.1, id.2, keys);
+            *h = (id.0, id.1, Some(*game.position()), keys);
         }
         h.3.binary_search(&key).is_ok()
     })
@@ -511,10 +573,15 @@ impl Duel for ProgressiveChessDuel {
         // turn with an upgrade changes a piece for good (only a capture
         // and a raise could ever bring the old position back), and the
         // avoidance is a heuristic, not a rule.
-        let repeated: Vec<bool> = out[start..]
-            .iter()
-            .map(|(t, c)| t.upgrade.is_none() && repeats(c))
-            .collect();
+        let repeats_at = |(t, c): &(Turn, Position)| t.upgrade.is_none() && repeats(c);
+        let Some(first) = out[start..].iter().position(repeats_at) else {
+            return;
+        };
+        let mut repeated = vec![false; out.len() - start];
+        repeated[first] = true;
+        for (r, child) in repeated.iter_mut().zip(&out[start..]).skip(first + 1) {
+            *r = repeats_at(child);
+        }
         if repeated.iter().any(|&r| r) && !repeated.iter().all(|&r| r) {
             let mut index = 0;
             out.retain(|_| {
@@ -523,6 +590,54 @@ impl Duel for ProgressiveChessDuel {
                 keep
             });
         }
+    }
+
+    const CHECKS: bool = true;
+
+    /// What the matches on the king, cannon and pincer openings kept
+    /// (docs/ai.md, "Search changes, measured"): late-move reductions,
+    /// checks and futility pruning. Principal-variation search, null-move
+    /// pruning and deeper reductions each scored a little above zero alone
+    /// but the four together did not beat checks alone, and keeping the
+    /// table between moves scored even: all off.
+    fn features() -> Features {
+        Features {
+            pvs: false,
+            null_move: false,
+            lmr: true,
+            capture_order: false,
+            checks: true,
+            keep_table: false,
+            deep_lmr: false,
+            futility: true,
+        }
+    }
+
+    /// A bare move step (every legal one is among the children), played
+    /// if it is legal.
+    fn child(pos: &Position, turn: &Turn) -> Option<Position> {
+        let (None, Move::Normal { from, to }) = (turn.upgrade, turn.mv) else {
+            return None;
+        };
+        let piece = pos.piece_at(from)?;
+        if piece.color != pos.turn()
+            || !targets(pos, from).contains(to)
+            || !Safety::of(pos).allows(pos, turn.mv, piece.role)
+        {
+            return None;
+        }
+        let mut child = *pos;
+        let capture = matches!(child.apply_move(turn.mv), Effect::Capture(_));
+        child.end_turn(capture);
+        Some(child)
+    }
+
+    /// The search tests repeats only of the children it searches.
+    const AVOIDS_REPEATS: bool = true;
+
+    /// A turn with an upgrade changes a piece for good (see `children`).
+    fn may_repeat(turn: &Turn) -> bool {
+        turn.upgrade.is_none()
     }
 
     fn stuck(pos: &Position) -> i32 {
@@ -546,15 +661,27 @@ impl Duel for ProgressiveChessDuel {
         _: &dyn Fn(&Position) -> bool,
         out: &mut Vec<(Turn, Position)>,
     ) -> bool {
+        // The captures alone, in the order `for_each_legal_move` would
+        // give them: each piece's targets among the enemy's pieces.
         let us = pos.turn();
-        for_each_legal_move(pos, |mv| {
-            if is_capture(pos, mv) {
-                let mut child = *pos;
-                child.apply_move(mv);
-                child.end_turn(true);
-                out.push((Turn::bare(mv).by(us), child));
+        let board = pos.board();
+        let enemies = board.pieces(us.other());
+        let safety = Safety::of(pos);
+        for from in board.pieces(us) {
+            let role = board.piece_at(from).expect("a piece").role;
+            if is_swapper_family(role) {
+                continue;
             }
-        });
+            for to in targets(pos, from) & enemies {
+                let mv = Move::Normal { from, to };
+                if is_capture(pos, mv) && safety.allows(pos, mv, role) {
+                    let mut child = *pos;
+                    child.apply_move(mv);
+                    child.end_turn(true);
+                    out.push((Turn::bare(mv).by(us), child));
+                }
+            }
+        }
         !out.is_empty() || has_legal_move(pos)
     }
 
