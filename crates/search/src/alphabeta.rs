@@ -820,34 +820,10 @@ impl<'g, D: Duel> Searcher<'g, D> {
             return (stand, dependent);
         }
         alpha = alpha.max(stand);
-        let mut best = stand;
-        let mut dependent = dependent;
         if self.features.capture_order {
             moves.sort_by_cached_key(|(mv, _)| -D::capture_value(pos, mv));
         }
-        for &(_, child) in &moves {
-            if self.tick() {
-                return (0, true);
-            }
-            let score = if let Some(s) = D::decided(&child) {
-                -to_ply(s, ply + 1)
-            } else {
-                self.path.push(D::key(&child));
-                let (s, dep) = self.quiescence(&child, -beta, -alpha, ply + 1, left - 1);
-                self.path.pop();
-                dependent |= dep;
-                -s
-            };
-            if self.stopped {
-                return (0, true);
-            }
-            best = best.max(score);
-            alpha = alpha.max(score);
-            if alpha >= beta {
-                break;
-            }
-        }
-        (best, dependent)
+        self.quiesce_children(&moves, stand, alpha, beta, ply, left, dependent)
     }
 
     /// Quiescence in check: no standing pat, every legal reply is tried
@@ -855,13 +831,13 @@ impl<'g, D: Duel> Searcher<'g, D> {
     fn evasions(
         &mut self,
         pos: &D::Pos,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
         left: u32,
     ) -> (i32, bool) {
         let mut moves = Vec::new();
-        let mut dependent = self.generate(pos, &mut moves);
+        let dependent = self.generate(pos, &mut moves);
         if moves.is_empty() {
             return (to_ply(D::stuck(pos), ply), dependent);
         }
@@ -872,8 +848,24 @@ impl<'g, D: Duel> Searcher<'g, D> {
                 0
             }
         });
-        let mut best = -INF;
-        for &(_, child) in &moves {
+        self.quiesce_children(&moves, -INF, alpha, beta, ply, left, dependent)
+    }
+
+    /// Quiescence over `moves` in order, from `best` so far (the stand pat,
+    /// or nothing when in check); the best score and whether it depends on
+    /// the path.
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce_children(
+        &mut self,
+        moves: &[(D::Move, D::Pos)],
+        mut best: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        left: u32,
+        mut dependent: bool,
+    ) -> (i32, bool) {
+        for &(_, child) in moves {
             if self.tick() {
                 return (0, true);
             }

@@ -74,16 +74,21 @@ impl Duct {
     /// The seat's most visited arm (ties: the better mean, then the lower
     /// index).
     pub fn best(&self, seat: usize) -> usize {
-        let arms = &self.arms[seat];
-        let mut best = 0;
-        for (i, a) in arms.iter().enumerate() {
-            let b = &arms[best];
-            if (a.visits, a.mean()) > (b.visits, b.mean()) {
-                best = i;
-            }
-        }
-        best
+        most_visited(&self.arms[seat])
     }
+}
+
+/// The most visited of `arms` (ties: the better mean, then the lower
+/// index).
+fn most_visited(arms: &[Arm]) -> usize {
+    let mut best = 0;
+    for (i, a) in arms.iter().enumerate() {
+        let b = &arms[best];
+        if (a.visits, a.mean()) > (b.visits, b.mean()) {
+            best = i;
+        }
+    }
+    best
 }
 
 /// UCB1 over one seat's arms: an untried arm first (the lowest index, so

@@ -11,7 +11,7 @@
 //! with the same reward, so a first arm is worth what it leads to under
 //! the seat's best-looking reply, not under one fixed continuation.
 
-use super::{pick, Arm, Duct};
+use super::{most_visited, pick, Arm, Duct};
 use crate::player::Budget;
 use arbiter_core::GameRng;
 use std::time::Instant;
@@ -65,15 +65,7 @@ impl TwoSteps {
 
     /// The seat's most visited reply to its own first arm `first`.
     pub fn best_reply(&self, seat: usize, first: usize) -> usize {
-        let arms = &self.second[seat][first];
-        let mut best = 0;
-        for (i, a) in arms.iter().enumerate() {
-            let b = &arms[best];
-            if (a.visits, a.mean()) > (b.visits, b.mean()) {
-                best = i;
-            }
-        }
-        best
+        most_visited(&self.second[seat][first])
     }
 }
 
