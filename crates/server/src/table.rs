@@ -18,10 +18,11 @@ pub trait LiveGame: Send + Sync {
     /// [`LiveGame::actors`] as `viewer` may know it: while the game keeps
     /// the list secret ([`Hosted::hides_pending`]) only the viewer itself.
     fn actors_seen_by(&self, server_seats: usize, viewer: Option<usize>) -> Vec<usize>;
-    /// Server seats not among the actors whose bot has something to answer
-    /// at once ([`Hosted::bot_answers`]: Knight Control's offers and
-    /// communal garnets). A bot at such a seat is asked like an actor.
-    fn bot_answers(&self, server_seats: usize) -> Vec<usize>;
+    /// The server seats of `bot_seats` not among the actors whose bot has
+    /// something to answer at once ([`Hosted::bot_answers`]: Knight
+    /// Control's offers and communal garnets). A bot at such a seat is
+    /// asked like an actor.
+    fn bot_answers(&self, bot_seats: &[usize]) -> Vec<usize>;
     fn phase(&self) -> Phase;
     /// The phase as `viewer` may know it (see [`LiveGame::actors_seen_by`]).
     fn phase_seen_by(&self, viewer: Option<usize>) -> Phase;
@@ -240,9 +241,9 @@ impl<G: Hosted> LiveGame for Table<G> {
             .collect()
     }
 
-    fn bot_answers(&self, server_seats: usize) -> Vec<usize> {
+    fn bot_answers(&self, bot_seats: &[usize]) -> Vec<usize> {
         let phase = self.game.phase();
-        (0..server_seats)
+        (bot_seats.iter().copied())
             .filter(|&k| {
                 self.acting_seat(k)
                     .is_some_and(|s| !phase.may_act(s) && self.game.bot_answers(s))

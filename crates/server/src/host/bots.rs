@@ -23,10 +23,10 @@ impl Actor {
         let mut actors = session.game.actors(session.bots.len());
         // Bots that have submitted still answer offers and communal
         // garnets made since (Knight Control).
-        actors.extend(
-            (session.game.bot_answers(session.bots.len()).into_iter())
-                .filter(|&k| session.bots[k].is_some()),
-        );
+        let bot_seats: Vec<usize> = (0..session.bots.len())
+            .filter(|&k| session.bots[k].is_some())
+            .collect();
+        actors.extend(session.game.bot_answers(&bot_seats));
         let holder = claim.map(|(holder, _)| holder);
         let bot = crate::bots::next_bot(&actors, &session.bots, holder, &session.last_acted)
             .map(|(k, level)| (k, level, false));
