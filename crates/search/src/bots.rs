@@ -8,6 +8,7 @@ use crate::games::tilechess::TilechessMax;
 use crate::knight_court;
 use crate::player::{
     Bots, Budget, Evaluate, GreedyPlayer, Level, Observe, Player, RandomPlayer, Spec, DECIDED,
+    GREEDY,
 };
 use crate::retrograde::Value;
 use arbiter_core::{Game, Phase, Seat, Seed};
@@ -138,13 +139,40 @@ where
     }
 }
 
+/// A level of alpha-beta search on `nodes` nodes (`search:Nn`).
+const fn searching(nodes: u64) -> Spec {
+    Spec::new(Level::Search, Budget::Nodes(nodes))
+}
+
+/// The strongest level of a game: `max:Nn`.
+const fn strongest(nodes: u64) -> Spec {
+    Spec::new(Level::Max, Budget::Nodes(nodes))
+}
+
 impl Bots for KnightMoves {
+    /// About 20 ms, 100 ms, 0.5 s and 3 s of search (640 K nodes/s).
+    const LEVELS: [Spec; 5] = [
+        GREEDY,
+        searching(15_000),
+        searching(60_000),
+        searching(300_000),
+        strongest(2_000_000),
+    ];
     fn bot(spec: Spec) -> Box<dyn Player<KnightMoves>> {
         duel_bot::<KnightMovesDuel>(spec)
     }
 }
 
 impl Bots for KnightCourt {
+    /// Alpha-beta on about 30 ms, 0.15 s and 0.6 s of search (1.7 M
+    /// nodes/s), then the solved table: the perfect player.
+    const LEVELS: [Spec; 5] = [
+        GREEDY,
+        searching(50_000),
+        searching(250_000),
+        searching(1_000_000),
+        strongest(1),
+    ];
     fn bot(spec: Spec) -> Box<dyn Player<KnightCourt>> {
         match spec.level {
             Level::Random => Box::new(RandomPlayer),
@@ -156,7 +184,16 @@ impl Bots for KnightCourt {
 }
 
 impl Bots for Tilechess {
-    const BUDGET_IN_EVALUATIONS: bool = true;
+    /// Its search answers in tens of milliseconds at every level, so the
+    /// evaluations set how deep it gets: about its own next action (2),
+    /// one rival's reply (3), two (4), a whole round of four players (5).
+    const LEVELS: [Spec; 5] = [
+        GREEDY,
+        strongest(1_500),
+        strongest(3_500),
+        strongest(6_000),
+        strongest(12_000),
+    ];
     fn bot(spec: Spec) -> Box<dyn Player<Tilechess>> {
         match spec.level {
             Level::Random => Box::new(RandomPlayer),
@@ -169,6 +206,14 @@ impl Bots for Tilechess {
 }
 
 impl Bots for ProgressiveChess {
+    /// About 45 ms, 0.15 s, 0.6 s and 3 s of search (340 K nodes/s).
+    const LEVELS: [Spec; 5] = [
+        GREEDY,
+        searching(15_000),
+        searching(50_000),
+        searching(200_000),
+        strongest(1_000_000),
+    ];
     fn bot(spec: Spec) -> Box<dyn Player<ProgressiveChess>> {
         duel_bot::<ProgressiveChessDuel>(spec)
     }

@@ -198,12 +198,17 @@ pub trait Player<G: Observe>: Send + Sync {
 /// Games that have bots at every level.
 pub trait Bots: Observe + Sized + 'static {
     fn bot(spec: Spec) -> Box<dyn Player<Self>>;
-    /// Whether a host should budget this game's search in evaluations
-    /// rather than time: its search answers well within the time of every
-    /// level, so only a node budget makes the levels differ (it sets how
-    /// many candidates are searched).
-    const BUDGET_IN_EVALUATIONS: bool = false;
+    /// A host's bot levels 1 to 5, weakest first (docs/ai.md#levels):
+    /// each is measured by `arbiter match` against the one below it. Every
+    /// level above greedy is budgeted in nodes (evaluations, iterations),
+    /// never in time, so a level plays alike on any machine under any load
+    /// and a match between two levels replays exactly; a host's deadline
+    /// still cuts the budget ([`Budget::until`]).
+    const LEVELS: [Spec; 5];
 }
+
+/// Level 1 of every game: the best action one ply ahead.
+pub const GREEDY: Spec = Spec::new(Level::Greedy, Budget::Nodes(1));
 
 /// A static evaluation for perfect-information games: how good the state
 /// is for `seat`, in roughly hundredths of a pawn. Finished games are scored

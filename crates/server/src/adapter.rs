@@ -204,10 +204,10 @@ pub trait Hosted: Game + arbiter_core::Diagram + arbiter_core::Depict + 'static 
 macro_rules! searched_bots {
     () => {
         fn bot_action(&self, seat: Seat, think: Think) -> Option<Self::Action> {
-            bots::bot_action(self, seat, think, false)
+            bots::bot_action(self, seat, think)
         }
         fn bot_scored(&self, seat: Seat, think: Think) -> (Option<Self::Action>, Option<i32>) {
-            bots::bot_scored(self, seat, think, false)
+            bots::bot_scored(self, seat, think)
         }
         fn evaluation(&self, seat: Seat) -> Option<i32> {
             Some(Evaluate::evaluate(self, seat))

@@ -5,17 +5,13 @@
 //! `arbiter match` measures.
 //!
 //! A host picks a level from 1 to [`MAX_LEVEL`] (the lobby's default is
-//! 3); it maps onto the search crate's levels (docs/ai.md#levels):
-//! - 1: `greedy`, the best action one ply ahead by the game's evaluation;
-//! - 2–4: the game's search on a growing budget (`search`: in every game
-//!   but Knight Court the same player as `max`; in Knight Court the
-//!   alpha-beta searcher, not the table): 30 ms, 150 ms, 500 ms, or 100,
-//!   300, 600 Knight Control iterations;
-//! - 5: `max` on 1.5 s, or 1200 iterations (Knight Court's `max` is the
-//!   solved table: the perfect player);
-//! - Tilechess instead: `max` on 1500, 3500, 6000 and 12,000 evaluations
-//!   at levels 2–5 ([`evaluations_spec`]): its search answers in tens of
-//!   milliseconds, so time alone would not make the levels differ.
+//! 3); each game has its own ladder in the search crate (`Bots::LEVELS`,
+//! docs/ai.md#levels): level 1 is `greedy`, the best action one ply ahead
+//! by the game's evaluation; 2–4 the game's search on growing node,
+//! evaluation or iteration budgets (in Knight Court the alpha-beta
+//! searcher); 5 its `max` (in Knight Court the solved table: the perfect
+//! player). Each level is measured by `arbiter match` against the one
+//! below it.
 //!
 //! Whatever the level, a bot answers before its step's deadline or its
 //! clock: its budget is cut to its share of the time left ([`think`]) and
@@ -27,7 +23,9 @@
 use crate::adapter::LiveGame;
 use crate::host::BotPool;
 use arbiter_core::{Seat, Seed};
-use arbiter_search::player::{Bots, Budget, Level, Spec};
+use arbiter_search::player::{Bots, Spec};
+#[cfg(test)]
+use arbiter_search::player::{Budget, Level};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -49,77 +47,23 @@ impl Think {
     }
 }
 
-/// The search crate's spec for a host level. Knight Control's search is
-/// budgeted in iterations (each one simulates whole rounds), the other
-/// games by time.
-pub fn spec(level: u8, iterations: bool) -> Spec {
-    let level = level.clamp(1, MAX_LEVEL);
-    if level == 1 {
-        return Spec::new(Level::Greedy, Budget::Nodes(1));
-    }
-    let (ms, playouts) = match level {
-        2 => (30, 100),
-        3 => (150, 300),
-        4 => (500, 600),
-        _ => (1_500, 1_200),
-    };
-    let budget = if iterations {
-        Budget::Nodes(playouts)
-    } else {
-        Budget::Time(Duration::from_millis(ms))
-    };
-    Spec::new(
-        if level == MAX_LEVEL {
-            Level::Max
-        } else {
-            Level::Search
-        },
-        budget,
-    )
-}
-
-/// The spec of a host level for a game whose search is budgeted in
-/// evaluations (`Bots::BUDGET_IN_EVALUATIONS`: Tilechess). Its search
-/// deepens by one rival's reply at a time and answers well within the
-/// time budgets of [`spec`], so the levels give it evaluations:
-/// about enough for its own next action (2), one rival's reply (3), two
-/// (4), and a whole round of four players (5) (docs/ai.md#levels).
-pub fn evaluations_spec(level: u8) -> Spec {
-    let level = level.clamp(1, MAX_LEVEL);
-    let evaluations = match level {
-        1 => return Spec::new(Level::Greedy, Budget::Nodes(1)),
-        2 => 1_500,
-        3 => 3_500,
-        4 => 6_000,
-        _ => 12_000,
-    };
-    Spec::new(Level::Max, Budget::Nodes(evaluations))
+/// The search crate's spec for a host level of game `G`: its ladder
+/// (`Bots::LEVELS`, docs/ai.md#levels); levels outside 1 to
+/// [`MAX_LEVEL`] are clamped.
+pub fn spec<G: Bots>(level: u8) -> Spec {
+    G::LEVELS[usize::from(level.clamp(1, MAX_LEVEL)) - 1]
 }
 
 /// The action of `game`'s bot for `seat`, from that seat's view only
 /// (`Observe::seen_by`); `None` if the seat has nothing to do.
-pub fn bot_action<G: Bots>(
-    game: &G,
-    seat: Seat,
-    think: Think,
-    iterations: bool,
-) -> Option<G::Action> {
-    bot_scored(game, seat, think, iterations).0
+pub fn bot_action<G: Bots>(game: &G, seat: Seat, think: Think) -> Option<G::Action> {
+    bot_scored(game, seat, think).0
 }
 
 /// [`bot_action`] with the bot's own score of its choice for `seat`,
 /// where its search gives one (the analysis board's evaluation).
-pub fn bot_scored<G: Bots>(
-    game: &G,
-    seat: Seat,
-    think: Think,
-    iterations: bool,
-) -> (Option<G::Action>, Option<i32>) {
-    let mut spec = if G::BUDGET_IN_EVALUATIONS {
-        evaluations_spec(think.level)
-    } else {
-        spec(think.level, iterations)
-    };
+pub fn bot_scored<G: Bots>(game: &G, seat: Seat, think: Think) -> (Option<G::Action>, Option<i32>) {
+    let mut spec = spec::<G>(think.level);
     if let Some(at) = think.until {
         spec.budget = spec.budget.until(at);
     }
@@ -259,31 +203,46 @@ mod tests {
     use super::*;
 
     #[test]
-    fn levels_climb_from_greedy_to_the_strongest_player() {
-        let ms = |t: u64| Budget::Time(Duration::from_millis(t));
-        assert_eq!(spec(1, false).level, Level::Greedy);
-        assert_eq!(spec(0, false).level, Level::Greedy);
-        for (level, budget) in [(2, 30), (3, 150), (4, 500)] {
-            assert_eq!(spec(level, false), Spec::new(Level::Search, ms(budget)));
+    fn every_game_climbs_from_greedy_to_its_strongest_player_on_node_budgets() {
+        fn ladder<G: Bots>() -> Vec<Spec> {
+            (1..=MAX_LEVEL).map(spec::<G>).collect()
         }
-        assert_eq!(spec(5, false), Spec::new(Level::Max, ms(1_500)));
-        // Above the top: clamped to it.
-        assert_eq!(spec(9, false), spec(MAX_LEVEL, false));
-        let playouts: Vec<Budget> = (2..=5).map(|l| spec(l, true).budget).collect();
-        assert_eq!(playouts, [100, 300, 600, 1_200].map(Budget::Nodes).to_vec());
-    }
-
-    #[test]
-    fn tilechess_levels_grow_in_evaluations() {
-        assert_eq!(evaluations_spec(1).level, Level::Greedy);
-        let budgets: Vec<Spec> = (2..=5).map(evaluations_spec).collect();
-        let expected =
-            [1_500, 3_500, 6_000, 12_000].map(|n| Spec::new(Level::Max, Budget::Nodes(n)));
-        assert_eq!(budgets, expected.to_vec());
-        assert_eq!(evaluations_spec(9), evaluations_spec(MAX_LEVEL));
-        // Only Tilechess is budgeted in evaluations.
-        const { assert!(<arbiter_tilechess::Tilechess as Bots>::BUDGET_IN_EVALUATIONS) };
-        const { assert!(!<arbiter_knight_moves::KnightMoves as Bots>::BUDGET_IN_EVALUATIONS) };
+        let ladders = [
+            ladder::<arbiter_knight_court::KnightCourt>(),
+            ladder::<arbiter_knight_moves::KnightMoves>(),
+            ladder::<arbiter_progressive_chess::ProgressiveChess>(),
+            ladder::<arbiter_tilechess::Tilechess>(),
+            ladder::<arbiter_knight_control::KnightControl>(),
+        ];
+        for ladder in &ladders {
+            assert_eq!(ladder[0].level, Level::Greedy);
+            assert_eq!(ladder[4].level, Level::Max);
+            // Never time: a level plays alike on any machine.
+            assert!(ladder.iter().all(|s| matches!(s.budget, Budget::Nodes(_))));
+        }
+        // Below the bottom and above the top: clamped.
+        assert_eq!(
+            spec::<arbiter_tilechess::Tilechess>(0),
+            spec::<arbiter_tilechess::Tilechess>(1)
+        );
+        assert_eq!(
+            spec::<arbiter_tilechess::Tilechess>(9),
+            spec::<arbiter_tilechess::Tilechess>(MAX_LEVEL)
+        );
+        // Knight Court's top is the solved table (its `max`), below it
+        // alpha-beta (`search`); the searches grow level by level.
+        let court = &ladders[0];
+        assert!(court[1..4].iter().all(|s| s.level == Level::Search));
+        for ladder in &ladders {
+            let nodes: Vec<u64> = ladder[1..4]
+                .iter()
+                .map(|s| match s.budget {
+                    Budget::Nodes(n) => n,
+                    _ => unreachable!(),
+                })
+                .collect();
+            assert!(nodes.windows(2).all(|w| w[0] < w[1]), "{nodes:?}");
+        }
     }
 
     #[test]

@@ -25,7 +25,7 @@ impl Hosted for KnightControl {
     }
 
     fn bot_action(&self, seat: Seat, think: bots::Think) -> Option<Action> {
-        bots::bot_action(self, seat, think, true)
+        bots::bot_action(self, seat, think)
     }
 
     /// An offer the seat's bot accepts or a communal garnet it consents to

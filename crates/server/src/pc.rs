@@ -32,7 +32,7 @@ impl Hosted for Session {
             return (self.legal_actions(seat).into_iter().next(), None);
         }
         let colour = self.colour_of(seat.0);
-        let (turn, score) = crate::bots::bot_scored(self.current(), colour.seat(), think, false);
+        let (turn, score) = crate::bots::bot_scored(self.current(), colour.seat(), think);
         (turn.map(SessionAction::Turn), score)
     }
 

@@ -57,6 +57,15 @@ impl Observe for KnightControl {
 }
 
 impl Bots for KnightControl {
+    /// Iterations of the two-round search (each a purse sample and three
+    /// simulated rounds).
+    const LEVELS: [Spec; 5] = [
+        crate::player::GREEDY,
+        Spec::new(Level::Max, Budget::Nodes(100)),
+        Spec::new(Level::Max, Budget::Nodes(300)),
+        Spec::new(Level::Max, Budget::Nodes(600)),
+        Spec::new(Level::Max, Budget::Nodes(1_200)),
+    ];
     fn bot(spec: Spec) -> Box<dyn Player<KnightControl>> {
         Box::new(KnightControlBot {
             level: spec.level,
