@@ -29,7 +29,8 @@ fn a_duel_match_prints_a_table_with_elo_and_writes_records() {
 
 #[test]
 fn knight_court_starts_from_table_wins() {
-    let line = "match knight-court --seat search:2000n --seat max --games 2 --openings table-wins";
+    let line =
+        "match knight-court --seat search:2000n --seat table --games 2 --openings table-wins";
     let text = succeeded(&arbiter_line(line, &[]));
     assert!(text.contains("from the given openings"), "{text}");
     // Only Knight Court's arena knows that set by name.

@@ -1,7 +1,7 @@
 //! The bots of every game at every level.
 
 use crate::alphabeta::{best_move, Duel, Searcher, Table};
-use crate::games::knight_court::KnightCourtDuel;
+use crate::games::knight_court::{KnightCourtDuel, KnightCourtTableDuel};
 use crate::games::knight_moves::KnightMovesDuel;
 use crate::games::progressive_chess::ProgressiveChessDuel;
 use crate::games::tilechess::TilechessMax;
@@ -83,9 +83,11 @@ where
     }
 }
 
-/// Knight Court's perfect player: the solved table, within the repetition
-/// ban (fastest win, else a draw, else the slowest loss). Among equally
-/// good moves the seed chooses.
+/// Knight Court's solved table read as it stands (the `table` level),
+/// within the repetition ban: the fastest win, else a draw, else the
+/// slowest loss. Among equally good moves the seed chooses. The table was
+/// solved without the ban, so its draws can be losses under it; `max`
+/// searches instead (`games::knight_court::KnightCourtTableDuel`).
 pub struct TablePlayer;
 
 impl Player<KnightCourt> for TablePlayer {
@@ -133,7 +135,7 @@ where
     match spec.level {
         Level::Random => Box::new(RandomPlayer),
         Level::Greedy => Box::new(GreedyPlayer),
-        Level::Max | Level::Search | Level::MaxOneRound => {
+        Level::Max | Level::Search | Level::MaxOneRound | Level::Table => {
             Box::new(AlphaBetaPlayer::<D>::new(spec.budget))
         }
     }
@@ -177,7 +179,10 @@ impl Bots for KnightCourt {
         match spec.level {
             Level::Random => Box::new(RandomPlayer),
             Level::Greedy => Box::new(GreedyPlayer),
-            Level::Max | Level::MaxOneRound => Box::new(TablePlayer),
+            Level::Table => Box::new(TablePlayer),
+            Level::Max | Level::MaxOneRound => {
+                Box::new(AlphaBetaPlayer::<KnightCourtTableDuel>::new(spec.budget))
+            }
             Level::Search => Box::new(AlphaBetaPlayer::<KnightCourtDuel>::new(spec.budget)),
         }
     }
@@ -198,9 +203,11 @@ impl Bots for Tilechess {
         match spec.level {
             Level::Random => Box::new(RandomPlayer),
             Level::Greedy => Box::new(GreedyPlayer),
-            Level::Max | Level::Search | Level::MaxOneRound => Box::new(TilechessMax {
-                budget: spec.budget,
-            }),
+            Level::Max | Level::Search | Level::MaxOneRound | Level::Table => {
+                Box::new(TilechessMax {
+                    budget: spec.budget,
+                })
+            }
         }
     }
 }

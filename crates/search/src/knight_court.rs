@@ -1,5 +1,5 @@
 //! Knight Court, solved: the table of every position's exact value, its
-//! file format, and the perfect player that uses it.
+//! file format, and the player that reads it.
 //!
 //! # Table file format (version 1)
 //!
@@ -111,8 +111,9 @@ pub fn analyse(table: &Table, game: &KnightCourt) -> Vec<(Move, Value)> {
     moves
 }
 
-/// The perfect player: among the legal moves, the one with the best table
-/// value: the fastest win, else a draw, else the slowest loss.
+/// Among the legal moves, the one with the best table value: the fastest
+/// win, else a draw, else the slowest loss (perfect play without the
+/// repetition ban; under it a table draw can be a loss).
 pub fn best_move(table: &Table, game: &KnightCourt) -> Option<Move> {
     analyse(table, game).first().map(|(mv, _)| *mv)
 }

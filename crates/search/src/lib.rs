@@ -11,9 +11,9 @@
 //! - [`uci`]: Arbiter as a UCI engine; [`uci_client`]: an outside UCI
 //!   engine as a match seat.
 //! - [`retrograde`]: exact values of every position of a finite game.
-//! - [`knight_court`]: Knight Court's solved table, its file format, and the
-//!   perfect player built on it; [`no_repetition`] and [`dfpn`]: Knight
-//!   Court under the true rule, which forbids repeating a position.
+//! - [`knight_court`]: Knight Court's solved table (solved without the
+//!   repetition ban) and its file format; [`no_repetition`] and [`dfpn`]:
+//!   Knight Court under the true rule, which forbids repeating a position.
 
 pub mod alphabeta;
 pub mod arena;

@@ -99,6 +99,12 @@ pub enum Level {
     /// two against each other (docs/ai.md#knight-control); written
     /// `max1`. Every other game plays its `max`.
     MaxOneRound,
+    /// Knight Court's solved table played as it stands: the move it values
+    /// best, among those the repetition ban allows. The table was solved
+    /// without the ban, so its draws can hide losses under it
+    /// (docs/ai.md#knight-court); written `table`. Every other game plays
+    /// its `max`.
+    Table,
 }
 
 /// A level and its budget, written `random`, `greedy`, `max`, `max:200ms`,
@@ -123,6 +129,7 @@ impl fmt::Display for Spec {
             Level::Max => write!(f, "max:{}", self.budget),
             Level::Search => write!(f, "search:{}", self.budget),
             Level::MaxOneRound => write!(f, "max1:{}", self.budget),
+            Level::Table => f.write_str("table"),
         }
     }
 }
@@ -141,9 +148,10 @@ impl FromStr for Spec {
             "max" => Level::Max,
             "search" => Level::Search,
             "max1" => Level::MaxOneRound,
+            "table" => Level::Table,
             other => {
                 return Err(format!(
-                    "unknown level '{other}' in '{text}': use random, greedy, max, search or max1"
+                    "unknown level '{other}' in '{text}': use random, greedy, max, search, max1 or table"
                 ))
             }
         };

@@ -9,8 +9,8 @@
 //! docs/ai.md#levels): level 1 is `greedy`, the best action one ply ahead
 //! by the game's evaluation; 2–4 the game's search on growing node,
 //! evaluation or iteration budgets (in Knight Court the alpha-beta
-//! searcher); 5 its `max` (in Knight Court the solved table: the perfect
-//! player). Each level is measured by `arbiter match` against the one
+//! searcher); 5 its `max` (in Knight Court that search guided by the
+//! solved table). Each level is measured by `arbiter match` against the one
 //! below it.
 //!
 //! Whatever the level, a bot answers before its step's deadline or its

@@ -1,6 +1,18 @@
 //! Knight Court for the searchers: the [`Duel`] interface and a hand-tuned
-//! evaluation. (The `max` level plays from the solved table instead; this
-//! is the searcher the table measures.)
+//! evaluation ([`KnightCourtDuel`], the `search` level), and the same
+//! search guided by the solved table ([`KnightCourtTableDuel`], `max`).
+//!
+//! # Why `max` searches rather than reading the table
+//! The table was solved without the repetition ban, so a position it calls
+//! drawn may be lost under the ban: the drawing line can need a position
+//! the game has already seen. Read as it stands (the `table` level) it
+//! walks into such losses, and a 2,000-node search beats it in every game
+//! (docs/ai.md#knight-court). `max` therefore searches with the ban, as
+//! `search` does, and asks the table only at the leaves: its wins and
+//! losses are nearly always right under the ban too (only an attacker's
+//! fastest line can be cut by it), so they outrank every heuristic score,
+//! and its draws, which are the unreliable ones, fall back to the
+//! evaluation below.
 //!
 //! # Evaluation (for one side, minus the same for the other)
 //! - **Net around the enemy knight**: +30 for each of its flight squares
@@ -12,8 +24,9 @@
 //!
 //! Quiescence looks at captures.
 
-use crate::alphabeta::{Duel, MATE};
+use crate::alphabeta::{Duel, Features, MATE};
 use crate::player::{Evaluate, Observe};
+use crate::retrograde::Value;
 use arbiter_core::Seat;
 use arbiter_knight_court::{
     for_each_legal, knight_attacks, Color, KnightCourt, Move, Position, Role,
@@ -109,6 +122,60 @@ impl Duel for KnightCourtDuel {
             Move::Normal { from, to } => from.index() * 9 + to.index(),
             Move::Drop { role, to } => 81 + role.index() * 9 + to.index(),
         }
+    }
+}
+
+/// [`KnightCourtDuel`] with the solved table's wins and losses at the
+/// leaves (see the module's notes).
+pub struct KnightCourtTableDuel;
+
+/// The score of a table win in `d` plies for the side to move, less `d`:
+/// far above every heuristic score, far below a mate found by search.
+pub const TABLE_WIN: i32 = 100_000;
+
+impl Duel for KnightCourtTableDuel {
+    type Game = KnightCourt;
+    type Pos = Position;
+    type Move = Move;
+    type Key = u32;
+
+    fn key(pos: &Position) -> u32 {
+        KnightCourtDuel::key(pos)
+    }
+    fn hash(key: &u32) -> u64 {
+        KnightCourtDuel::hash(key)
+    }
+    fn seen(game: &KnightCourt, key: &u32) -> bool {
+        KnightCourtDuel::seen(game, key)
+    }
+    fn decided(pos: &Position) -> Option<i32> {
+        KnightCourtDuel::decided(pos)
+    }
+    fn children(
+        pos: &Position,
+        repeats: &dyn Fn(&Position) -> bool,
+        out: &mut Vec<(Move, Position)>,
+    ) {
+        KnightCourtDuel::children(pos, repeats, out)
+    }
+    fn stuck(pos: &Position) -> i32 {
+        KnightCourtDuel::stuck(pos)
+    }
+    fn evaluate(pos: &Position) -> i32 {
+        match crate::knight_court::value(crate::knight_court::table(), pos) {
+            Value::Win(d) => TABLE_WIN - i32::from(d),
+            Value::Loss(d) => -(TABLE_WIN - i32::from(d)),
+            Value::Draw => evaluate(pos, pos.turn()),
+        }
+    }
+    fn is_noisy(pos: &Position, mv: &Move) -> bool {
+        KnightCourtDuel::is_noisy(pos, mv)
+    }
+    fn move_index(mv: &Move) -> usize {
+        KnightCourtDuel::move_index(mv)
+    }
+    fn features() -> Features {
+        KnightCourtDuel::features()
     }
 }
 
