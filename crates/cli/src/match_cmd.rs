@@ -12,12 +12,14 @@ use std::path::PathBuf;
 pub struct MatchArgs {
     pub game: String,
     /// One per seat: a level and budget, e.g. max:200ms, max:5000n,
-    /// greedy, random (and search:BUDGET for Knight Court's searcher).
+    /// greedy, random (and search:BUDGET for Knight Court's plain searcher,
+    /// table for its solved table read as it stands).
     #[arg(long = "seat", required = true)]
     pub seats: Vec<String>,
     #[arg(long, default_value_t = 100)]
     pub games: usize,
-    /// Games played at once.
+    /// Games played at once (with uci: seats, each worker starts its own
+    /// engine processes).
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
     #[arg(long, default_value_t = 1)]

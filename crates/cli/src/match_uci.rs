@@ -67,6 +67,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         openings,
         out: args.out.clone(),
         turn_limit: args.turn_limit.unwrap_or(2000),
+        jobs: args.jobs,
     };
     print!("{}", uci.play_match(&plan)?);
     Ok(())

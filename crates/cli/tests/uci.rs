@@ -281,3 +281,35 @@ fn match_refuses_a_uci_seat_it_cannot_use() {
         assert!(err.contains(says), "{line}: {err}");
     }
 }
+
+/// Two workers, each with its own engine process, give the report one
+/// worker gives: a game's opening, sides and seed follow from its number.
+#[test]
+fn match_with_uci_seats_on_two_jobs_reports_what_one_job_does() {
+    let engine = format!("uci:{ARBITER} uci knight-moves");
+    let report = |jobs: &str| {
+        let (ok, out, err) = arbiter(&[
+            "match",
+            "knight-moves",
+            "--seat",
+            &engine,
+            "--seat",
+            "search:300n",
+            "--games",
+            "4",
+            "--seed",
+            "5",
+            "--turn-limit",
+            "30",
+            "--uci-go",
+            "nodes 300",
+            "--jobs",
+            jobs,
+        ]);
+        assert!(ok, "{err}");
+        out
+    };
+    let one = report("1");
+    assert!(one.contains("knight-moves: 4 games, seed 5"), "{one}");
+    assert_eq!(report("2"), one);
+}

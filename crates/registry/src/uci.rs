@@ -4,8 +4,9 @@
 //! a [`Uci`] (`Kind::uci`), so the CLI dispatches through it and a new duel
 //! gains both commands with its entry.
 //!
-//! In a match, games are played one at a time (each engine is one process,
-//! reused with `ucinewgame`). Every opening (the standard start, or each
+//! In a match, `jobs` workers play the games, each game on one worker; a
+//! worker starts its own process of each engine and reuses it with
+//! `ucinewgame`. Every opening (the standard start, or each
 //! line of the openings in turn) is played twice with the players swapping
 //! sides: player 1 takes the side to move in even-numbered games (counting
 //! from 0), player 2 in the others. The engine is told `position fen START
@@ -20,6 +21,8 @@ use arbiter_search::{Budget, Level, Player, Spec};
 use std::io::{BufRead, Write};
 use std::marker::PhantomData;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// A duel's UCI face.
@@ -76,6 +79,8 @@ pub struct UciMatch<'a> {
     pub out: Option<PathBuf>,
     /// Moves after which a game is a draw.
     pub turn_limit: usize,
+    /// Games played at once, each worker with its own engine processes.
+    pub jobs: usize,
 }
 
 /// How an opening is written for the engine.
@@ -168,80 +173,116 @@ where
     if openings.is_empty() {
         return Err("no openings given".into());
     }
-    let mut engines: Vec<Option<UciEngine>> = entrants
-        .iter()
-        .map(|e| match e {
-            Entrant::Engine { command } => UciEngine::start(command, &setup.options).map(Some),
-            Entrant::Bot(_) => Ok(None),
-        })
-        .collect::<Result<_, _>>()?;
     if let Some(dir) = &plan.out {
         std::fs::create_dir_all(dir).map_err(|e| format!("--out {}: {e}", dir.display()))?;
     }
-    let turn_limit = plan.turn_limit;
-    let mut records = Vec::new();
-    for index in 0..plan.games {
-        // Each opening twice, the players swapping sides: player 1 takes
-        // the side to move in even games, player 2 in odd ones.
-        let start = openings[(index / 2) % openings.len()].clone();
-        let mover = match start.phase() {
-            Phase::Turn(seat) => seat.index(),
-            _ => 0,
-        };
-        let players: Vec<usize> = (0..2).map(|s| (s + 2 - mover + index % 2) % 2).collect();
-        let seed = plan.seed.wrapping_mul(1_000_003).wrapping_add(index as u64);
-        let sitters: Vec<Sitter<G>> = players
+    // Workers take the next game number until none is left; each keeps
+    // its own engine processes, so games never share an engine.
+    let next = AtomicUsize::new(0);
+    let records = Mutex::new(Vec::new());
+    let worker = || -> Result<(), String> {
+        let mut engines: Vec<Option<UciEngine>> = entrants
             .iter()
-            .map(|&p| match &entrants[p] {
-                Entrant::Bot(spec) => Sitter::Bot(G::bot(*spec)),
-                Entrant::Engine { .. } => Sitter::Engine(p),
+            .map(|e| match e {
+                Entrant::Engine { command } => UciEngine::start(command, &setup.options).map(Some),
+                Entrant::Bot(_) => Ok(None),
             })
+            .collect::<Result<_, _>>()?;
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= plan.games {
+                return Ok(());
+            }
+            let record = play_numbered(plan, &openings, &mut engines, index)?;
+            let mut done = records.lock().expect("no worker panicked");
+            done.push(record);
+            eprintln!("game {}/{}", done.len(), plan.games);
+        }
+    };
+    let results: Vec<Result<(), String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..plan.jobs.clamp(1, plan.games.max(1)))
+            .map(|_| scope.spawn(worker))
             .collect();
-        for engine in engines.iter_mut().flatten() {
-            engine.new_game()?;
-        }
-        let fen = setup.dialect.write(&start.position())?;
-        let (actions, outcome) = play_one(
-            start.clone(),
-            &sitters,
-            &mut engines,
-            &fen,
-            setup,
-            seed,
-            turn_limit,
-        )?;
-        let record = Record {
-            index,
-            seed,
-            start: start.position(),
-            players,
-            // Only the points and the Elo are read from these records; an
-            // engine has no spec, so its slot holds a placeholder.
-            specs: entrants
-                .iter()
-                .map(|e| match e {
-                    Entrant::Bot(spec) => *spec,
-                    Entrant::Engine { .. } => Spec::new(Level::Max, Budget::default()),
-                })
-                .collect(),
-            actions,
-            outcome,
-        };
-        if let Some(dir) = &plan.out {
-            let path = dir.join(format!("game-{:04}.txt", index + 1));
-            std::fs::write(&path, record_text(plan.game, &record, entrants))
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-        }
-        eprintln!(
-            "game {}/{}: {} ({})",
-            index + 1,
-            plan.games,
-            record.points(0),
-            record.outcome.reason
-        );
-        records.push(record);
-    }
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("a match worker panicked".into()))
+            })
+            .collect()
+    });
+    results.into_iter().collect::<Result<(), String>>()?;
+    let mut records = records.into_inner().expect("no worker panicked");
+    records.sort_by_key(|r| r.index);
     Ok(report(plan.game, plan.seed, entrants, &records, setup))
+}
+
+/// Game number `index` of `plan`: its opening, sides and seed follow from
+/// the number alone, so the match's result does not depend on which worker
+/// played which game.
+fn play_numbered<G>(
+    plan: &UciMatch,
+    openings: &[G],
+    engines: &mut [Option<UciEngine>],
+    index: usize,
+) -> Result<Record, String>
+where
+    G: Arena,
+    G::Action: std::fmt::Display,
+{
+    let (entrants, setup) = (&plan.entrants, &plan.setup);
+    // Each opening twice, the players swapping sides: player 1 takes the
+    // side to move in even games, player 2 in odd ones.
+    let start = openings[(index / 2) % openings.len()].clone();
+    let mover = match start.phase() {
+        Phase::Turn(seat) => seat.index(),
+        _ => 0,
+    };
+    let players: Vec<usize> = (0..2).map(|s| (s + 2 - mover + index % 2) % 2).collect();
+    let seed = plan.seed.wrapping_mul(1_000_003).wrapping_add(index as u64);
+    let sitters: Vec<Sitter<G>> = players
+        .iter()
+        .map(|&p| match &entrants[p] {
+            Entrant::Bot(spec) => Sitter::Bot(G::bot(*spec)),
+            Entrant::Engine { .. } => Sitter::Engine(p),
+        })
+        .collect();
+    for engine in engines.iter_mut().flatten() {
+        engine.new_game()?;
+    }
+    let fen = setup.dialect.write(&start.position())?;
+    let (actions, outcome) = play_one(
+        start.clone(),
+        &sitters,
+        engines,
+        &fen,
+        setup,
+        seed,
+        plan.turn_limit,
+    )?;
+    let record = Record {
+        index,
+        seed,
+        start: start.position(),
+        players,
+        // Only the points and the Elo are read from these records; an
+        // engine has no spec, so its slot holds a placeholder.
+        specs: entrants
+            .iter()
+            .map(|e| match e {
+                Entrant::Bot(spec) => *spec,
+                Entrant::Engine { .. } => Spec::new(Level::Max, Budget::default()),
+            })
+            .collect(),
+        actions,
+        outcome,
+    };
+    if let Some(dir) = &plan.out {
+        let path = dir.join(format!("game-{:04}.txt", index + 1));
+        std::fs::write(&path, record_text(plan.game, &record, entrants))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(record)
 }
 
 #[allow(clippy::too_many_arguments)]

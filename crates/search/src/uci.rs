@@ -6,8 +6,8 @@
 //! `bestmove` and `info … pv`):
 //!
 //! - `uci` → `id …`, `uciok`; `isready` → `readyok` (also while searching);
-//!   `ucinewgame` → back to the start position; `setoption name F value
-//!   true|false` switches a search feature (`PVS`, `NullMove`, `LMR`,
+//!   `ucinewgame` → back to the start position, with the kept table and
+//!   the per-search seeds reset; `setoption name F value true|false` switches a search feature (`PVS`, `NullMove`, `LMR`,
 //!   `CaptureOrder`, `Checks`, `KeepTable`, `DeepLMR`, `Futility`: see
 //!   `alphabeta::Features`; the defaults are the game's), so each can be measured
 //!   against the search without it; other options are ignored.
@@ -191,6 +191,9 @@ where
                 }
                 game = D::Game::start();
                 *table.lock().expect("the table lock") = None;
+                // A new game searches as the session's first would, so a
+                // game replays alike whatever the process played before.
+                searches = 0;
             }
             "position" => match read_position::<D::Game>(&words[1..]) {
                 Ok(g) => game = g,
