@@ -7,10 +7,11 @@
 //!
 //! - `uci` → `id …`, `uciok`; `isready` → `readyok` (also while searching);
 //!   `ucinewgame` → back to the start position, with the kept table and
-//!   the per-search seeds reset; `setoption name F value true|false` switches a search feature (`PVS`, `NullMove`, `LMR`,
-//!   `CaptureOrder`, `Checks`, `KeepTable`, `DeepLMR`, `Futility`: see
-//!   `alphabeta::Features`; the defaults are the game's), so each can be measured
-//!   against the search without it; other options are ignored.
+//!   the per-search seeds reset; `setoption name F value true|false`
+//!   switches a search feature (`PVS`, `NullMove`, `LMR`, `CaptureOrder`,
+//!   `Checks`, `KeepTable`, `DeepLMR`, `Futility`: see
+//!   `alphabeta::Features`; the defaults are the game's), so each can be
+//!   measured against the search without it; other options are ignored.
 //! - `position startpos|fen TEXT [moves M…]`: a bad position or move is
 //!   reported as `info string error: …` and the previous position stays.
 //! - `go [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N]
