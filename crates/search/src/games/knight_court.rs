@@ -9,10 +9,10 @@
 //! walks into such losses, and a 2,000-node search beats it in every game
 //! (docs/ai.md#knight-court). `max` therefore searches with the ban, as
 //! `search` does, and asks the table only at the leaves: its wins and
-//! losses are nearly always right under the ban too (only an attacker's
-//! fastest line can be cut by it), so they outrank every heuristic score,
-//! and its draws, which are the unreliable ones, fall back to the
-//! evaluation below.
+//! losses usually hold under the ban too (the ban can still cut a winning
+//! line that needs a position already seen, and the search then finds
+//! that), so they outrank every heuristic score, and its draws, the least
+//! reliable, fall back to the evaluation below.
 //!
 //! # Evaluation (for one side, minus the same for the other)
 //! - **Net around the enemy knight**: +30 for each of its flight squares
