@@ -6,8 +6,8 @@
 use arbiter_core::{Game, Seat, Seed};
 use arbiter_progressive_chess::{Color, Position, ProgressiveChess, Ruleset, Turn};
 use arbiter_search::games::progressive_chess::{
-    can_force_mate, evaluate, hanging, has_mate_in_one, king_escapes, mop_up, CAGE, EDGE_PUSH,
-    HUNTER, KING_CLOSE,
+    can_force_mate, can_spend, evaluate, hanging, has_mate_in_one, king_escapes, mop_up, CAGE,
+    EDGE_PUSH, HUNTER, KING_CLOSE, POINT,
 };
 use arbiter_search::{Bots, Observe};
 
@@ -146,6 +146,34 @@ fn who_can_force_mate() {
     assert!(!white("3k3/7/7/7/7/7/U2K3 w 5 5 - R 0 30"));
     assert!(white("3k3/7/7/7/7/7/S2K3 w 5 5 - R 0 30"));
     assert!(!white("3k3/7/7/7/7/7/S2K3 w 5 5 - - 0 30"));
+}
+
+/// Points buy upgrades, so they count only for a side that can still buy
+/// one (a side to move holds at least the point its turn paid). With a
+/// king, a cannon and a pincer (both at the top of the tree) 9 points are
+/// worth no more than 1; with a rook (it may become a cannon) 8 points are
+/// worth 7 [`POINT`]s more than 1.
+#[test]
+fn points_count_only_while_something_can_be_bought() {
+    let eval = |text: &str| evaluate(&pos(text), Color::White);
+    let top = "3k3/7/7/7/7/7/CX1K3 w";
+    assert!(!can_spend(
+        pos(&format!("{top} 1 0 - - 0 30")).board(),
+        Color::White
+    ));
+    assert_eq!(
+        eval(&format!("{top} 9 0 - - 0 30")),
+        eval(&format!("{top} 1 0 - - 0 30"))
+    );
+    let rook = "3k3/7/7/7/7/7/RX1K3 w";
+    assert!(can_spend(
+        pos(&format!("{rook} 1 0 - - 0 30")).board(),
+        Color::White
+    ));
+    assert_eq!(
+        eval(&format!("{rook} 8 0 - - 0 30")) - eval(&format!("{rook} 1 0 - - 0 30")),
+        7 * POINT
+    );
 }
 
 /// White has three supernaturalists (330 in material) against one black

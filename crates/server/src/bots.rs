@@ -229,8 +229,9 @@ mod tests {
             spec::<arbiter_tilechess::Tilechess>(9),
             spec::<arbiter_tilechess::Tilechess>(MAX_LEVEL)
         );
-        // Knight Court's top is the solved table (its `max`), below it
-        // alpha-beta (`search`); the searches grow level by level.
+        // Knight Court's top is the table-guided search (its `max`),
+        // below it plain alpha-beta (`search`); the searches grow level by
+        // level.
         let court = &ladders[0];
         assert!(court[1..4].iter().all(|s| s.level == Level::Search));
         for ladder in &ladders {

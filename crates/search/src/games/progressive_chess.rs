@@ -14,7 +14,8 @@
 //!   never attacks. A necromancer adds three quarters of the best piece in
 //!   its side's pool (one move raises it).
 //! - **Currency:** [`POINT`] per point held for the first [`POINT_CAP`],
-//!   a fifth beyond (nothing is left to buy quickly).
+//!   a fifth beyond (nothing is left to buy quickly); nothing at all for a
+//!   side with nothing left to upgrade ([`can_spend`]).
 //! - **Mobility:** [`MOBILITY`] per square each attacking piece could move
 //!   to (`movegen::targets`, king safety ignored); the swapper family's
 //!   swaps do not count.
@@ -196,6 +197,26 @@ pub fn attack_material(board: &Board, side: Color) -> i32 {
     v
 }
 
+/// Whether `side` can ever spend points: it has a piece below the top of
+/// the upgrade tree, or a necromancer (which may raise one). Pieces never
+/// move down the tree, so without either, points buy nothing for the rest
+/// of the game (kings, cannons and pincers alone: the positions the
+/// Fairy-Stockfish anchor plays).
+pub fn can_spend(board: &Board, side: Color) -> bool {
+    [
+        Role::Pawn,
+        Role::LesserRook,
+        Role::LesserBishop,
+        Role::Swapper,
+        Role::Rook,
+        Role::LesserKing,
+        Role::Bishop,
+        Role::Necromancer,
+    ]
+    .into_iter()
+    .any(|role| board.of(side, role).count() > 0)
+}
+
 fn currency(points: u32) -> i32 {
     let full = points.min(POINT_CAP) as i32;
     let extra = points.saturating_sub(POINT_CAP).min(100) as i32;
@@ -324,7 +345,11 @@ fn mop_up_with(pos: &Position, side: Color, ours_attack: Bitboard) -> i32 {
 /// The value of `side`, given what each side attacks (by side index).
 fn side_value(pos: &Position, side: Color, attacked: &[Bitboard; 2]) -> i32 {
     let v = material(pos, side)
-        + currency(pos.points(side))
+        + if can_spend(pos.board(), side) {
+            currency(pos.points(side))
+        } else {
+            0
+        }
         + mobility(pos, side)
         + king_safety(pos.board(), side, attacked[side.other().index()])
         + mop_up_with(pos, side, attacked[side.index()]);
