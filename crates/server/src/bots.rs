@@ -6,12 +6,13 @@
 //!
 //! A host picks a level from 1 to [`MAX_LEVEL`] (the lobby's default is
 //! 3); each game has its own ladder in the search crate (`Bots::LEVELS`,
-//! docs/ai.md#levels): level 1 is `greedy`, the best action one ply ahead
-//! by the game's evaluation; 2–4 the game's search on growing node,
-//! evaluation or iteration budgets (in Knight Court the alpha-beta
+//! docs/ai.md#levels): level 1 is the weakest player, `greedy` (the best
+//! action one ply ahead by the game's evaluation) or, where the ladder
+//! needs the room, `random`; then `greedy` or the game's search on growing
+//! node, evaluation or iteration budgets (in Knight Court the alpha-beta
 //! searcher); 5 its `max` (in Knight Court that search guided by the
-//! solved table). Each level is measured by `arbiter match` against the one
-//! below it.
+//! solved table). Each level is measured by `arbiter match` against the
+//! one below it.
 //!
 //! Whatever the level, a bot answers before its step's deadline or its
 //! clock: its budget is cut to its share of the time left ([`think`]) and
@@ -23,7 +24,7 @@
 use crate::adapter::LiveGame;
 use crate::host::BotPool;
 use arbiter_core::{Seat, Seed};
-use arbiter_search::player::{Bots, Spec};
+use arbiter_search::player::{Bots, Spec, GREEDY};
 #[cfg(test)]
 use arbiter_search::player::{Budget, Level};
 use std::sync::atomic::Ordering;
@@ -45,13 +46,26 @@ impl Think {
     pub fn level(level: u8) -> Think {
         Think { level, until: None }
     }
+
+    /// An answer at once, when there is no time to think: `greedy`, one
+    /// ply ahead, whatever the seat's level (level 1 may be weaker still:
+    /// in some games it plays at random).
+    pub fn at_once() -> Think {
+        Think::level(AT_ONCE)
+    }
 }
 
+/// The level [`Think::at_once`] asks for: below the host's levels.
+const AT_ONCE: u8 = 0;
+
 /// The search crate's spec for a host level of game `G`: its ladder
-/// (`Bots::LEVELS`, docs/ai.md#levels); levels outside 1 to
-/// [`MAX_LEVEL`] are clamped.
+/// (`Bots::LEVELS`, docs/ai.md#levels); levels above [`MAX_LEVEL`] are
+/// clamped to it, and 0 is [`Think::at_once`]'s `greedy`.
 pub fn spec<G: Bots>(level: u8) -> Spec {
-    G::LEVELS[usize::from(level.clamp(1, MAX_LEVEL)) - 1]
+    if level == AT_ONCE {
+        return GREEDY;
+    }
+    G::LEVELS[usize::from(level.min(MAX_LEVEL)) - 1]
 }
 
 /// The action of `game`'s bot for `seat`, from that seat's view only
@@ -98,8 +112,8 @@ pub fn margin_ms(left_ms: i64) -> i64 {
     (left_ms / 10).clamp(200, 2_000)
 }
 
-/// Below this a search is not worth starting: the bot plays level 1,
-/// which answers at once.
+/// Below this a search is not worth starting: the bot answers at once
+/// ([`Think::at_once`]).
 pub const MIN_THINK_MS: i64 = 30;
 
 /// How long a bot may think, in ms, with `left_ms` before its step's
@@ -127,9 +141,13 @@ pub fn think(
     let Some(left) = left_ms else {
         return Think::level(level);
     };
+    if level <= 1 {
+        // Level 1 answers at once anyway.
+        return Think::level(level);
+    }
     let ms = think_ms(left, own_queue, waiting, threads);
-    if ms < MIN_THINK_MS || level <= 1 {
-        return Think::level(1);
+    if ms < MIN_THINK_MS {
+        return Think::at_once();
     }
     Think {
         level,
@@ -155,7 +173,7 @@ pub struct Job {
     pub game: Box<dyn LiveGame>,
     pub seat: usize,
     pub level: u8,
-    /// Played because the seat's turn deadline passed: level 1 at once.
+    /// Played because the seat's turn deadline passed: answered at once.
     pub forced: bool,
     /// The step's deadline or the game's clock, unix ms on the pool's clock.
     pub answer_by: Option<i64>,
@@ -175,7 +193,7 @@ pub async fn answer(job: Job, pool: BotPool) -> Option<String> {
     pool.waiting.fetch_sub(1, Ordering::Relaxed);
     let permit = permit.ok()?;
     let think = if job.forced {
-        Think::level(1)
+        Think::at_once()
     } else {
         let waiting = pool.waiting.load(Ordering::Relaxed);
         think(job.level, left(&pool), job.own_queue, waiting, pool.threads)
@@ -189,11 +207,11 @@ pub async fn answer(job: Job, pool: BotPool) -> Option<String> {
     .unwrap_or(None)
 }
 
-/// The level-1 answer for a bot seat still pending when its step's
-/// deadline has come (a bot's step is never lost to load). Level 1 answers
+/// The at-once answer for a bot seat still pending when its step's
+/// deadline has come (a bot's step is never lost to load). It answers
 /// at once, so it runs beside the pool rather than queueing behind it.
 pub async fn late_answer(game: Box<dyn LiveGame>, seat: usize) -> Option<String> {
-    tokio::task::spawn_blocking(move || game.bot_action(seat, Think::level(1)))
+    tokio::task::spawn_blocking(move || game.bot_action(seat, Think::at_once()))
         .await
         .unwrap_or(None)
 }
@@ -203,7 +221,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_game_climbs_from_greedy_to_its_strongest_player_on_node_budgets() {
+    fn every_game_climbs_from_its_weakest_to_its_strongest_player_on_node_budgets() {
         fn ladder<G: Bots>() -> Vec<Spec> {
             (1..=MAX_LEVEL).map(spec::<G>).collect()
         }
@@ -215,15 +233,16 @@ mod tests {
             ladder::<arbiter_knight_control::KnightControl>(),
         ];
         for ladder in &ladders {
-            assert_eq!(ladder[0].level, Level::Greedy);
+            assert!(matches!(ladder[0].level, Level::Greedy | Level::Random));
             assert_eq!(ladder[4].level, Level::Max);
             // Never time: a level plays alike on any machine.
             assert!(ladder.iter().all(|s| matches!(s.budget, Budget::Nodes(_))));
         }
-        // Below the bottom and above the top: clamped.
+        // Level 0 is the answer at once, greedy in every game; above the
+        // top: clamped.
         assert_eq!(
-            spec::<arbiter_tilechess::Tilechess>(0),
-            spec::<arbiter_tilechess::Tilechess>(1)
+            spec::<arbiter_progressive_chess::ProgressiveChess>(0),
+            arbiter_search::player::GREEDY
         );
         assert_eq!(
             spec::<arbiter_tilechess::Tilechess>(9),
@@ -298,8 +317,10 @@ mod tests {
     #[test]
     fn short_time_means_level_one_and_no_deadline_means_the_whole_budget() {
         assert_eq!(think(3, None, 11, 9, 2), Think::level(3));
-        assert_eq!(think(3, Some(200), 1, 0, 2), Think::level(1));
-        assert_eq!(think(3, Some(5_000), 11, 400, 2), Think::level(1));
+        assert_eq!(think(3, Some(200), 1, 0, 2), Think::at_once());
+        assert_eq!(think(3, Some(5_000), 11, 400, 2), Think::at_once());
+        // Level 1 thinks no longer than that anyway, and keeps its player.
+        assert_eq!(think(1, Some(200), 1, 0, 2), Think::level(1));
         let before = Instant::now();
         let t = think(3, Some(5_000), 11, 0, 2);
         assert_eq!(t.level, 3);
