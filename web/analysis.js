@@ -43,7 +43,7 @@ async function load() {
     ? `The line ends the game: ${end.outcome.reason}.`
     : `At the end of the line, for P${end.seat + 1}: ${end.score}.`;
   const exact = a.seats.find((s) => s.exact)?.exact;
-  $("a-exact").innerHTML = !exact ? "" : `<h3>Every move, by the solved table</h3><p>The position: <b>${esc(exact.value)}</b> for the side to move.</p><table><tbody>${
+  $("a-exact").innerHTML = !exact ? "" : `<h3>Every move, by the solved table</h3><p>The position: <b>${esc(exact.value)}</b> for the side to move. The table ignores the rule against repeating a position, so along this game a draw it shows may be lost; the best move above is the engine's, which keeps the rule.</p><table><tbody>${
     exact.moves.map((m) => `<tr><td>${esc(m.action)}</td><td>${esc(m.value)}</td></tr>`).join("")}</tbody></table>`;
 }
 
