@@ -24,7 +24,7 @@
 //!
 //! Quiescence looks at captures.
 
-use crate::alphabeta::{Duel, Features, MATE};
+use crate::alphabeta::{Duel, MATE};
 use crate::player::{Evaluate, Observe};
 use crate::retrograde::Value;
 use arbiter_core::Seat;
@@ -32,7 +32,19 @@ use arbiter_knight_court::{
     for_each_legal, knight_attacks, Color, KnightCourt, Move, Position, Role,
 };
 
-pub struct KnightCourtDuel;
+/// Alpha-beta's view of Knight Court; with `TABLE` the solved table's
+/// wins and losses score the leaves (see the module's notes).
+pub struct KnightCourtSearch<const TABLE: bool>;
+
+/// The plain searcher (`search`).
+pub type KnightCourtDuel = KnightCourtSearch<false>;
+
+/// The searcher guided by the table (`max`).
+pub type KnightCourtTableDuel = KnightCourtSearch<true>;
+
+/// The score of a table win in `d` plies for the side to move, less `d`:
+/// far above every heuristic score, far below a mate found by search.
+pub const TABLE_WIN: i32 = 100_000;
 
 fn side_value(pos: &Position, us: Color) -> i32 {
     let them = us.other();
@@ -66,7 +78,7 @@ pub fn evaluate(pos: &Position, color: Color) -> i32 {
     side_value(pos, color) - side_value(pos, color.other())
 }
 
-impl Duel for KnightCourtDuel {
+impl<const TABLE: bool> Duel for KnightCourtSearch<TABLE> {
     type Game = KnightCourt;
     type Pos = Position;
     type Move = Move;
@@ -110,6 +122,13 @@ impl Duel for KnightCourtDuel {
     }
 
     fn evaluate(pos: &Position) -> i32 {
+        if TABLE {
+            match crate::knight_court::value(crate::knight_court::table(), pos) {
+                Value::Win(d) => return TABLE_WIN - i32::from(d),
+                Value::Loss(d) => return -(TABLE_WIN - i32::from(d)),
+                Value::Draw => {}
+            }
+        }
         evaluate(pos, pos.turn())
     }
 
@@ -122,60 +141,6 @@ impl Duel for KnightCourtDuel {
             Move::Normal { from, to } => from.index() * 9 + to.index(),
             Move::Drop { role, to } => 81 + role.index() * 9 + to.index(),
         }
-    }
-}
-
-/// [`KnightCourtDuel`] with the solved table's wins and losses at the
-/// leaves (see the module's notes).
-pub struct KnightCourtTableDuel;
-
-/// The score of a table win in `d` plies for the side to move, less `d`:
-/// far above every heuristic score, far below a mate found by search.
-pub const TABLE_WIN: i32 = 100_000;
-
-impl Duel for KnightCourtTableDuel {
-    type Game = KnightCourt;
-    type Pos = Position;
-    type Move = Move;
-    type Key = u32;
-
-    fn key(pos: &Position) -> u32 {
-        KnightCourtDuel::key(pos)
-    }
-    fn hash(key: &u32) -> u64 {
-        KnightCourtDuel::hash(key)
-    }
-    fn seen(game: &KnightCourt, key: &u32) -> bool {
-        KnightCourtDuel::seen(game, key)
-    }
-    fn decided(pos: &Position) -> Option<i32> {
-        KnightCourtDuel::decided(pos)
-    }
-    fn children(
-        pos: &Position,
-        repeats: &dyn Fn(&Position) -> bool,
-        out: &mut Vec<(Move, Position)>,
-    ) {
-        KnightCourtDuel::children(pos, repeats, out)
-    }
-    fn stuck(pos: &Position) -> i32 {
-        KnightCourtDuel::stuck(pos)
-    }
-    fn evaluate(pos: &Position) -> i32 {
-        match crate::knight_court::value(crate::knight_court::table(), pos) {
-            Value::Win(d) => TABLE_WIN - i32::from(d),
-            Value::Loss(d) => -(TABLE_WIN - i32::from(d)),
-            Value::Draw => evaluate(pos, pos.turn()),
-        }
-    }
-    fn is_noisy(pos: &Position, mv: &Move) -> bool {
-        KnightCourtDuel::is_noisy(pos, mv)
-    }
-    fn move_index(mv: &Move) -> usize {
-        KnightCourtDuel::move_index(mv)
-    }
-    fn features() -> Features {
-        KnightCourtDuel::features()
     }
 }
 

@@ -203,18 +203,10 @@ pub fn attack_material(board: &Board, side: Color) -> i32 {
 /// of the game (kings, cannons and pincers alone: the positions the
 /// Fairy-Stockfish anchor plays).
 pub fn can_spend(board: &Board, side: Color) -> bool {
-    [
-        Role::Pawn,
-        Role::LesserRook,
-        Role::LesserBishop,
-        Role::Swapper,
-        Role::Rook,
-        Role::LesserKing,
-        Role::Bishop,
-        Role::Necromancer,
-    ]
-    .into_iter()
-    .any(|role| board.of(side, role).count() > 0)
+    Role::ALL.into_iter().any(|role| {
+        (role == Role::Necromancer || !arbiter_progressive_chess::tree::upgrades(role).is_empty())
+            && board.of(side, role).count() > 0
+    })
 }
 
 fn currency(points: u32) -> i32 {
