@@ -180,7 +180,7 @@ where
     // its own engine processes, so games never share an engine.
     let next = AtomicUsize::new(0);
     let records = Mutex::new(Vec::new());
-    let worker = || -> Result<(), String> {
+    let play_games = || -> Result<(), String> {
         let mut engines: Vec<Option<UciEngine>> = entrants
             .iter()
             .map(|e| match e {
@@ -194,11 +194,18 @@ where
                 return Ok(());
             }
             let record = play_numbered(plan, &openings, &mut engines, index)?;
-            let mut done = records.lock().expect("no worker panicked");
-            done.push(record);
-            eprintln!("game {}/{}", done.len(), plan.games);
+            eprintln!(
+                "game {}/{}: {} ({})",
+                index + 1,
+                plan.games,
+                record.points(0),
+                record.outcome.reason
+            );
+            records.lock().expect("no worker panicked").push(record);
         }
     };
+    // A worker that fails loses the match: the others start no new game.
+    let worker = || play_games().inspect_err(|_| next.store(plan.games, Ordering::Relaxed));
     let results: Vec<Result<(), String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..plan.jobs.clamp(1, plan.games.max(1)))
             .map(|_| scope.spawn(worker))

@@ -7,8 +7,8 @@ use crate::games::progressive_chess::ProgressiveChessDuel;
 use crate::games::tilechess::TilechessMax;
 use crate::knight_court;
 use crate::player::{
-    Bots, Budget, Evaluate, GreedyPlayer, Level, Observe, Player, RandomPlayer, Spec, DECIDED,
-    GREEDY,
+    searching, strongest, Bots, Budget, Evaluate, GreedyPlayer, Level, Observe, Player,
+    RandomPlayer, Spec, DECIDED, GREEDY, RANDOM,
 };
 use crate::retrograde::Value;
 use arbiter_core::{Game, Phase, Seat, Seed};
@@ -139,19 +139,6 @@ where
             Box::new(AlphaBetaPlayer::<D>::new(spec.budget))
         }
     }
-}
-
-/// The weakest level: a uniformly random legal action.
-const RANDOM: Spec = Spec::new(Level::Random, Budget::Nodes(1));
-
-/// A level of alpha-beta search on `nodes` nodes (`search:Nn`).
-const fn searching(nodes: u64) -> Spec {
-    Spec::new(Level::Search, Budget::Nodes(nodes))
-}
-
-/// The strongest level of a game: `max:Nn`.
-const fn strongest(nodes: u64) -> Spec {
-    Spec::new(Level::Max, Budget::Nodes(nodes))
 }
 
 impl Bots for KnightMoves {

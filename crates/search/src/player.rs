@@ -208,15 +208,30 @@ pub trait Bots: Observe + Sized + 'static {
     fn bot(spec: Spec) -> Box<dyn Player<Self>>;
     /// A host's bot levels 1 to 5, weakest first (docs/ai.md#levels):
     /// each is measured by `arbiter match` against the one below it. Every
-    /// level above greedy is budgeted in nodes (evaluations, iterations),
+    /// searching level is budgeted in nodes (evaluations, iterations),
     /// never in time, so a level plays alike on any machine under any load
     /// and a match between two levels replays exactly; a host's deadline
     /// still cuts the budget ([`Budget::until`]).
     const LEVELS: [Spec; 5];
 }
 
-/// Level 1 of every game: the best action one ply ahead.
+/// The best action one ply ahead: level 1 of most games, and the answer
+/// of a bot with no time to think.
 pub const GREEDY: Spec = Spec::new(Level::Greedy, Budget::Nodes(1));
+
+/// A uniformly random legal action: level 1 where a game's ladder needs
+/// the room.
+pub const RANDOM: Spec = Spec::new(Level::Random, Budget::Nodes(1));
+
+/// The game's search on `nodes` nodes (`search:Nn`).
+pub const fn searching(nodes: u64) -> Spec {
+    Spec::new(Level::Search, Budget::Nodes(nodes))
+}
+
+/// The game's strongest player on `nodes` nodes (`max:Nn`).
+pub const fn strongest(nodes: u64) -> Spec {
+    Spec::new(Level::Max, Budget::Nodes(nodes))
+}
 
 /// A static evaluation for perfect-information games: how good the state
 /// is for `seat`, in roughly hundredths of a pawn. Finished games are scored

@@ -25,8 +25,6 @@ use crate::adapter::LiveGame;
 use crate::host::BotPool;
 use arbiter_core::{Seat, Seed};
 use arbiter_search::player::{Bots, Spec, GREEDY};
-#[cfg(test)]
-use arbiter_search::player::{Budget, Level};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -219,6 +217,7 @@ pub async fn late_answer(game: Box<dyn LiveGame>, seat: usize) -> Option<String>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_search::player::{Budget, Level};
 
     #[test]
     fn every_game_climbs_from_its_weakest_to_its_strongest_player_on_node_budgets() {

@@ -134,7 +134,7 @@ fn rank(value: &str) -> i64 {
 }
 
 #[tokio::test]
-async fn knight_court_values_are_the_solved_tables_and_the_engine_agrees_with_their_results() {
+async fn knight_court_values_are_the_solved_tables_and_the_engine_takes_a_mate_in_one() {
     let app = app().await;
     let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
     // Analysis is for finished games only.

@@ -29,7 +29,7 @@ pub mod policy;
 pub mod search;
 pub mod trading;
 
-use crate::player::{Bots, Budget, Level, Observe, Player, Spec};
+use crate::player::{strongest, Bots, Budget, Level, Observe, Player, Spec, GREEDY};
 use arbiter_core::{Game, GameRng, Seat, Seed, Viewer};
 use arbiter_knight_control::{
     Action, GiftChoice, KnightControl, KnightControlView, Layout, Orders, Stage,
@@ -61,11 +61,11 @@ impl Bots for KnightControl {
     /// simulated rounds), four times as many a level: docs/ai.md#levels
     /// measures each step (all short of the 1.5 times the issue asks).
     const LEVELS: [Spec; 5] = [
-        crate::player::GREEDY,
-        Spec::new(Level::Max, Budget::Nodes(10)),
-        Spec::new(Level::Max, Budget::Nodes(40)),
-        Spec::new(Level::Max, Budget::Nodes(150)),
-        Spec::new(Level::Max, Budget::Nodes(600)),
+        GREEDY,
+        strongest(10),
+        strongest(40),
+        strongest(150),
+        strongest(600),
     ];
     fn bot(spec: Spec) -> Box<dyn Player<KnightControl>> {
         Box::new(KnightControlBot {
