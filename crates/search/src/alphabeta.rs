@@ -57,6 +57,18 @@ pub trait Duel: 'static {
     }
     /// Whether a position with `key` occurred in the game's real history.
     fn seen(game: &Self::Game, key: &Self::Key) -> bool;
+    /// The keys of the game's real history, for games whose [`Duel::seen`]
+    /// costs too much to ask of every child searched: a [`Searcher`] then
+    /// asks this once and looks keys up with [`Duel::among`]. `None` (the
+    /// default) asks `seen` each time.
+    fn history(_game: &Self::Game) -> Option<Vec<Self::Key>> {
+        None
+    }
+    /// Whether `key` is among the keys [`Duel::history`] gave (a game that
+    /// sorts them may search faster than this scan).
+    fn among(history: &[Self::Key], key: &Self::Key) -> bool {
+        history.contains(key)
+    }
     fn key(pos: &Self::Pos) -> Self::Key;
     /// A well-mixed 64-bit hash of a key, for the table's slots.
     fn hash(key: &Self::Key) -> u64;
@@ -88,6 +100,32 @@ pub trait Duel: 'static {
     /// often cuts them off.
     fn child(_pos: &Self::Pos, _mv: &Self::Move) -> Option<Self::Pos> {
         None
+    }
+    /// Whether the searcher should list an inner node's moves with
+    /// [`Duel::moves`] and build each child with [`Duel::play`] only when
+    /// it searches it. For games whose positions are large, most children
+    /// are never searched (a cutoff comes first), so building them all
+    /// costs more than it saves. Only games that [`Duel::AVOIDS_REPEATS`]
+    /// use it: the others refuse a repeat while generating, which needs
+    /// the child.
+    const LAZY: bool = false;
+    /// [`Duel::children`]'s moves, in the same order, without their
+    /// positions (for [`Duel::LAZY`] games; this default builds them).
+    fn moves(pos: &Self::Pos, out: &mut Vec<Self::Move>) {
+        let mut children = Vec::new();
+        Self::children(pos, &|_| false, &mut children);
+        out.extend(children.into_iter().map(|(mv, _)| mv));
+    }
+    /// The position after `mv`, one of [`Duel::moves`]' moves in `pos` (for
+    /// [`Duel::LAZY`] games; this default generates every child to find it).
+    fn play(pos: &Self::Pos, mv: &Self::Move) -> Self::Pos {
+        let mut children = Vec::new();
+        Self::children(pos, &|_| false, &mut children);
+        children
+            .into_iter()
+            .find(|(m, _)| m == mv)
+            .expect("a move of this position")
+            .1
     }
     /// Whether [`Duel::in_check`] means anything here: quiescence then
     /// stands pat before it generates captures when not in check.
@@ -293,6 +331,8 @@ impl<D: Duel> Default for Table<D> {
 /// independent and a bot stays `Sync`.
 pub struct Searcher<'g, D: Duel> {
     game: &'g D::Game,
+    /// The game's real history, when [`Duel::history`] gives it.
+    real_history: Option<Vec<D::Key>>,
     path: Vec<D::Key>,
     tt: Vec<Option<Entry<D>>>,
     killers: [[Option<D::Move>; 2]; MAX_PLY],
@@ -317,6 +357,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
         let (limit, deadline) = budget.limits();
         Searcher {
             game,
+            real_history: D::history(game),
             path: Vec::with_capacity(MAX_PLY),
             tt: vec![None; TT_SLOTS],
             killers: [[None; 2]; MAX_PLY],
@@ -458,16 +499,17 @@ impl<'g, D: Duel> Searcher<'g, D> {
     ) -> Option<(D::Move, i32)> {
         let mut best: Option<(D::Move, i32)> = None;
         for (i, &(mv, child)) in moves.iter().enumerate() {
-            self.path.push(D::key(&child));
+            let key = D::key(&child);
+            self.path.push(key);
             let narrow = self.features.pvs && i > 0;
             let (s, _) = if narrow {
-                self.search(&child, depth - 1, -(alpha + 1), -alpha, 1)
+                self.search(&child, key, depth - 1, -(alpha + 1), -alpha, 1)
             } else {
-                self.search(&child, depth - 1, -beta, -alpha, 1)
+                self.search(&child, key, depth - 1, -beta, -alpha, 1)
             };
             let mut score = -s;
             if narrow && !self.stopped && score > alpha && score < beta {
-                score = -self.search(&child, depth - 1, -beta, -alpha, 1).0;
+                score = -self.search(&child, key, depth - 1, -beta, -alpha, 1).0;
             }
             self.path.pop();
             if self.stopped {
@@ -537,11 +579,19 @@ impl<'g, D: Duel> Searcher<'g, D> {
         (D::hash(key) as usize) & (TT_SLOTS - 1)
     }
 
+    /// Whether a position with `key` occurred in the game's real history.
+    fn seen(&self, key: &D::Key) -> bool {
+        match &self.real_history {
+            Some(history) => D::among(history, key),
+            None => D::seen(self.game, key),
+        }
+    }
+
     /// Whether `child` repeats a position of the search path or of the
     /// game's real history; `refused` remembers that one did.
     fn repeats(&self, child: &D::Pos, refused: &Cell<bool>) -> bool {
         let key = D::key(child);
-        let repeats = self.path.contains(&key) || D::seen(self.game, &key);
+        let repeats = self.path.contains(&key) || self.seen(&key);
         if repeats {
             refused.set(true);
         }
@@ -563,10 +613,12 @@ impl<'g, D: Duel> Searcher<'g, D> {
         (any, refused.get())
     }
 
-    /// (score for the side to move, history-dependent?)
+    /// (score for the side to move, history-dependent?); `key` is `pos`'s
+    /// key, which the caller has already computed for the path.
     fn search(
         &mut self,
         pos: &D::Pos,
+        key: D::Key,
         depth: u32,
         mut alpha: i32,
         beta: i32,
@@ -597,7 +649,6 @@ impl<'g, D: Duel> Searcher<'g, D> {
         if depth == 0 || ply >= MAX_PLY - 8 {
             return self.quiescence(pos, alpha, beta, ply, self.quiescence_plies);
         }
-        let key = D::key(pos);
         let slot = self.slot(&key);
         let mut hash_move = None;
         if let Some(e) = self.tt[slot].filter(|e| e.key == key) {
@@ -626,7 +677,8 @@ impl<'g, D: Duel> Searcher<'g, D> {
                 // Passing and still holding beta: a real move would too.
                 self.after_null = true;
                 let reduced = depth - 1 - (2 + depth / 4).min(depth - 1);
-                let (s, dep) = self.search(&null, reduced, -beta, -beta + 1, ply + 1);
+                let (s, dep) =
+                    self.search(&null, D::key(&null), reduced, -beta, -beta + 1, ply + 1);
                 self.after_null = false;
                 if self.stopped {
                     return (0, true);
@@ -640,9 +692,15 @@ impl<'g, D: Duel> Searcher<'g, D> {
         let mut dependent = null_dependent;
         // The table's move first, alone; the others are generated only if
         // it does not cut them off.
-        let mut moves = Vec::new();
         let staged = hash_move.and_then(|mv| D::child(pos, &mv).map(|child| (mv, child)));
-        moves.extend(staged);
+        let mut moves: Vec<D::Move> = Vec::new();
+        // The children of `moves` built so far: all of them, except that a
+        // lazy game's children after the staged one are built when searched.
+        let mut kids: Vec<D::Pos> = Vec::new();
+        if let Some((mv, child)) = staged {
+            moves.push(mv);
+            kids.push(child);
+        }
         let mut generated = false;
         let alpha0 = alpha;
         // Futility: near the horizon, quiet moves cannot lift a position
@@ -665,18 +723,28 @@ impl<'g, D: Duel> Searcher<'g, D> {
                     break;
                 }
                 generated = true;
-                let mut rest = Vec::new();
-                dependent |= if D::AVOIDS_REPEATS {
-                    D::children(pos, &|_| false, &mut rest);
-                    false
+                let first = staged.map(|(mv, _)| mv);
+                if D::LAZY && D::AVOIDS_REPEATS {
+                    let mut rest = Vec::new();
+                    D::moves(pos, &mut rest);
+                    rest.retain(|mv| Some(*mv) != first);
+                    rest.sort_by_cached_key(|mv| self.rank(pos, mv, hash_move, ply));
+                    moves.extend(rest);
                 } else {
-                    self.generate(pos, &mut rest)
-                };
-                if let Some((first, _)) = staged {
-                    rest.retain(|m| m.0 != first);
+                    let mut rest = Vec::new();
+                    dependent |= if D::AVOIDS_REPEATS {
+                        D::children(pos, &|_| false, &mut rest);
+                        false
+                    } else {
+                        self.generate(pos, &mut rest)
+                    };
+                    rest.retain(|(mv, _)| Some(*mv) != first);
+                    // Sorted by index, so that no position moves twice.
+                    let mut order: Vec<usize> = (0..rest.len()).collect();
+                    order.sort_by_cached_key(|&j| self.rank(pos, &rest[j].0, hash_move, ply));
+                    moves.extend(order.iter().map(|&j| rest[j].0));
+                    kids.extend(order.iter().map(|&j| rest[j].1));
                 }
-                self.order(pos, &mut rest, hash_move, ply);
-                moves.extend(rest);
                 if moves.is_empty() {
                     return (to_ply(D::stuck(pos), ply), dependent);
                 }
@@ -684,12 +752,20 @@ impl<'g, D: Duel> Searcher<'g, D> {
                     break;
                 }
             }
-            let (mv, child) = moves[i];
+            let mv = moves[i];
+            let built;
+            let child = match kids.get(i) {
+                Some(child) => child,
+                None => {
+                    built = D::play(pos, &mv);
+                    &built
+                }
+            };
             i += 1;
-            let child_key = D::key(&child);
+            let child_key = D::key(child);
             if refuse
                 && D::may_repeat(&mv)
-                && (self.path.contains(&child_key) || D::seen(self.game, &child_key))
+                && (self.path.contains(&child_key) || self.seen(&child_key))
             {
                 dependent = true;
                 if i == moves.len() && generated && best == -INF {
@@ -734,16 +810,17 @@ impl<'g, D: Duel> Searcher<'g, D> {
             } else {
                 beta
             };
-            let (s, dep) = self.search(&child, depth - 1 - reduce, -edge, -alpha, ply + 1);
+            let (s, dep) =
+                self.search(child, child_key, depth - 1 - reduce, -edge, -alpha, ply + 1);
             let mut score = -s;
             dependent |= dep;
             if !self.stopped && reduce > 0 && score > alpha {
-                let (s, dep) = self.search(&child, depth - 1, -edge, -alpha, ply + 1);
+                let (s, dep) = self.search(child, child_key, depth - 1, -edge, -alpha, ply + 1);
                 score = -s;
                 dependent |= dep;
             }
             if !self.stopped && edge < beta && score > alpha && score < beta {
-                let (s, dep) = self.search(&child, depth - 1, -beta, -alpha, ply + 1);
+                let (s, dep) = self.search(child, child_key, depth - 1, -beta, -alpha, ply + 1);
                 score = -s;
                 dependent |= dep;
             }
@@ -890,33 +967,28 @@ impl<'g, D: Duel> Searcher<'g, D> {
         (best, dependent)
     }
 
-    fn order(
-        &self,
-        pos: &D::Pos,
-        moves: &mut [(D::Move, D::Pos)],
-        hash_move: Option<D::Move>,
-        ply: usize,
-    ) {
-        let killers = self.killers[ply];
-        moves.sort_by_cached_key(|(mv, _)| {
-            let rank = if Some(*mv) == hash_move {
-                1 << 30
-            } else if D::is_noisy(pos, mv) {
-                let gain = if self.features.capture_order {
-                    D::capture_value(pos, mv).clamp(0, 1 << 26)
-                } else {
-                    0
-                };
-                (1 << 28) + gain
-            } else if killers[0] == Some(*mv) {
-                1 << 27
-            } else if killers[1] == Some(*mv) {
-                (1 << 27) - 1
+    /// The sort key of `mv` among a node's moves (lowest first): the
+    /// table's move, then captures (by value if the feature is on), the
+    /// killers, then the rest by history.
+    fn rank(&self, pos: &D::Pos, mv: &D::Move, hash_move: Option<D::Move>, ply: usize) -> i32 {
+        let killers = &self.killers[ply];
+        let rank = if Some(*mv) == hash_move {
+            1 << 30
+        } else if D::is_noisy(pos, mv) {
+            let gain = if self.features.capture_order {
+                D::capture_value(pos, mv).clamp(0, 1 << 26)
             } else {
-                self.history[D::move_index(mv)]
+                0
             };
-            -rank
-        });
+            (1 << 28) + gain
+        } else if killers[0] == Some(*mv) {
+            1 << 27
+        } else if killers[1] == Some(*mv) {
+            (1 << 27) - 1
+        } else {
+            self.history[D::move_index(mv)]
+        };
+        -rank
     }
 }
 

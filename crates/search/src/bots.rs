@@ -180,8 +180,10 @@ impl Bots for KnightCourt {
 
 impl Bots for Tilechess {
     /// Its search answers in tens of milliseconds at every level, so the
-    /// evaluations set how deep it gets: about its own next action (2),
-    /// one rival's reply (3), two (4), a whole round of four players (5).
+    /// evaluations set how deep it gets, in a four-player game on a young
+    /// board: about one rival's reply (2), two (3), a whole round (4), and
+    /// on into the second round (5). Each wins at least 1.5 times as often
+    /// as the level below (docs/ai.md#levels).
     const LEVELS: [Spec; 5] = [
         GREEDY,
         strongest(1_500),

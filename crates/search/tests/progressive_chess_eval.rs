@@ -249,3 +249,51 @@ fn attack_sets_match_is_attacked() {
         }
     }
 }
+
+/// The search lists a node's turns without their positions and builds a
+/// child only when it searches it: the turns must be exactly the eager
+/// list's, in its order, and each built child exactly the eager one. Over
+/// random games from the full start (upgrades, pools, necromancers) and
+/// from two king, cannon and pincer openings (no upgrade left: the short
+/// path that never plays a move to list its upgrades).
+#[test]
+fn lazy_turns_and_children_match_the_eager_list() {
+    use arbiter_search::games::progressive_chess::{
+        play_search_turn, search_children, search_turns,
+    };
+    let starts = [
+        None,
+        Some("1c2k2/x6/x3c2/7/2C3X/6X/2K2C1 w 2 1 - - 0 1"),
+        Some("2k3c/7/2cx1x1/7/1X1XC2/7/C3K2 w 2 1 - - 0 1"),
+    ];
+    let mut rng = Seed::from_u64(11).rng();
+    let mut checked = 0;
+    for start in starts {
+        for _ in 0..12 {
+            let mut g = start.map_or_else(|| ProgressiveChess::new(Ruleset::default()), game);
+            for _ in 0..80 {
+                let here = *g.position();
+                let mut eager = Vec::new();
+                search_children(&here, &mut eager);
+                let mut lazy = Vec::new();
+                search_turns(&here, &mut lazy);
+                let turns: Vec<Turn> = eager.iter().map(|(t, _)| *t).collect();
+                assert_eq!(lazy, turns, "the turns of {here:?}");
+                for (t, child) in &eager {
+                    assert_eq!(&play_search_turn(&here, t), child, "{t} from {here:?}");
+                }
+                checked += eager.len();
+                let seat = here.turn().seat();
+                let moves = g.legal_actions(seat);
+                if moves.is_empty() {
+                    break;
+                }
+                let t = moves[rng.below(moves.len())];
+                if g.act(seat, &t).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "only {checked} children checked");
+}

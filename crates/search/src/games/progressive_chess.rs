@@ -57,8 +57,11 @@
 //!   ([`Duel::noisy_children`]).
 //! - Speed: the search tests repeats only of the children it searches
 //!   ([`Duel::AVOIDS_REPEATS`]), plays the table's move before generating
-//!   the rest ([`Duel::child`]), and the evaluation finds each side's
-//!   attacked squares once ([`attacked_squares`]).
+//!   the rest ([`Duel::child`]), lists a node's turns without building
+//!   their positions and builds a child only when it searches it
+//!   ([`Duel::LAZY`]: [`search_turns`], [`play_search_turn`]), keeps the
+//!   game's history keys itself ([`Duel::history`]), and the evaluation
+//!   finds each side's attacked squares once ([`attacked_squares`]).
 //! - Features ([`Duel::features`]): late-move reductions, checks and
 //!   futility pruning, as measured on the anchor's openings (docs/ai.md).
 
@@ -461,11 +464,56 @@ pub fn worth_searching(pos: &Position, up: Upgrade) -> bool {
 /// choices each), and upgrading one pawn or its neighbour rarely differs
 /// much; the depth this buys is worth more.
 pub fn search_children(pos: &Position, out: &mut Vec<(Turn, Position)>) {
-    let us = pos.turn();
-    let their_king = pos.board().king(us.other());
     // Room for a typical node at once: growing by doubling copies every
     // position again.
     out.reserve(256);
+    for_each_search_turn(pos, |turn, mid, capture| {
+        let mut child = *mid;
+        finish_turn(&mut child, turn, capture);
+        out.push((turn, child));
+    });
+}
+
+/// [`search_children`]'s turns, in the same order, without their positions.
+pub fn search_turns(pos: &Position, out: &mut Vec<Turn>) {
+    out.reserve(256);
+    let us = pos.turn();
+    if can_spend(pos.board(), us) {
+        for_each_search_turn(pos, |turn, _, _| out.push(turn));
+    } else {
+        // No piece of ours has an upgrade, and no move can give us one (a
+        // move never changes the roles of our pieces, and only a
+        // necromancer raises one), so every turn is a bare move: no need to
+        // play each to list its upgrades.
+        for_each_legal_move(pos, |mv| out.push(Turn::bare(mv).by(us)));
+    }
+}
+
+/// The position after `turn`, one of [`search_turns`]' turns in `pos`.
+pub fn play_search_turn(pos: &Position, turn: &Turn) -> Position {
+    let mut child = *pos;
+    let capture = matches!(child.apply_move(turn.mv), Effect::Capture(_));
+    finish_turn(&mut child, *turn, capture);
+    child
+}
+
+/// The rest of `turn` on `mid`, the position after its move step: its
+/// upgrade, if any, and the end of the turn.
+fn finish_turn(mid: &mut Position, turn: Turn, capture: bool) {
+    match turn.upgrade {
+        Some(up) => {
+            mid.apply_upgrade(up);
+            mid.end_turn(true);
+        }
+        None => mid.end_turn(capture),
+    }
+}
+
+/// Calls `f(turn, position after its move step, whether it captured)` for
+/// every turn of [`search_children`], in its order.
+fn for_each_search_turn(pos: &Position, mut f: impl FnMut(Turn, &Position, bool)) {
+    let us = pos.turn();
+    let their_king = pos.board().king(us.other());
     for_each_legal_move(pos, |mv| {
         let mut mid = *pos;
         let capture = matches!(mid.apply_move(mv), Effect::Capture(_));
@@ -500,20 +548,14 @@ pub fn search_children(pos: &Position, out: &mut Vec<(Turn, Position)>) {
             }
         });
         for (_, _, _, up) in &best[..kinds] {
-            let mut child = mid;
-            child.apply_upgrade(*up);
-            child.end_turn(true);
-            out.push((
-                Turn {
-                    mv,
-                    upgrade: Some(*up),
-                    side: us,
-                },
-                child,
-            ));
+            let turn = Turn {
+                mv,
+                upgrade: Some(*up),
+                side: us,
+            };
+            f(turn, &mid, capture);
         }
-        mid.end_turn(capture);
-        out.push((Turn::bare(mv).by(us), mid));
+        f(Turn::bare(mv).by(us), &mid, capture);
     });
 }
 
@@ -541,18 +583,23 @@ pub fn in_history(game: &ProgressiveChess, key: Key) -> bool {
     HISTORY.with(|cell| {
         let mut h = cell.borrow_mut();
         if (h.0, h.1) != id || h.2.as_ref() != Some(game.position()) {
-            let mut pos = *game.start_position();
-            let mut keys = vec![self::key(&pos)];
-            for &turn in game.turns_played() {
-                pos = pos.play_unchecked(turn);
-                keys.push(self::key(&pos));
-            }
-            keys.sort_unstable();
-            keys.dedup();
-            *h = (id.0, id.1, Some(*game.position()), keys);
+            *h = (id.0, id.1, Some(*game.position()), history_keys(game));
         }
         h.3.binary_search(&key).is_ok()
     })
+}
+
+/// The keys of every position of `game` so far, sorted, without repeats.
+pub fn history_keys(game: &ProgressiveChess) -> Vec<Key> {
+    let mut pos = *game.start_position();
+    let mut keys = vec![self::key(&pos)];
+    for &turn in game.turns_played() {
+        pos = pos.play_unchecked(turn);
+        keys.push(self::key(&pos));
+    }
+    keys.sort_unstable();
+    keys.dedup();
+    keys
 }
 
 impl Duel for ProgressiveChessDuel {
@@ -563,6 +610,17 @@ impl Duel for ProgressiveChessDuel {
 
     fn seen(game: &ProgressiveChess, key: &Key) -> bool {
         in_history(game, *key)
+    }
+
+    /// Asking [`in_history`] per child checks that its cache still holds
+    /// this game, which costs as much as the lookup: a searcher keeps the
+    /// keys itself.
+    fn history(game: &ProgressiveChess) -> Option<Vec<Key>> {
+        Some(history_keys(game))
+    }
+
+    fn among(history: &[Key], key: &Key) -> bool {
+        history.binary_search(key).is_ok()
     }
 
     fn key(pos: &Position) -> Key {
@@ -651,6 +709,19 @@ impl Duel for ProgressiveChessDuel {
 
     /// The search tests repeats only of the children it searches.
     const AVOIDS_REPEATS: bool = true;
+
+    /// A position is a few hundred bytes (a board of 49 squares and its
+    /// bitboards, pools and points): building each child only when it is
+    /// searched saves copying the many that a cutoff skips.
+    const LAZY: bool = true;
+
+    fn moves(pos: &Position, out: &mut Vec<Turn>) {
+        search_turns(pos, out);
+    }
+
+    fn play(pos: &Position, turn: &Turn) -> Position {
+        play_search_turn(pos, turn)
+    }
 
     /// A turn with an upgrade changes a piece for good (see `children`).
     fn may_repeat(turn: &Turn) -> bool {

@@ -1,6 +1,7 @@
 //! Tilechess for the searchers: a hand-tuned evaluation and the `max`
-//! player, a max-n search of one whole round: our action, each rival's
-//! reply in rotation, then our next action.
+//! player, a max-n search of up to two whole rounds: our action, each
+//! rival's reply in rotation, our next action, the rivals again, then our
+//! next action after that.
 //!
 //! # Evaluation for seat `s`
 //! Matches rank players by score (territory plus points for destroyed
@@ -24,8 +25,11 @@
 //! `depth` rivals in rotation each play their best reply by their own
 //! evaluation (max-n with one-ply rivals), and the candidate is worth our
 //! value after our own best next action. The deepest depth completed for
-//! every candidate decides; a whole round is every rival. The budget
-//! counts evaluations, or time. The first version looked at each rival's
+//! every candidate decides; a whole round is every rival. After a whole
+//! round, a budget that lasts goes on into a second one ([`ROUNDS`]): we
+//! play our best next action (one ply, as the rivals do), and the rivals
+//! reply again, one more at a time. The budget counts evaluations, or
+//! time. The first version looked at each rival's
 //! reply on its own (half the worst case, half the average over who
 //! claims) plus half of our next action's gain: 61% firsts against three
 //! greedy players, against 89.5% now (docs/ai.md#tilechess).
@@ -126,6 +130,13 @@ fn value(game: &Tilechess, seat: Seat) -> i32 {
 /// rivals replying as modelled.
 pub const WIDTH: usize = 8;
 
+/// How many whole rounds the search looks ahead when its budget allows:
+/// the second round has us play our best next action (one ply, as the
+/// rivals do), then the rivals reply again, and the candidate is worth
+/// our best action after that. A budget that completes the first round
+/// (about 6,000 evaluations on a young board) spends the rest here.
+pub const ROUNDS: usize = 2;
+
 /// The `max` player.
 pub struct TilechessMax {
     pub budget: Budget,
@@ -160,13 +171,25 @@ impl Player<Tilechess> for TilechessMax {
         // Until a depth is complete, the one-ply scores stand.
         let mut scores: Vec<i32> = scored.iter().take(WIDTH).map(|(s, _)| *s).collect();
         let rivals = game.players().len().saturating_sub(1);
-        'deepen: for depth in 0..=rivals {
+        // Each candidate's game after a whole round and our next action,
+        // once a depth of the second round asks for it.
+        let mut second: Vec<Option<Tilechess>> = vec![None; candidates.len()];
+        'deepen: for depth in 0..=(ROUNDS * (rivals + 1) - 1) {
             let mut deeper = Vec::with_capacity(candidates.len());
-            for action in &candidates {
+            for (i, action) in candidates.iter().enumerate() {
                 if out_of_budget(left) {
                     break 'deepen;
                 }
-                let round = rivals_round(&after(game, seat, action), seat, depth, &mut left);
+                let round = if depth <= rivals {
+                    rivals_round(&after(game, seat, action), seat, depth, &mut left)
+                } else {
+                    let start = second[i].get_or_insert_with(|| {
+                        let round =
+                            rivals_round(&after(game, seat, action), seat, rivals, &mut left);
+                        best_deed(&round, seat, &mut left).map_or(round, |(_, next)| next)
+                    });
+                    rivals_round(start, seat, depth - rivals - 1, &mut left)
+                };
                 deeper.push(best_next(&round, seat, &mut left));
             }
             scores = deeper;
@@ -229,25 +252,30 @@ fn rivals_round(game: &Tilechess, me: Seat, depth: usize, left: &mut u64) -> Til
 /// included): the round ends with our turn, and pieces left under attack
 /// are only lost if we cannot save them.
 fn best_next(game: &Tilechess, me: Seat, left: &mut u64) -> i32 {
-    let here = value(game, me);
-    if game.is_over() {
-        return here;
+    match best_deed(game, me, left) {
+        Some((best, _)) => best,
+        None => value(game, me),
     }
-    let Some(colour) = game.colour_of(me) else {
-        return here;
-    };
-    let mut best = i32::MIN;
+}
+
+/// Our best next action by the full evaluation: its value and the game
+/// after it (`None` if the game is over or we cannot act).
+fn best_deed(game: &Tilechess, me: Seat, left: &mut u64) -> Option<(i32, Tilechess)> {
+    if game.is_over() {
+        return None;
+    }
+    let colour = game.colour_of(me)?;
+    let mut best: Option<(i32, Tilechess)> = None;
     for deed in game.deeds(me) {
         let mut next = game.clone();
         next.play_unchecked(me, &Action { colour, deed });
         *left = left.saturating_sub(1);
-        best = best.max(value(&next, me));
+        let ours = value(&next, me);
+        if best.as_ref().is_none_or(|(b, _)| ours > *b) {
+            best = Some((ours, next));
+        }
     }
-    if best == i32::MIN {
-        here
-    } else {
-        best
-    }
+    best
 }
 
 #[cfg(test)]
@@ -303,6 +331,22 @@ mod tests {
         // Green out: blue then yellow, and still back to red.
         let round = rivals_round(&four_kings("red", Some("green")), RED, 4, &mut left);
         assert_eq!(round.last_to_act(), Some(Seat(3)));
+    }
+
+    #[test]
+    fn the_second_round_starts_from_our_best_next_action() {
+        // After a whole round (yellow acted last), our best next action is
+        // played: its value is best_next's, we acted last, and the next
+        // rival in rotation is blue again.
+        let round = four_kings("yellow", None);
+        let mut left = u64::MAX;
+        let (value, next) = best_deed(&round, RED, &mut left).expect("red can act");
+        assert_eq!(value, best_next(&round, RED, &mut left));
+        assert_eq!(next.last_to_act(), Some(RED));
+        assert_eq!(next_in_rotation(&next, RED), Some(Seat(1)));
+        // Out of the game, there is no next action.
+        let out = four_kings("yellow", Some("red"));
+        assert!(best_deed(&out, RED, &mut left).is_none());
     }
 
     #[test]
