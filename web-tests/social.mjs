@@ -53,6 +53,8 @@ const tests = {
     await press(page, "#resign-confirm", size);
     await waitFor(page, (s) => s.status === "over", "the end");
     assert.match(await bannerText(page), /^You lost by resignation/);
+    // The history's last line says who resigned, and nothing else.
+    assert.equal((await page.textContent("#history ol li:last-child")).trim(), "seat 1 resigns");
     // The move box, the resign button and the host's buttons are gone; the
     // rematch and new-game buttons are there.
     assert.ok(await page.isHidden("#typed"));
@@ -65,6 +67,12 @@ const tests = {
     const other = await open(browser, size, g.seats[1].link);
     assert.match(await bannerText(other.page), /^You won by resignation/);
     await other.context.close();
+    // The analysis board asked for a position past the game's end says so,
+    // and shows no empty picture frame.
+    const [path, token] = g.seats[0].link.split("#");
+    await page.goto(`${base}/analysis/${path.split("/").pop()}?ply=6#${token}`);
+    await page.waitForFunction(() => document.getElementById("a-error").textContent !== "");
+    await page.waitForFunction(() => document.getElementById("a-board").hidden);
     await context.close();
   },
 

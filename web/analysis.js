@@ -20,7 +20,13 @@ async function load() {
   // The picture as this link's holder sees it (an <img> sends no token).
   fetch(`/api/games/${id}/board.svg?ply=${ply}`, { headers: auth })
     .then((r) => (r.ok ? r.blob() : null))
-    .then((b) => { if (b) $("a-board").src = URL.createObjectURL(b); });
+    .then((b) => {
+      // No picture for a position the game never reached: no empty frame.
+      const img = $("a-board");
+      img.hidden = !b;
+      if (b) img.src = URL.createObjectURL(b);
+      else img.removeAttribute("src");
+    });
   const r = await fetch(`/api/games/${id}/analysis?ply=${ply}`, { headers: auth });
   const a = await r.json();
   if (!r.ok) { $("a-status").textContent = ""; $("a-error").textContent = a.error; return; }

@@ -412,9 +412,14 @@ function drawHistory(s) {
   const list = $("history").querySelector("ol");
   // Each viewer's own history: others' secret submissions show only as
   // "submitted ..." (or not at all); deadlines and host actions have no seat.
-  const who = (h) => (h.seat === null ? "·" : serverSeatName(s, h.seat));
-  // Tilechess actions begin with their colour already: it is not said twice.
-  const line = (h) => (h.action.startsWith(who(h) + ": ") ? h.action : `${who(h)}: ${h.action}`);
+  // An entry with no seat (a deadline, a resignation, a host action) says
+  // who it concerns itself. Tilechess actions begin with their colour
+  // already: it is not said twice.
+  const line = (h) => {
+    if (h.seat === null) return h.action;
+    const who = serverSeatName(s, h.seat);
+    return h.action.startsWith(who + ": ") ? h.action : `${who}: ${h.action}`;
+  };
   const entries = historyEntries(s);
   patch(list, entries.map((h) => {
     const timeout = / \(time: played for P\d+\)$/.test(h.action);
