@@ -151,6 +151,9 @@ pub trait Duel: 'static {
         out.retain(|(mv, _)| Self::is_noisy(pos, mv));
         any
     }
+    /// The children by quiet moves (not [`Duel::is_noisy`]) that give
+    /// check, for [`Features::quiet_checks`] (none by default).
+    fn quiet_checks(_pos: &Self::Pos, _out: &mut Vec<(Self::Move, Self::Pos)>) {}
     /// How much a noisy move wins, to order captures by the victim's
     /// value first, then the cheapest attacker (0 where nothing is taken).
     fn capture_value(_pos: &Self::Pos, _mv: &Self::Move) -> i32 {
@@ -209,6 +212,11 @@ pub struct Features {
     /// Futility pruning: at depth 1 and 2, out of check, quiet late moves
     /// are skipped when the static value is a margin below alpha.
     pub futility: bool,
+    /// Quiet checks: the first ply of quiescence also tries the moves that
+    /// give check ([`Duel::quiet_checks`]), so a series of checks that
+    /// mates just past the horizon is followed (with `checks`, each
+    /// evasion is then answered in full).
+    pub quiet_checks: bool,
 }
 
 impl Default for Features {
@@ -222,13 +230,14 @@ impl Default for Features {
             keep_table: false,
             deep_lmr: false,
             futility: false,
+            quiet_checks: false,
         }
     }
 }
 
 impl Features {
     /// The names `arbiter uci` offers as UCI options.
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 9] = [
         "PVS",
         "NullMove",
         "LMR",
@@ -237,6 +246,7 @@ impl Features {
         "KeepTable",
         "DeepLMR",
         "Futility",
+        "QuietChecks",
     ];
 
     /// Whether the feature named `name` is on (`false` for unknown names).
@@ -257,6 +267,7 @@ impl Features {
             "KeepTable" => &mut self.keep_table,
             "DeepLMR" => &mut self.deep_lmr,
             "Futility" => &mut self.futility,
+            "QuietChecks" => &mut self.quiet_checks,
             _ => return false,
         };
         *flag = on;
@@ -899,6 +910,11 @@ impl<'g, D: Duel> Searcher<'g, D> {
         alpha = alpha.max(stand);
         if self.features.capture_order {
             moves.sort_by_cached_key(|(mv, _)| -D::capture_value(pos, mv));
+        }
+        // Quiet checks after the captures, at the first ply only: a check
+        // is answered in full (`evasions`), so deeper ones would multiply.
+        if self.features.quiet_checks && self.features.checks && left == self.quiescence_plies {
+            D::quiet_checks(pos, &mut moves);
         }
         self.quiesce_children(&moves, stand, alpha, beta, ply, left, dependent)
     }

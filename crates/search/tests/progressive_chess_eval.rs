@@ -297,3 +297,63 @@ fn lazy_turns_and_children_match_the_eager_list() {
     }
     assert!(checked > 10_000, "only {checked} children checked");
 }
+
+/// Quiet checks (the `QuietChecks` switch) are exactly the legal bare
+/// turns that capture nothing and leave the other side in check, each
+/// with its position: checked against the game's own list of legal turns
+/// over random games, and by hand in the opening where a ladder of cannon
+/// checks starts with 1. g2g7+ (the g-file is open, and from g7 the
+/// cannon sees along rank 7 through the empty f7 to the king on e7).
+#[test]
+fn quiet_checks_are_the_bare_turns_that_give_check() {
+    use arbiter_search::alphabeta::Duel;
+    use arbiter_search::games::progressive_chess::ProgressiveChessDuel;
+    let ladder = pos("cx2k2/c3x2/7/7/7/2X3C/2K2XC w 2 1 - - 0 1");
+    let mut out = Vec::new();
+    ProgressiveChessDuel::quiet_checks(&ladder, &mut out);
+    let named: Vec<String> = out.iter().map(|(t, _)| t.to_string()).collect();
+    assert!(named.contains(&"g2g7".to_string()), "{named:?}");
+    let mut rng = Seed::from_u64(5).rng();
+    for start in [None, Some("cx2k2/c3x2/7/7/7/2X3C/2K2XC w 2 1 - - 0 1")] {
+        for _ in 0..10 {
+            let mut g = start.map_or_else(|| ProgressiveChess::new(Ruleset::default()), game);
+            for _ in 0..60 {
+                let here = *g.position();
+                let seat = here.turn().seat();
+                let moves = g.legal_actions(seat);
+                let mut expected: Vec<(String, Position)> = moves
+                    .iter()
+                    .filter(|t| t.upgrade.is_none() && !hits_an_enemy(&here, t))
+                    .map(|t| (t.to_string(), here.play_unchecked(*t)))
+                    .filter(|(_, after)| after.is_check())
+                    .collect();
+                let mut found = Vec::new();
+                ProgressiveChessDuel::quiet_checks(&here, &mut found);
+                let mut found: Vec<(String, Position)> =
+                    found.into_iter().map(|(t, p)| (t.to_string(), p)).collect();
+                expected.sort_by(|a, b| a.0.cmp(&b.0));
+                found.sort_by(|a, b| a.0.cmp(&b.0));
+                assert_eq!(found, expected, "{here:?}");
+                if moves.is_empty() {
+                    break;
+                }
+                let t = moves[rng.below(moves.len())];
+                if g.act(seat, &t).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Whether `turn`'s move lands on an enemy piece to take it (a swap lands
+/// on a piece without taking it).
+fn hits_an_enemy(pos: &Position, turn: &Turn) -> bool {
+    use arbiter_progressive_chess::{Move, Role};
+    let Move::Normal { from, to } = turn.mv else {
+        return false;
+    };
+    let mover = pos.piece_at(from).expect("a move starts on a piece");
+    let swaps = matches!(mover.role, Role::Swapper | Role::Supernaturalist);
+    !swaps && pos.piece_at(to).is_some_and(|p| p.color != mover.color)
+}
