@@ -437,8 +437,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
     ) -> Found<D::Move> {
         let root = D::root(self.game);
         let mut moves = Vec::new();
-        let game = self.game;
-        D::children(&root, &|p| D::seen(game, &D::key(p)), &mut moves);
+        D::children(&root, &|p| self.seen(&D::key(p)), &mut moves);
         seed.rng().shuffle(&mut moves);
         let mut found = Found {
             best: moves.first().map(|m| m.0),

@@ -35,6 +35,36 @@ fn after(game: &ProgressiveChess, text: &str) -> ProgressiveChess {
     next
 }
 
+/// Calls `visit` at every position of `games` random games of up to
+/// `plies` turns from each start (`None`: the full game's), the turns
+/// drawn from `seed`.
+fn random_walks(
+    starts: &[Option<&str>],
+    games: usize,
+    plies: usize,
+    seed: u64,
+    mut visit: impl FnMut(&ProgressiveChess),
+) {
+    let mut rng = Seed::from_u64(seed).rng();
+    for start in starts {
+        for _ in 0..games {
+            let mut g = start.map_or_else(|| ProgressiveChess::new(Ruleset::default()), game);
+            for _ in 0..plies {
+                visit(&g);
+                let seat = g.position().turn().seat();
+                let moves = g.legal_actions(seat);
+                if moves.is_empty() {
+                    break;
+                }
+                let t = moves[rng.below(moves.len())];
+                if g.act(seat, &t).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
 /// White: king g5, rook a1; Black: king g7. Ra1-a7 is the only mate (the
 /// rook covers rank 7, the king f6 and g6; Ra1-g1 is blocked by the white
 /// king). White holds 1 point, so no upgrade comes with it.
@@ -223,31 +253,16 @@ fn attack_sets_match_is_attacked() {
         Some("1c2k2/x6/x3c2/7/2C3X/6X/2K2C1 w 2 1 - - 0 1"),
         Some("2k3c/7/2cx1x1/7/1X1XC2/7/C3K2 w 2 1 - - 0 1"),
     ];
-    let mut rng = Seed::from_u64(7).rng();
-    for start in starts {
-        for _ in 0..20 {
-            let mut g = start.map_or_else(|| ProgressiveChess::new(Ruleset::default()), game);
-            for _ in 0..60 {
-                let board = *g.position().board();
-                for side in [Color::White, Color::Black] {
-                    let set = attacked_squares(&board, side);
-                    for i in 0..49 {
-                        let sq = Square::new(i);
-                        assert_eq!(set.contains(sq), board.is_attacked(sq, side), "{sq}");
-                    }
-                }
-                let seat = g.position().turn().seat();
-                let moves = g.legal_actions(seat);
-                if moves.is_empty() {
-                    break;
-                }
-                let t = moves[rng.below(moves.len())];
-                if g.act(seat, &t).is_err() {
-                    break;
-                }
+    random_walks(&starts, 20, 60, 7, |g| {
+        let board = *g.position().board();
+        for side in [Color::White, Color::Black] {
+            let set = attacked_squares(&board, side);
+            for i in 0..49 {
+                let sq = Square::new(i);
+                assert_eq!(set.contains(sq), board.is_attacked(sq, side), "{sq}");
             }
         }
-    }
+    });
 }
 
 /// The search lists a node's turns without their positions and builds a
@@ -266,35 +281,20 @@ fn lazy_turns_and_children_match_the_eager_list() {
         Some("1c2k2/x6/x3c2/7/2C3X/6X/2K2C1 w 2 1 - - 0 1"),
         Some("2k3c/7/2cx1x1/7/1X1XC2/7/C3K2 w 2 1 - - 0 1"),
     ];
-    let mut rng = Seed::from_u64(11).rng();
     let mut checked = 0;
-    for start in starts {
-        for _ in 0..12 {
-            let mut g = start.map_or_else(|| ProgressiveChess::new(Ruleset::default()), game);
-            for _ in 0..80 {
-                let here = *g.position();
-                let mut eager = Vec::new();
-                search_children(&here, &mut eager);
-                let mut lazy = Vec::new();
-                search_turns(&here, &mut lazy);
-                let turns: Vec<Turn> = eager.iter().map(|(t, _)| *t).collect();
-                assert_eq!(lazy, turns, "the turns of {here:?}");
-                for (t, child) in &eager {
-                    assert_eq!(&play_search_turn(&here, t), child, "{t} from {here:?}");
-                }
-                checked += eager.len();
-                let seat = here.turn().seat();
-                let moves = g.legal_actions(seat);
-                if moves.is_empty() {
-                    break;
-                }
-                let t = moves[rng.below(moves.len())];
-                if g.act(seat, &t).is_err() {
-                    break;
-                }
-            }
+    random_walks(&starts, 12, 80, 11, |g| {
+        let here = *g.position();
+        let mut eager = Vec::new();
+        search_children(&here, &mut eager);
+        let mut lazy = Vec::new();
+        search_turns(&here, &mut lazy);
+        let turns: Vec<Turn> = eager.iter().map(|(t, _)| *t).collect();
+        assert_eq!(lazy, turns, "the turns of {here:?}");
+        for (t, child) in &eager {
+            assert_eq!(&play_search_turn(&here, t), child, "{t} from {here:?}");
         }
-    }
+        checked += eager.len();
+    });
     assert!(checked > 10_000, "only {checked} children checked");
 }
 
@@ -313,37 +313,24 @@ fn quiet_checks_are_the_bare_turns_that_give_check() {
     ProgressiveChessDuel::quiet_checks(&ladder, &mut out);
     let named: Vec<String> = out.iter().map(|(t, _)| t.to_string()).collect();
     assert!(named.contains(&"g2g7".to_string()), "{named:?}");
-    let mut rng = Seed::from_u64(5).rng();
-    for start in [None, Some("cx2k2/c3x2/7/7/7/2X3C/2K2XC w 2 1 - - 0 1")] {
-        for _ in 0..10 {
-            let mut g = start.map_or_else(|| ProgressiveChess::new(Ruleset::default()), game);
-            for _ in 0..60 {
-                let here = *g.position();
-                let seat = here.turn().seat();
-                let moves = g.legal_actions(seat);
-                let mut expected: Vec<(String, Position)> = moves
-                    .iter()
-                    .filter(|t| t.upgrade.is_none() && !hits_an_enemy(&here, t))
-                    .map(|t| (t.to_string(), here.play_unchecked(*t)))
-                    .filter(|(_, after)| after.is_check())
-                    .collect();
-                let mut found = Vec::new();
-                ProgressiveChessDuel::quiet_checks(&here, &mut found);
-                let mut found: Vec<(String, Position)> =
-                    found.into_iter().map(|(t, p)| (t.to_string(), p)).collect();
-                expected.sort_by(|a, b| a.0.cmp(&b.0));
-                found.sort_by(|a, b| a.0.cmp(&b.0));
-                assert_eq!(found, expected, "{here:?}");
-                if moves.is_empty() {
-                    break;
-                }
-                let t = moves[rng.below(moves.len())];
-                if g.act(seat, &t).is_err() {
-                    break;
-                }
-            }
-        }
-    }
+    let starts = [None, Some("cx2k2/c3x2/7/7/7/2X3C/2K2XC w 2 1 - - 0 1")];
+    random_walks(&starts, 10, 60, 5, |g| {
+        let here = *g.position();
+        let mut expected: Vec<(String, Position)> = g
+            .legal_actions(here.turn().seat())
+            .iter()
+            .filter(|t| t.upgrade.is_none() && !hits_an_enemy(&here, t))
+            .map(|t| (t.to_string(), here.play_unchecked(*t)))
+            .filter(|(_, after)| after.is_check())
+            .collect();
+        let mut found = Vec::new();
+        ProgressiveChessDuel::quiet_checks(&here, &mut found);
+        let mut found: Vec<(String, Position)> =
+            found.into_iter().map(|(t, p)| (t.to_string(), p)).collect();
+        expected.sort_by(|a, b| a.0.cmp(&b.0));
+        found.sort_by(|a, b| a.0.cmp(&b.0));
+        assert_eq!(found, expected, "{here:?}");
+    });
 }
 
 /// Whether `turn`'s move lands on an enemy piece to take it (a swap lands

@@ -45,7 +45,7 @@
 //! - Repetition: the default ruleset has no repetition draw, so shuffling
 //!   costs nothing and a side that cannot see a mate over its horizon
 //!   would shuffle to the turn limit. The search therefore refuses a turn
-//!   that repeats a position of the game so far ([`in_history`]) or of the
+//!   that repeats a position of the game so far ([`history_keys`]) or of the
 //!   line being searched, unless every turn does (then it refuses none). As
 //!   the key counts points up to 16, repeats only arise in long endings,
 //!   which is where they matter. The key is a Zobrist hash ([`key`]).
@@ -76,7 +76,6 @@ use arbiter_progressive_chess::{
     attacks, Bitboard, Board, Color, Effect, Move, Position, ProgressiveChess, Role, Square, Turn,
     Upgrade,
 };
-use std::cell::RefCell;
 
 pub struct ProgressiveChessDuel;
 
@@ -565,30 +564,6 @@ const NO_UPGRADE: Upgrade = Upgrade {
     role: Role::King,
 };
 
-thread_local! {
-    /// The keys of the positions of the last game searched on this thread:
-    /// (game address, turns played, its position, sorted keys).
-    static HISTORY: RefCell<(usize, usize, Option<Position>, Vec<Key>)> =
-        const { RefCell::new((0, 0, None, Vec::new())) };
-}
-
-/// Whether a position with `key` occurred in `game` so far. The search asks
-/// this for every child, so the game's keys are computed once per game
-/// state and thread, and kept sorted.
-pub fn in_history(game: &ProgressiveChess, key: Key) -> bool {
-    let id = (
-        game as *const ProgressiveChess as usize,
-        game.turns_played().len(),
-    );
-    HISTORY.with(|cell| {
-        let mut h = cell.borrow_mut();
-        if (h.0, h.1) != id || h.2.as_ref() != Some(game.position()) {
-            *h = (id.0, id.1, Some(*game.position()), history_keys(game));
-        }
-        h.3.binary_search(&key).is_ok()
-    })
-}
-
 /// The keys of every position of `game` so far, sorted, without repeats.
 pub fn history_keys(game: &ProgressiveChess) -> Vec<Key> {
     let mut pos = *game.start_position();
@@ -608,13 +583,13 @@ impl Duel for ProgressiveChessDuel {
     type Move = Turn;
     type Key = Key;
 
+    /// Replays the game: a searcher asks [`Duel::history`] once instead.
     fn seen(game: &ProgressiveChess, key: &Key) -> bool {
-        in_history(game, *key)
+        history_keys(game).binary_search(key).is_ok()
     }
 
-    /// Asking [`in_history`] per child checks that its cache still holds
-    /// this game, which costs as much as the lookup: a searcher keeps the
-    /// keys itself.
+    /// Replaying the game for every child would cost more than the search:
+    /// a searcher keeps the keys itself.
     fn history(game: &ProgressiveChess) -> Option<Vec<Key>> {
         Some(history_keys(game))
     }
@@ -705,10 +680,7 @@ impl Duel for ProgressiveChessDuel {
         {
             return None;
         }
-        let mut child = *pos;
-        let capture = matches!(child.apply_move(turn.mv), Effect::Capture(_));
-        child.end_turn(capture);
-        Some(child)
+        Some(play_search_turn(pos, turn))
     }
 
     /// The search tests repeats only of the children it searches.
@@ -785,11 +757,10 @@ impl Duel for ProgressiveChessDuel {
             if is_capture(pos, mv) {
                 return;
             }
-            let mut child = *pos;
-            let capture = matches!(child.apply_move(mv), Effect::Capture(_));
-            child.end_turn(capture);
+            let turn = Turn::bare(mv).by(us);
+            let child = play_search_turn(pos, &turn);
             if child.is_check() {
-                out.push((Turn::bare(mv).by(us), child));
+                out.push((turn, child));
             }
         });
     }
