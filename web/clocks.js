@@ -14,12 +14,15 @@ window.Clocks = (() => {
   }
 
   // Time left for colour c at browser time `now`.
-  // While paused the clock stands at the pause's start.
+  // While paused the clock stands at the pause's start. The browser's
+  // estimate of the server's time can run a few milliseconds behind (it is
+  // taken halfway through a request), so the time is never earlier than the
+  // step's start: a step never shows more than its full length.
   function left(clock, c, now, pausedAt) {
     let reserve = clock.reserve_ms[c];
     let step = null;
     if (clock.running === c && clock.step_ends_ms !== null) {
-      const t = pausedAt || now;
+      const t = Math.max(pausedAt || now, clock.step_started_ms ?? -Infinity);
       step = Math.max(0, clock.step_ends_ms - t);
       reserve = Math.max(0, reserve - Math.max(0, t - clock.step_ends_ms));
     }
