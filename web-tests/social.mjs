@@ -73,6 +73,13 @@ const tests = {
     await page.goto(`${base}/analysis/${path.split("/").pop()}?ply=6#${token}`);
     await page.waitForFunction(() => document.getElementById("a-error").textContent !== "");
     await page.waitForFunction(() => document.getElementById("a-board").hidden);
+    // At the start the board's picture shows and fits the page's width.
+    await page.goto(`${base}/analysis/${path.split("/").pop()}?ply=0#${token}`);
+    await page.waitForFunction(() => {
+      const img = document.getElementById("a-board");
+      return !img.hidden && img.complete && img.naturalWidth > 0;
+    });
+    await noSidewaysScroll(page, "the analysis board");
     await context.close();
   },
 
