@@ -364,8 +364,15 @@ async fn no_response_or_frame_leaks_another_seats_secrets() {
 
     let (app, addr) = app_on_loopback().await;
 
+    // At least two games, and more (up to six) until one has shown an item
+    // step to someone: whether a person's knight lands on an item, or only
+    // bots' do and they close the step before anyone reads it, depends on
+    // collisions and timing, so a fixed count of games made this flaky.
     let mut item_frames = 0;
-    for game in 0..2u64 {
+    for game in 0..6u64 {
+        if game >= 2 && item_frames > 0 {
+            break;
+        }
         // Seats 0, 2, 4 are people; 1, 3, 5 bots. The bot at seat 1
         // searches (level 2), so it trades to learn purses it cannot see.
         let mut body = kc(6, 3, &[1, 3, 5], 300);
