@@ -217,6 +217,13 @@ pub struct Features {
     /// mates just past the horizon is followed (with `checks`, each
     /// evasion is then answered in full).
     pub quiet_checks: bool,
+    /// Selective pruning away from the principal variation (nodes searched
+    /// with a null window, so it needs `pvs` to matter): reverse futility
+    /// (a static value a margin above beta near the horizon is taken as a
+    /// cutoff), late-move pruning (near the horizon, quiet moves past a
+    /// count are skipped), and late-move reductions one ply deeper there
+    /// than on the principal variation.
+    pub prune: bool,
 }
 
 impl Default for Features {
@@ -231,13 +238,14 @@ impl Default for Features {
             deep_lmr: false,
             futility: false,
             quiet_checks: false,
+            prune: false,
         }
     }
 }
 
 impl Features {
     /// The names `arbiter uci` offers as UCI options.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "PVS",
         "NullMove",
         "LMR",
@@ -247,6 +255,7 @@ impl Features {
         "DeepLMR",
         "Futility",
         "QuietChecks",
+        "Prune",
     ];
 
     /// Whether the feature named `name` is on (`false` for unknown names).
@@ -268,6 +277,7 @@ impl Features {
             "DeepLMR" => &mut self.deep_lmr,
             "Futility" => &mut self.futility,
             "QuietChecks" => &mut self.quiet_checks,
+            "Prune" => &mut self.prune,
             _ => return false,
         };
         *flag = on;
@@ -277,6 +287,15 @@ impl Features {
 
 /// Futility margin per ply of depth left, in evaluation units.
 const FUTILITY: i32 = 200;
+
+/// Reverse futility: the margin per ply of depth left by which a static
+/// value must clear beta to be taken as a cutoff, and the deepest depth.
+const REVERSE_FUTILITY: i32 = 120;
+const REVERSE_FUTILITY_DEPTH: u32 = 3;
+
+/// Late-move pruning: at depth `d` (at most this), quiet moves after the
+/// first `3 + d * d` are skipped away from the principal variation.
+const LATE_MOVE_DEPTH: u32 = 3;
 
 /// Half-width of the root's aspiration window, in evaluation units.
 const ASPIRATION: i32 = 60;
@@ -640,6 +659,8 @@ impl<'g, D: Duel> Searcher<'g, D> {
         if let Some(score) = D::decided(pos) {
             return (to_ply(score, ply), false);
         }
+        // On the principal variation (a full window), or off it.
+        let pv_node = beta - alpha > 1;
         let in_check = D::in_check(pos);
         let mut depth = depth;
         if self.features.checks {
@@ -676,6 +697,17 @@ impl<'g, D: Duel> Searcher<'g, D> {
             }
         }
         let after_null = std::mem::replace(&mut self.after_null, false);
+        // The static value, computed at most once, and only out of check.
+        let mut static_value: Option<i32> = None;
+        let mut stand = |pos: &D::Pos| *static_value.get_or_insert_with(|| D::evaluate(pos));
+        let prune = self.features.prune && !pv_node && !in_check;
+        if prune
+            && depth <= REVERSE_FUTILITY_DEPTH
+            && beta.abs() < MATE_BOUND
+            && stand(pos) - REVERSE_FUTILITY * depth as i32 >= beta
+        {
+            return (stand(pos), false);
+        }
         let mut null_dependent = false;
         if self.features.null_move
             && !after_null
@@ -683,7 +715,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
             && !in_check
             && beta.abs() < MATE_BOUND
         {
-            if let Some(null) = D::null_child(pos).filter(|_| D::evaluate(pos) >= beta) {
+            if let Some(null) = D::null_child(pos).filter(|_| stand(pos) >= beta) {
                 // Passing and still holding beta: a real move would too.
                 self.after_null = true;
                 let reduced = depth - 1 - (2 + depth / 4).min(depth - 1);
@@ -719,7 +751,10 @@ impl<'g, D: Duel> Searcher<'g, D> {
             && depth <= 2
             && !in_check
             && alpha.abs() < MATE_BOUND
-            && D::evaluate(pos) + FUTILITY * depth as i32 <= alpha;
+            && stand(pos) + FUTILITY * depth as i32 <= alpha;
+        // Late-move pruning: how many moves are searched before the quiet
+        // ones are skipped.
+        let late_moves = (prune && depth <= LATE_MOVE_DEPTH).then(|| 3 + (depth * depth) as usize);
         let mut best = -INF;
         let mut best_move = None;
         let killers = self.killers[ply];
@@ -785,12 +820,16 @@ impl<'g, D: Duel> Searcher<'g, D> {
                 continue;
             }
             let i = i - 1;
-            if futile
+            let quiet =
+                Some(mv) != hash_move && !killers.contains(&Some(mv)) && !D::is_noisy(pos, &mv);
+            // With `prune`, a quiet move that gives check is neither pruned
+            // nor reduced: series of checks decide games of few pieces.
+            let checking = quiet && self.features.prune && D::in_check(child);
+            if (futile || late_moves.is_some_and(|n| i >= n))
                 && i > 0
                 && best > -MATE_BOUND
-                && Some(mv) != hash_move
-                && !killers.contains(&Some(mv))
-                && !D::is_noisy(pos, &mv)
+                && quiet
+                && !checking
             {
                 continue;
             }
@@ -798,23 +837,18 @@ impl<'g, D: Duel> Searcher<'g, D> {
             // Late quiet moves get a shallower look first (LMR), later moves
             // a null window (PVS); either is searched again in full when it
             // might raise alpha.
-            let reduce = if self.features.lmr
-                && depth >= 3
-                && i >= 3
-                && !in_check
-                && Some(mv) != hash_move
-                && !killers.contains(&Some(mv))
-                && !D::is_noisy(pos, &mv)
-            {
-                if self.features.deep_lmr {
-                    let r = ((depth as f32).ln() * ((i + 1) as f32).ln() / 2.0 + 0.5) as u32;
-                    r.clamp(1, depth - 2)
+            let reduce =
+                if self.features.lmr && depth >= 3 && i >= 3 && !in_check && quiet && !checking {
+                    if self.features.deep_lmr {
+                        let r = ((depth as f32).ln() * ((i + 1) as f32).ln() / 2.0 + 0.5) as u32;
+                        let r = r + u32::from(self.features.prune && !pv_node);
+                        r.clamp(1, depth - 2)
+                    } else {
+                        1 + u32::from(i >= 8 && depth >= 5)
+                    }
                 } else {
-                    1 + u32::from(i >= 8 && depth >= 5)
-                }
-            } else {
-                0
-            };
+                    0
+                };
             let edge = if self.features.pvs && i > 0 {
                 alpha + 1
             } else {

@@ -136,6 +136,25 @@ fn midgame() -> KnightControl {
     game
 }
 
+/// A candidate plan forces a knight onto its second or third option; a
+/// hemmed-in knight whose options were all taken by other knights' ends
+/// then looked past its last option, and the search panicked. Game 150
+/// of `arbiter match knight-control --seat max:40n --seat max:10n --seat
+/// greedy --seat greedy --seat greedy --seat greedy --games 200 --seed 1`
+/// reached that; replayed here, it must finish.
+#[test]
+fn a_forced_option_past_a_knights_last_does_not_panic() {
+    use arbiter_search::games::knight_control::arena::play;
+    let specs: Vec<Spec> = ["max:40n", "max:10n", "greedy", "greedy", "greedy", "greedy"]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let index = 150u64;
+    let seed = 1_000_003 + index;
+    let (game, _) = play(&specs, &[0, 1, 2, 3, 4, 5], seed, 0).unwrap();
+    assert!(matches!(game.phase(), Phase::Over(_)));
+}
+
 #[test]
 fn a_fixed_seed_gives_the_same_choice() {
     let game = midgame();

@@ -241,6 +241,45 @@ fn max_mates_with_king_and_rook() {
     assert_eq!(outcome.reason, "checkmate");
 }
 
+/// With every search switch on at once (the selective pruning of `Prune`,
+/// null move, PVS, deeper reductions, quiet checks), the searcher still
+/// mates the greedy defender with king and rook: pruning away from the
+/// principal variation must not lose the mating lines, and the checks
+/// that drive the king to the edge are never pruned.
+#[test]
+fn every_switch_on_still_mates_with_king_and_rook() {
+    use arbiter_search::alphabeta::{Features, Searcher};
+    use arbiter_search::games::progressive_chess::ProgressiveChessDuel;
+    use arbiter_search::Budget;
+    let mut all = Features::default();
+    for name in Features::NAMES {
+        all.set(name, true);
+    }
+    let mut g = game("7/7/7/3k3/7/7/R2K3 w 5 5 - - 0 30");
+    let greedy = ProgressiveChess::bot("greedy".parse().unwrap());
+    for ply in 0..60 {
+        if g.outcome().is_some() {
+            break;
+        }
+        let seat = g.position().turn().seat();
+        let chosen = if seat == Seat(0) {
+            Searcher::<ProgressiveChessDuel>::new(&g, Budget::Nodes(20_000))
+                .with_features(all)
+                .run(64, Seed::from_u64(ply))
+                .best
+                .expect("a move")
+        } else {
+            greedy
+                .choose(&g.seen_by(seat), seat, Seed::from_u64(ply))
+                .unwrap()
+        };
+        g.act(seat, &chosen).unwrap();
+    }
+    let outcome = g.outcome().expect("the game ended");
+    assert_eq!(outcome.sole_winner(), Some(Seat(0)), "{}", outcome.reason);
+    assert_eq!(outcome.reason, "checkmate");
+}
+
 /// The evaluation's attack sets agree with `Board::is_attacked` on every
 /// square, over random games from the start and from cannon-and-pincer
 /// positions (the cannon's screens are the tricky part).

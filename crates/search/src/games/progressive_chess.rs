@@ -664,6 +664,7 @@ impl Duel for ProgressiveChessDuel {
             deep_lmr: false,
             futility: true,
             quiet_checks: false,
+            prune: false,
         }
     }
 

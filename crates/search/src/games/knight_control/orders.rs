@@ -336,6 +336,9 @@ pub fn plan(w: &Weigh, style: Style) -> Orders {
             Some((r, option)) if r == rank => option,
             _ => 0,
         };
+        // A knight hemmed in may have fewer options than the forced rank:
+        // then it takes its best free one, as without the force.
+        let first_choice = first_choice.min(p.options.len());
         let pick = (first_choice..p.options.len())
             .chain(0..first_choice)
             .find(|&o| !ends.contains(&p.options[o].0.end()));
