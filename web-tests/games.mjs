@@ -226,7 +226,7 @@ for (const [tag, size] of SIZES) {
   // One round against a bot: a bid typed and sent, a knight spawned by a
   // tap on the own zone, then every step after the round by its buttons.
   tests[`a one-round Knight Control game against a bot, at ${tag} size`] = async (browser) => {
-    const g = await createGame({ game: "knight-control", seats: 2, bots: [{ seat: 1, level: 1 }], options: { rules: { rounds: 1 } }, deadline_secs: 600 });
+    const g = await createGame({ game: "knight-control", seats: 2, bots: [{ seat: 1, level: 2 }], options: { rules: { rounds: 1 } }, deadline_secs: 600 });
     const page = await open(browser, size, g.seats[0].link);
     const press = (sel) => (tag === "phone" ? page.tap(sel) : page.click(sel));
     await page.waitForSelector("#kc-bid");

@@ -9,7 +9,7 @@
 //!   `ucinewgame` → back to the start position, with the kept table and
 //!   the per-search seeds reset; `setoption name F value true|false`
 //!   switches a search feature (`PVS`, `NullMove`, `LMR`, `CaptureOrder`,
-//!   `Checks`, `KeepTable`, `DeepLMR`, `Futility`, `QuietChecks`: see
+//!   `Checks`, `KeepTable`, `DeepLMR`, `Futility`, `QuietChecks`, `Prune`: see
 //!   `alphabeta::Features`; the defaults are the game's), so each can be
 //!   measured against the search without it; other options are ignored.
 //! - `position startpos|fen TEXT [moves M…]`: a bad position or move is

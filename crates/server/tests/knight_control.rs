@@ -11,10 +11,10 @@ use axum::Router;
 use common::*;
 use serde_json::{json, Value};
 
-/// Knight Control with level-1 bots in `bot_seats` and a step deadline.
+/// Knight Control with greedy (level-2) bots in `bot_seats` and a step deadline.
 fn kc(seats: usize, rounds: u32, bot_seats: &[usize], deadline: u64) -> Value {
     let mut body = knight_control(seats, rounds);
-    body["bots"] = bots(bot_seats, 1);
+    body["bots"] = bots(bot_seats, 2);
     body["deadline_secs"] = json!(deadline);
     body
 }
@@ -374,9 +374,9 @@ async fn no_response_or_frame_leaks_another_seats_secrets() {
             break;
         }
         // Seats 0, 2, 4 are people; 1, 3, 5 bots. The bot at seat 1
-        // searches (level 2), so it trades to learn purses it cannot see.
+        // searches (level 3), so it trades to learn purses it cannot see.
         let mut body = kc(6, 3, &[1, 3, 5], 300);
-        body["bots"][0]["level"] = json!(2);
+        body["bots"][0]["level"] = json!(3);
         let g = create(&app, body).await;
         let receivers = 7; // six seats and a spectator (last)
         let seen: Arc<Mutex<Vec<Seen>>> = Arc::new(Mutex::new(

@@ -202,7 +202,7 @@ async fn tilechess_records_round_trip() {
 async fn knight_control_records_keep_secrets_and_the_full_record_verifies_its_draws() {
     let (app, store) = app_and_store().await;
     let mut body = knight_control(2, 1);
-    body["bots"] = bots(&[0, 1], 1);
+    body["bots"] = bots(&[0, 1], 2);
     let g = create(&app, body).await;
     let live = wait_for(&app, &g.id, |s| s["status"] == "over").await;
     // A seat's record holds its own actions and only sealed words of the

@@ -29,7 +29,7 @@ pub mod policy;
 pub mod search;
 pub mod trading;
 
-use crate::player::{strongest, Bots, Budget, Level, Observe, Player, Spec, GREEDY};
+use crate::player::{strongest, Bots, Budget, Level, Observe, Player, Spec, GREEDY, RANDOM};
 use arbiter_core::{Game, GameRng, Seat, Seed, Viewer};
 use arbiter_knight_control::{
     Action, GiftChoice, KnightControl, KnightControlView, Layout, Orders, Stage,
@@ -57,16 +57,13 @@ impl Observe for KnightControl {
 }
 
 impl Bots for KnightControl {
-    /// Iterations of the two-round search (each a purse sample and three
-    /// simulated rounds), four times as many a level: docs/ai.md#levels
-    /// measures each step (all short of the 1.5 times the issue asks).
-    const LEVELS: [Spec; 5] = [
-        GREEDY,
-        strongest(10),
-        strongest(40),
-        strongest(150),
-        strongest(600),
-    ];
+    /// `random`, `greedy`, then iterations of the two-round search (each
+    /// a purse sample and three simulated rounds). Above about 40
+    /// iterations more of them raise the mean gain and cut the EC, but
+    /// hardly how often the bot gains the most, so the ladder climbs fast
+    /// at the bottom (docs/ai.md#levels: every step but the top one has
+    /// the most chips gained 1.5 times as often as the level below).
+    const LEVELS: [Spec; 5] = [RANDOM, GREEDY, strongest(10), strongest(40), strongest(600)];
     fn bot(spec: Spec) -> Box<dyn Player<KnightControl>> {
         Box::new(KnightControlBot {
             level: spec.level,
