@@ -217,28 +217,41 @@ fn material_that_cannot_mate_counts_little() {
     assert!(evaluate(&p, Color::White) < 0);
 }
 
-/// King and rook against a lone king is a win; the search player (a fixed
-/// node budget, so the test is deterministic) mates the greedy defender
-/// well inside 30 of its turns from the centre.
-#[test]
-fn max_mates_with_king_and_rook() {
+/// Plays king and rook against a lone king from the centre: `attacker`
+/// chooses White's turns (given the game and the ply), `greedy` defends,
+/// for at most 30 turns each; asserts that White mated.
+fn mates_with_king_and_rook(mut attacker: impl FnMut(&ProgressiveChess, u64) -> Turn) {
     let mut g = game("7/7/7/3k3/7/7/R2K3 w 5 5 - - 0 30");
-    let max = ProgressiveChess::bot("max:20000n".parse().unwrap());
     let greedy = ProgressiveChess::bot("greedy".parse().unwrap());
     for ply in 0..60 {
         if g.outcome().is_some() {
             break;
         }
         let seat = g.position().turn().seat();
-        let bot = if seat == Seat(0) { &max } else { &greedy };
-        let chosen = bot
-            .choose(&g.seen_by(seat), seat, Seed::from_u64(ply))
-            .unwrap();
+        let chosen = if seat == Seat(0) {
+            attacker(&g, ply)
+        } else {
+            greedy
+                .choose(&g.seen_by(seat), seat, Seed::from_u64(ply))
+                .unwrap()
+        };
         g.act(seat, &chosen).unwrap();
     }
     let outcome = g.outcome().expect("the game ended");
     assert_eq!(outcome.sole_winner(), Some(Seat(0)), "{}", outcome.reason);
     assert_eq!(outcome.reason, "checkmate");
+}
+
+/// King and rook against a lone king is a win; the search player (a fixed
+/// node budget, so the test is deterministic) mates the greedy defender
+/// well inside 30 of its turns from the centre.
+#[test]
+fn max_mates_with_king_and_rook() {
+    let max = ProgressiveChess::bot("max:20000n".parse().unwrap());
+    mates_with_king_and_rook(|g, ply| {
+        max.choose(&g.seen_by(Seat(0)), Seat(0), Seed::from_u64(ply))
+            .unwrap()
+    });
 }
 
 /// With every search switch on at once (the selective pruning of `Prune`,
@@ -255,29 +268,13 @@ fn every_switch_on_still_mates_with_king_and_rook() {
     for name in Features::NAMES {
         all.set(name, true);
     }
-    let mut g = game("7/7/7/3k3/7/7/R2K3 w 5 5 - - 0 30");
-    let greedy = ProgressiveChess::bot("greedy".parse().unwrap());
-    for ply in 0..60 {
-        if g.outcome().is_some() {
-            break;
-        }
-        let seat = g.position().turn().seat();
-        let chosen = if seat == Seat(0) {
-            Searcher::<ProgressiveChessDuel>::new(&g, Budget::Nodes(20_000))
-                .with_features(all)
-                .run(64, Seed::from_u64(ply))
-                .best
-                .expect("a move")
-        } else {
-            greedy
-                .choose(&g.seen_by(seat), seat, Seed::from_u64(ply))
-                .unwrap()
-        };
-        g.act(seat, &chosen).unwrap();
-    }
-    let outcome = g.outcome().expect("the game ended");
-    assert_eq!(outcome.sole_winner(), Some(Seat(0)), "{}", outcome.reason);
-    assert_eq!(outcome.reason, "checkmate");
+    mates_with_king_and_rook(|g, ply| {
+        Searcher::<ProgressiveChessDuel>::new(g, Budget::Nodes(20_000))
+            .with_features(all)
+            .run(64, Seed::from_u64(ply))
+            .best
+            .expect("a move")
+    });
 }
 
 /// The evaluation's attack sets agree with `Board::is_attacked` on every
