@@ -207,13 +207,14 @@ impl Bots for Tilechess {
 impl Bots for ProgressiveChess {
     /// Search above 200,000 nodes gains little per node (1,000,000
     /// against 200,000 scored only +98), so the ladder makes its room at
-    /// the bottom: `random`, `greedy`, then about 45 ms, 0.15 s and 3 s of
-    /// search (340 K nodes/s).
+    /// the bottom: `random`, `greedy`, then about 40 ms, 0.2 s and 2.5 s
+    /// of search (about 400 K nodes/s). Level 4 was 50,000 nodes until
+    /// the search pruned more (docs/ai.md#levels: +137 over level 3).
     const LEVELS: [Spec; 5] = [
         RANDOM,
         GREEDY,
         searching(15_000),
-        searching(50_000),
+        searching(80_000),
         strongest(1_000_000),
     ];
     fn bot(spec: Spec) -> Box<dyn Player<ProgressiveChess>> {

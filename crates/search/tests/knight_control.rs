@@ -246,3 +246,41 @@ fn communal_garnets_and_offers_get_legal_answers() {
     let random = knight_control_action(&game, Seat(1), Level::Random, Budget::Nodes(8), 1).unwrap();
     game.clone().submit(Seat(1), &random).unwrap();
 }
+
+/// From `WIDE_FROM` iterations on the search weighs more candidate orders
+/// (docs/ai.md#levels). The narrow ones come first and in the same order,
+/// so the lower levels play as they were measured; every candidate is
+/// distinct and legal; and the wide search's own choice is legal.
+#[test]
+fn a_wide_search_weighs_more_candidates_and_keeps_the_narrow_ones_first() {
+    use arbiter_search::games::knight_control::orders::{candidates, Weigh, OWN_NARROW};
+    use arbiter_search::games::knight_control::search::WIDE_FROM;
+    let game = midgame();
+    let mut wider_somewhere = false;
+    for seat in Seat::all(6) {
+        let w = Weigh::new(game.layout(), game.state(), game.rules(), seat);
+        let narrow = candidates(&w, OWN_NARROW);
+        let wide = candidates(&w, 14);
+        assert!(narrow.len() <= OWN_NARROW);
+        assert_eq!(
+            wide[..narrow.len() - 1],
+            narrow[..narrow.len() - 1],
+            "{seat}"
+        );
+        assert!(narrow.iter().all(|o| wide.contains(o)), "{seat}");
+        for (i, orders) in wide.iter().enumerate() {
+            assert!(!wide[..i].contains(orders), "{seat}: {orders:?} twice");
+            game.clone()
+                .submit(seat, &Action::Orders(orders.clone()))
+                .unwrap_or_else(|e| panic!("{seat}: {orders:?}: {e}"));
+        }
+        wider_somewhere |= wide.len() > narrow.len();
+    }
+    assert!(
+        wider_somewhere,
+        "no seat had more than the narrow candidates"
+    );
+    let action = knight_control_action(&game, Seat(2), Level::Max, Budget::Nodes(WIDE_FROM), 7)
+        .expect("an action");
+    game.clone().submit(Seat(2), &action).unwrap();
+}

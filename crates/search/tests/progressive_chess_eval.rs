@@ -6,8 +6,8 @@
 use arbiter_core::{Game, Seat, Seed};
 use arbiter_progressive_chess::{Color, Position, ProgressiveChess, Ruleset, Turn};
 use arbiter_search::games::progressive_chess::{
-    can_force_mate, can_spend, evaluate, hanging, has_mate_in_one, king_escapes, mop_up, CAGE,
-    EDGE_PUSH, HUNTER, KING_CLOSE, POINT,
+    can_force_mate, can_spend, evaluate, hanging, has_mate_in_one, king_danger, king_escapes,
+    mop_up, CAGE, EDGE_PUSH, HUNTER, KING_CLOSE, POINT, SAFE_CHECK, ZONE_HIT,
 };
 use arbiter_search::{Bots, Observe};
 
@@ -379,4 +379,71 @@ fn hits_an_enemy(pos: &Position, turn: &Turn) -> bool {
     let mover = pos.piece_at(from).expect("a move starts on a piece");
     let swaps = matches!(mover.role, Role::Swapper | Role::Supernaturalist);
     !swaps && pos.piece_at(to).is_some_and(|p| p.color != mover.color)
+}
+
+/// King danger by hand. White: king a1 alone; Black: king g7, cannon c3,
+/// and in the second position a pincer b5.
+///
+/// The cannon reaches neither a2, b1 nor b2 (nor a1), so it is no zone
+/// attacker. From a1 the open a-file and first rank are the squares a
+/// cannon checks from; the cannon can move to a3 and c1 among them, and
+/// White's king guards neither (it covers a2, b1, b2): one safe check,
+/// danger 400, penalty 400² / 4096 + 400 / 16 = 39 + 25 = 64.
+///
+/// The pincer on b5 leaps to a2, c2, e4 and e6: one attacker (weight 45)
+/// hitting one zone square (a2). From a1 a pincer checks from b4 and d2,
+/// which it cannot reach. Danger 45 + 40 + 400 = 485, penalty
+/// 485² / 4096 + 485 / 16 = 57 + 30 = 87.
+///
+/// White has no piece but the king, so Black's king is in no danger.
+/// A check from a guarded square counts far less (below).
+#[test]
+fn king_danger_by_hand() {
+    assert_eq!(SAFE_CHECK, 400);
+    assert_eq!(ZONE_HIT, 40);
+    let cannon = pos("6k/7/7/7/2c4/7/K6 w 2 1 - - 0 1");
+    assert_eq!(king_danger(cannon.board(), Color::White), 64);
+    assert_eq!(king_danger(cannon.board(), Color::Black), 0);
+    let both = pos("6k/7/1x5/7/2c4/7/K6 w 2 1 - - 0 1");
+    assert_eq!(king_danger(both.board(), Color::White), 87);
+    assert_eq!(king_danger(both.board(), Color::Black), 0);
+    // A white rook on f1 guards c1, a white pincer on b6 guards a3 (a
+    // camel leap): both checks are now unsafe, 70, and the cannon still
+    // reaches no zone square. Danger 70, penalty 4900 / 4096 + 70 / 16 =
+    // 1 + 4 = 5.
+    let guarded = pos("6k/1X5/7/7/2c4/7/K4R1 w 2 1 - - 0 1");
+    assert_eq!(king_danger(guarded.board(), Color::White), 5);
+}
+
+/// [`king_danger`] finds a piece's checking squares as its own attacks
+/// from the king's square. That holds only for symmetric patterns: over
+/// random games, every piece that attacks the enemy king must be on a
+/// square its pattern reaches from the king, and the other way round.
+#[test]
+fn checking_squares_are_the_attacks_from_the_king() {
+    use arbiter_search::games::progressive_chess::{is_swapper_family, piece_attacks};
+    let starts = [
+        None,
+        Some("1c2k2/x6/x3c2/7/2C3X/6X/2K2C1 w 2 1 - - 0 1"),
+        Some("2k3c/7/2cx1x1/7/1X1XC2/7/C3K2 w 2 1 - - 0 1"),
+    ];
+    let mut checked = 0;
+    random_walks(&starts, 20, 60, 11, |g| {
+        let board = *g.position().board();
+        let occ = board.occupied();
+        for side in [Color::White, Color::Black] {
+            let king = board.king(side.other());
+            for sq in board.pieces(side) {
+                let role = board.piece_at(sq).unwrap().role;
+                if role == arbiter_progressive_chess::Role::Pawn || is_swapper_family(role) {
+                    continue;
+                }
+                let attacks_king = piece_attacks(role, side, sq, occ).contains(king);
+                let from_king = piece_attacks(role, side.other(), king, occ).contains(sq);
+                assert_eq!(attacks_king, from_king, "{role:?} on {sq}, king {king}");
+                checked += 1;
+            }
+        }
+    });
+    assert!(checked > 1000);
 }

@@ -21,7 +21,11 @@
 //!   swaps do not count.
 //! - **King safety:** [`KING_SHELTER`] per own piece next to the king,
 //!   minus [`KING_DANGER`] per square next to it the enemy attacks, minus
-//!   [`IN_CHECK`] when in check.
+//!   [`IN_CHECK`] when in check; and [`king_danger`], which grows with the
+//!   square of the enemy's attack on the king (pieces reaching the squares
+//!   around it, and checks it could give next move where we do not
+//!   guard): a cannon checks through a screen, so a king among its own
+//!   pieces is not safe for that.
 //! - **Mop-up** ([`mop_up`]), for a side leading in attacking material by
 //!   [`MOP_UP_LEAD`] or facing a side that cannot force mate: the weaker
 //!   king's distance from the centre ([`EDGE_PUSH`]), its lost escape
@@ -62,8 +66,10 @@
 //!   ([`Duel::LAZY`]: [`search_turns`], [`play_search_turn`]), keeps the
 //!   game's history keys itself ([`Duel::history`]), and the evaluation
 //!   finds each side's attacked squares once ([`attacked_squares`]).
-//! - Features ([`Duel::features`]): late-move reductions, checks and
-//!   futility pruning, as measured on the anchor's openings (docs/ai.md).
+//! - Features ([`Duel::features`]): principal-variation search, null-move
+//!   pruning, late-move reductions (deeper off the principal variation),
+//!   checks, futility pruning and selective pruning, as measured on the
+//!   anchor's openings (docs/ai.md).
 
 use crate::alphabeta::{Duel, Features, MATE};
 use crate::player::{Evaluate, Observe};
@@ -75,6 +81,12 @@ use arbiter_progressive_chess::perft::for_children;
 use arbiter_progressive_chess::{
     attacks, Bitboard, Board, Color, Effect, Move, Position, ProgressiveChess, Role, Square, Turn,
     Upgrade,
+};
+
+mod king_danger;
+use king_danger::king_danger_with;
+pub use king_danger::{
+    king_danger, MAX_KING_DANGER, SAFE_CHECK, UNSAFE_CHECK, ZONE_GUARD, ZONE_HIT,
 };
 
 pub struct ProgressiveChessDuel;
@@ -234,33 +246,39 @@ pub fn attacked_squares(board: &Board, side: Color) -> Bitboard {
     let occ = board.occupied();
     let mut set = Bitboard::EMPTY;
     for sq in board.pieces(side) {
-        set |= match board.piece_at(sq).expect("a piece").role {
-            Role::King | Role::LesserKing => attacks::king(sq),
-            Role::LesserRook => attacks::wazir(sq),
-            Role::LesserBishop => attacks::ferz(sq),
-            Role::Pincer => attacks::camel(sq),
-            Role::Pawn => attacks::pawn_captures(side, sq),
-            Role::Rook => attacks::rook(sq, occ),
-            Role::Bishop => attacks::bishop(sq, occ),
-            Role::Protector => attacks::protector(sq, occ),
-            Role::Zigzag => attacks::zigzag(sq, occ),
-            Role::Cannon => {
-                // The empty squares it may stop on, and the first and the
-                // second piece of each line.
-                let mut reach = Bitboard::EMPTY;
-                for d in attacks::ORTHOGONAL_RAYS {
-                    let line = attacks::cannon_line(d, sq, occ);
-                    reach |= line.quiet;
-                    for p in [line.first, line.second].into_iter().flatten() {
-                        reach = reach.with(p);
-                    }
-                }
-                reach
-            }
-            Role::Swapper | Role::Supernaturalist | Role::Necromancer => Bitboard::EMPTY,
-        };
+        set |= piece_attacks(board.piece_at(sq).expect("a piece").role, side, sq, occ);
     }
     set
+}
+
+/// The squares a piece of `role` and `side` on `sq` attacks, with the
+/// squares `occ` occupied.
+pub fn piece_attacks(role: Role, side: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    match role {
+        Role::King | Role::LesserKing => attacks::king(sq),
+        Role::LesserRook => attacks::wazir(sq),
+        Role::LesserBishop => attacks::ferz(sq),
+        Role::Pincer => attacks::camel(sq),
+        Role::Pawn => attacks::pawn_captures(side, sq),
+        Role::Rook => attacks::rook(sq, occ),
+        Role::Bishop => attacks::bishop(sq, occ),
+        Role::Protector => attacks::protector(sq, occ),
+        Role::Zigzag => attacks::zigzag(sq, occ),
+        Role::Cannon => {
+            // The empty squares it may stop on, and the first and the
+            // second piece of each line.
+            let mut reach = Bitboard::EMPTY;
+            for d in attacks::ORTHOGONAL_RAYS {
+                let line = attacks::cannon_line(d, sq, occ);
+                reach |= line.quiet;
+                for p in [line.first, line.second].into_iter().flatten() {
+                    reach = reach.with(p);
+                }
+            }
+            reach
+        }
+        Role::Swapper | Role::Supernaturalist | Role::Necromancer => Bitboard::EMPTY,
+    }
 }
 
 /// King safety for `side`, whose enemy attacks `enemy`.
@@ -346,6 +364,7 @@ fn side_value(pos: &Position, side: Color, attacked: &[Bitboard; 2]) -> i32 {
         }
         + mobility(pos, side)
         + king_safety(pos.board(), side, attacked[side.other().index()])
+        - king_danger_with(pos.board(), side, attacked[side.index()])
         + mop_up_with(pos, side, attacked[side.index()]);
     if can_force_mate(pos, side) {
         v
@@ -644,27 +663,28 @@ impl Duel for ProgressiveChessDuel {
 
     const CHECKS: bool = true;
 
-    /// What the matches on the king, cannon and pincer openings kept
-    /// (docs/ai.md, "Search changes, measured"): late-move reductions,
-    /// checks and futility pruning. Principal-variation search, null-move
-    /// pruning and deeper reductions each scored a little above zero alone
-    /// but the four together did not beat checks alone, and keeping the
-    /// table between moves scored even: all off. Quiet checks in
-    /// quiescence scored 43.8% against Fairy-Stockfish where the build
-    /// without them scored 42.0% and 42.4%: within noise, so off too,
-    /// which keeps the node-budgeted levels as they were measured.
+    /// What the matches against Fairy-Stockfish on the king, cannon and
+    /// pincer openings kept (docs/ai.md#anchor): late-move reductions,
+    /// checks and futility pruning since the second round; and, in the
+    /// sixth, principal-variation search, null-move pruning, deeper
+    /// reductions and selective pruning (`Prune`) together. Those four
+    /// lost with the evaluation of the fifth round (39.7%) and won with
+    /// [`king_danger`] (46.0%): a pruned search leans on the static value,
+    /// which now sees a cannon's attack on the king. Keeping the table
+    /// between moves scored even, and quiet checks in quiescence within
+    /// noise: both off.
     fn features() -> Features {
         Features {
-            pvs: false,
-            null_move: false,
+            pvs: true,
+            null_move: true,
             lmr: true,
             capture_order: false,
             checks: true,
             keep_table: false,
-            deep_lmr: false,
+            deep_lmr: true,
             futility: true,
             quiet_checks: false,
-            prune: false,
+            prune: true,
         }
     }
 

@@ -368,10 +368,15 @@ pub fn plan(w: &Weigh, style: Style) -> Orders {
     orders
 }
 
+/// The candidates a narrow search considers: [`candidates`] lists the
+/// same ones, in the same order, for any count up to this.
+pub const OWN_NARROW: usize = 8;
+
 /// A handful of distinct candidate orders for `seat`: the greedy ones
 /// first, a bold one (captures counted as likely), then the second and
 /// third choices of the two most eager knights, a cautious plan, a plan
-/// without spawning, and passing.
+/// without spawning, an eager one, and passing; for more than
+/// [`OWN_NARROW`], more knights' other choices.
 pub fn candidates(w: &Weigh, count: usize) -> Vec<Orders> {
     let mut styles = vec![Style::GREEDY];
     for knight in 0..2 {
@@ -394,6 +399,21 @@ pub fn candidates(w: &Weigh, count: usize) -> Vec<Orders> {
         chip_value: 0.0,
         ..Style::GREEDY
     });
+    // Past the first eight, a wide search also tries the third and
+    // fourth knights' second and third choices, and the first two
+    // knights' fourth.
+    if count > OWN_NARROW {
+        for knight in 0..4 {
+            for option in 1..4 {
+                if (knight < 2) == (option == 3) {
+                    styles.push(Style {
+                        forced: Some((knight, option)),
+                        ..Style::GREEDY
+                    });
+                }
+            }
+        }
+    }
     // A bold plan that counts on enemy knights staying put to be captured.
     let bold = Weigh {
         capture_chance: 0.9,

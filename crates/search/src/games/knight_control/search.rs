@@ -14,17 +14,21 @@
 //!   own first choice: [`crate::smmcts::two_steps`]).
 
 use super::estimate;
-use super::orders::{candidates, evaluate, plan, Style, Weigh};
+use super::orders::{candidates, evaluate, plan, Style, Weigh, OWN_NARROW};
 use super::Seen;
 use crate::player::Budget;
 use crate::smmcts;
 use arbiter_core::{GameRng, Seat};
 use arbiter_knight_control::{Action, KnightControl, Orders, Stage};
 
-/// Candidate orders for this round: for the searching seat, for each
-/// other seat.
-const OWN_ARMS: usize = 8;
+/// Candidate orders for this round: for the searching seat (more of them
+/// from [`WIDE_FROM`] iterations on), for each other seat.
+const OWN_ARMS: usize = OWN_NARROW;
+const OWN_ARMS_WIDE: usize = 14;
 const OTHER_ARMS: usize = 3;
+/// The budget from which the searching seat considers `OWN_ARMS_WIDE`
+/// candidates.
+pub const WIDE_FROM: u64 = 300;
 /// How much the others' mean gain counts against the searching seat: it
 /// plays for the most chips gained, a relative measure.
 const RIVALRY: f64 = 0.5;
@@ -104,12 +108,20 @@ struct Root {
     before: Vec<f64>,
 }
 
+/// How many candidates the searching seat considers with `budget`.
+fn own_arms(budget: Budget) -> usize {
+    match budget {
+        Budget::Nodes(n) | Budget::Until { nodes: n, .. } if n < WIDE_FROM => OWN_ARMS,
+        _ => OWN_ARMS_WIDE,
+    }
+}
+
 impl Root {
-    fn new(seen: &Seen, base: &KnightControl, seat: Seat) -> Root {
+    fn new(seen: &Seen, base: &KnightControl, seat: Seat, own: usize) -> Root {
         let arms = Seat::all(base.players())
             .map(|s| {
                 let w = Weigh::new(base.layout(), base.state(), base.rules(), s);
-                candidates(&w, if s == seat { OWN_ARMS } else { OTHER_ARMS })
+                candidates(&w, if s == seat { own } else { OTHER_ARMS })
             })
             .collect();
         Root {
@@ -157,7 +169,7 @@ pub fn one_round(
     budget: Budget,
     rng: &mut GameRng,
 ) -> Orders {
-    let root = Root::new(seen, base, seat);
+    let root = Root::new(seen, base, seat, OWN_ARMS);
     if root.arms[seat.index()].len() == 1 {
         return root.arms[seat.index()][0].clone();
     }
@@ -186,7 +198,7 @@ pub fn two_rounds(
     budget: Budget,
     rng: &mut GameRng,
 ) -> Orders {
-    let root = Root::new(seen, base, seat);
+    let root = Root::new(seen, base, seat, own_arms(budget));
     if root.arms[seat.index()].len() == 1 {
         return root.arms[seat.index()][0].clone();
     }
