@@ -58,11 +58,10 @@ impl Observe for KnightControl {
 
 impl Bots for KnightControl {
     /// `random`, `greedy`, then iterations of the two-round search (each
-    /// a purse sample and three simulated rounds). Above about 40
-    /// iterations more of them raise the mean gain and cut the EC, but
-    /// hardly how often the bot gains the most, so the ladder climbs fast
-    /// at the bottom (docs/ai.md#levels: every step but the top one has
-    /// the most chips gained 1.5 times as often as the level below).
+    /// a purse sample and three simulated rounds). Eight candidate orders
+    /// are told apart by about 40 iterations, so level 5 also weighs more
+    /// of them (`search::WIDE_FROM`); each step has the most chips gained
+    /// at least 1.5 times as often as the level below (docs/ai.md#levels).
     const LEVELS: [Spec; 5] = [RANDOM, GREEDY, strongest(10), strongest(40), strongest(600)];
     fn bot(spec: Spec) -> Box<dyn Player<KnightControl>> {
         Box::new(KnightControlBot {
