@@ -65,6 +65,8 @@ const tests = {
     const end = await waitFor(page, (s) => s.status === "over", "the game to end");
     assert.ok(end.outcome.reason);
     assert.match(await page.textContent("#status"), /Game over/);
+    // The last move's "is in" is not left standing under the result.
+    await page.waitForSelector("#ack", { state: "hidden" });
     // Replay: clicking the first move shows the board after it.
     await page.click("#history li[data-ply='1']");
     await page.waitForSelector("#replaying:not([hidden])");

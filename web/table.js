@@ -259,6 +259,10 @@ function render(s) {
   if (s.you.role === "seat" && s.legal.length) status += " · your move";
   $("status").textContent = status;
   $("waiting").textContent = over ? "" : waitingLine(s);
+  // A move's acknowledgement is news only while the game goes on; after
+  // the end the banner says what happened. A refusal stays: it says why a
+  // late click did nothing.
+  $("ack").hidden = over && $("ack").dataset.state !== "refused";
   const result = resultText(s);
   $("result").hidden = !result;
   if (result) { $("result").textContent = result.text; $("result").className = `banner result ${result.cls}`; }
