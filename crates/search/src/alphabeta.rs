@@ -822,33 +822,33 @@ impl<'g, D: Duel> Searcher<'g, D> {
             let i = i - 1;
             let quiet =
                 Some(mv) != hash_move && !killers.contains(&Some(mv)) && !D::is_noisy(pos, &mv);
-            // With `prune`, a quiet move that gives check is neither pruned
-            // nor reduced: series of checks decide games of few pieces.
-            let checking = quiet && self.features.prune && D::in_check(child);
-            if (futile || late_moves.is_some_and(|n| i >= n))
+            let prunable = (futile || late_moves.is_some_and(|n| i >= n))
                 && i > 0
                 && best > -MATE_BOUND
-                && quiet
-                && !checking
-            {
+                && quiet;
+            let reducible = self.features.lmr && depth >= 3 && i >= 3 && !in_check && quiet;
+            // With `prune`, a quiet move that gives check is neither pruned
+            // nor reduced: series of checks decide games of few pieces. Only
+            // a move that would be is tested (the test costs, per child).
+            let checking = (prunable || reducible) && self.features.prune && D::in_check(child);
+            if prunable && !checking {
                 continue;
             }
             self.path.push(child_key);
             // Late quiet moves get a shallower look first (LMR), later moves
             // a null window (PVS); either is searched again in full when it
             // might raise alpha.
-            let reduce =
-                if self.features.lmr && depth >= 3 && i >= 3 && !in_check && quiet && !checking {
-                    if self.features.deep_lmr {
-                        let r = ((depth as f32).ln() * ((i + 1) as f32).ln() / 2.0 + 0.5) as u32;
-                        let r = r + u32::from(self.features.prune && !pv_node);
-                        r.clamp(1, depth - 2)
-                    } else {
-                        1 + u32::from(i >= 8 && depth >= 5)
-                    }
+            let reduce = if reducible && !checking {
+                if self.features.deep_lmr {
+                    let r = ((depth as f32).ln() * ((i + 1) as f32).ln() / 2.0 + 0.5) as u32;
+                    let r = r + u32::from(self.features.prune && !pv_node);
+                    r.clamp(1, depth - 2)
                 } else {
-                    0
-                };
+                    1 + u32::from(i >= 8 && depth >= 5)
+                }
+            } else {
+                0
+            };
             let edge = if self.features.pvs && i > 0 {
                 alpha + 1
             } else {

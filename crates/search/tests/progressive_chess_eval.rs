@@ -15,6 +15,15 @@ fn game(text: &str) -> ProgressiveChess {
     ProgressiveChess::from_text(text, Ruleset::default()).unwrap()
 }
 
+/// Where the random walks begin: the full game's start (upgrades, pools,
+/// necromancers) and two king, cannon and pincer openings (no upgrade
+/// left).
+const STARTS: [Option<&str>; 3] = [
+    None,
+    Some("1c2k2/x6/x3c2/7/2C3X/6X/2K2C1 w 2 1 - - 0 1"),
+    Some("2k3c/7/2cx1x1/7/1X1XC2/7/C3K2 w 2 1 - - 0 1"),
+];
+
 fn pos(text: &str) -> Position {
     *game(text).position()
 }
@@ -284,12 +293,7 @@ fn every_switch_on_still_mates_with_king_and_rook() {
 fn attack_sets_match_is_attacked() {
     use arbiter_progressive_chess::Square;
     use arbiter_search::games::progressive_chess::attacked_squares;
-    let starts = [
-        None,
-        Some("1c2k2/x6/x3c2/7/2C3X/6X/2K2C1 w 2 1 - - 0 1"),
-        Some("2k3c/7/2cx1x1/7/1X1XC2/7/C3K2 w 2 1 - - 0 1"),
-    ];
-    random_walks(&starts, 20, 60, 7, |g| {
+    random_walks(&STARTS, 20, 60, 7, |g| {
         let board = *g.position().board();
         for side in [Color::White, Color::Black] {
             let set = attacked_squares(&board, side);
@@ -312,13 +316,8 @@ fn lazy_turns_and_children_match_the_eager_list() {
     use arbiter_search::games::progressive_chess::{
         play_search_turn, search_children, search_turns,
     };
-    let starts = [
-        None,
-        Some("1c2k2/x6/x3c2/7/2C3X/6X/2K2C1 w 2 1 - - 0 1"),
-        Some("2k3c/7/2cx1x1/7/1X1XC2/7/C3K2 w 2 1 - - 0 1"),
-    ];
     let mut checked = 0;
-    random_walks(&starts, 12, 80, 11, |g| {
+    random_walks(&STARTS, 12, 80, 11, |g| {
         let here = *g.position();
         let mut eager = Vec::new();
         search_children(&here, &mut eager);
@@ -422,13 +421,8 @@ fn king_danger_by_hand() {
 #[test]
 fn checking_squares_are_the_attacks_from_the_king() {
     use arbiter_search::games::progressive_chess::{is_swapper_family, piece_attacks};
-    let starts = [
-        None,
-        Some("1c2k2/x6/x3c2/7/2C3X/6X/2K2C1 w 2 1 - - 0 1"),
-        Some("2k3c/7/2cx1x1/7/1X1XC2/7/C3K2 w 2 1 - - 0 1"),
-    ];
     let mut checked = 0;
-    random_walks(&starts, 20, 60, 11, |g| {
+    random_walks(&STARTS, 20, 60, 11, |g| {
         let board = *g.position().board();
         let occ = board.occupied();
         for side in [Color::White, Color::Black] {

@@ -399,19 +399,15 @@ pub fn candidates(w: &Weigh, count: usize) -> Vec<Orders> {
         chip_value: 0.0,
         ..Style::GREEDY
     });
-    // Past the first eight, a wide search also tries the third and
-    // fourth knights' second and third choices, and the first two
-    // knights' fourth.
+    // Past the first eight, a wide search also tries the first two
+    // knights' fourth choices, then the third and fourth knights' second
+    // and third.
     if count > OWN_NARROW {
-        for knight in 0..4 {
-            for option in 1..4 {
-                if (knight < 2) == (option == 3) {
-                    styles.push(Style {
-                        forced: Some((knight, option)),
-                        ..Style::GREEDY
-                    });
-                }
-            }
+        for forced in [(0, 3), (1, 3), (2, 1), (2, 2), (3, 1), (3, 2)] {
+            styles.push(Style {
+                forced: Some(forced),
+                ..Style::GREEDY
+            });
         }
     }
     // A bold plan that counts on enemy knights staying put to be captured.

@@ -21,9 +21,9 @@ use crate::smmcts;
 use arbiter_core::{GameRng, Seat};
 use arbiter_knight_control::{Action, KnightControl, Orders, Stage};
 
-/// Candidate orders for this round: for the searching seat (more of them
-/// from [`WIDE_FROM`] iterations on), for each other seat.
-const OWN_ARMS: usize = OWN_NARROW;
+/// Candidate orders for this round: for the searching seat
+/// ([`OWN_NARROW`], or more from [`WIDE_FROM`] iterations on), for each
+/// other seat.
 const OWN_ARMS_WIDE: usize = 14;
 const OTHER_ARMS: usize = 3;
 /// The budget from which the searching seat considers `OWN_ARMS_WIDE`
@@ -111,7 +111,7 @@ struct Root {
 /// How many candidates the searching seat considers with `budget`.
 fn own_arms(budget: Budget) -> usize {
     match budget {
-        Budget::Nodes(n) | Budget::Until { nodes: n, .. } if n < WIDE_FROM => OWN_ARMS,
+        Budget::Nodes(n) | Budget::Until { nodes: n, .. } if n < WIDE_FROM => OWN_NARROW,
         _ => OWN_ARMS_WIDE,
     }
 }
@@ -169,7 +169,7 @@ pub fn one_round(
     budget: Budget,
     rng: &mut GameRng,
 ) -> Orders {
-    let root = Root::new(seen, base, seat, OWN_ARMS);
+    let root = Root::new(seen, base, seat, OWN_NARROW);
     if root.arms[seat.index()].len() == 1 {
         return root.arms[seat.index()][0].clone();
     }
