@@ -102,8 +102,9 @@ pub fn run(command: Command) -> Result<(), String> {
         Command::Analyse {
             game,
             position,
+            prove,
             moves,
-        } => crate::solve::analyse(&game, position.as_deref(), &moves)?,
+        } => crate::solve::analyse(&game, position.as_deref(), prove, &moves)?,
         Command::New(args) => crate::knight_control::new(args)?,
         Command::Replay(args) => {
             find(&args.game)?;

@@ -121,6 +121,10 @@ enum Command {
         game: String,
         #[arg(long)]
         position: Option<String>,
+        /// Also prove each move under the true rule (no position twice):
+        /// whether either side forces mate within this many plies.
+        #[arg(long, value_name = "PLIES")]
+        prove: Option<u32>,
         moves: Vec<String>,
     },
     /// Write a new game record (knight-control).

@@ -2,6 +2,8 @@
 
 use arbiter_core::TextPosition;
 use arbiter_knight_court::{KnightCourt, Move};
+use arbiter_search::dfpn::MAX_HORIZON;
+use arbiter_search::games::knight_court::{prove_each_move, MoveProof};
 use arbiter_search::knight_court;
 use arbiter_search::no_repetition::{FirstMove, MateProof, NoRepetitionSearch};
 use arbiter_search::retrograde::{Progress, Table, Value};
@@ -164,8 +166,18 @@ fn print_summary(table: &Table, checked: u64) {
     println!("longest forced win: {} plies", counts.longest_win);
 }
 
-pub fn analyse(game: &str, position: Option<&str>, moves: &[String]) -> Result<(), String> {
+pub fn analyse(
+    game: &str,
+    position: Option<&str>,
+    prove: Option<u32>,
+    moves: &[String],
+) -> Result<(), String> {
     require_knight_court(game, "analyse")?;
+    if let Some(plies) = prove.filter(|p| !(1..=MAX_HORIZON).contains(p)) {
+        return Err(format!(
+            "--prove takes 1 to {MAX_HORIZON} plies (it was {plies})"
+        ));
+    }
     let mut g = match position {
         Some(text) => KnightCourt::from_position(text).map_err(|e| e.to_string())?,
         None => KnightCourt::new(),
@@ -183,8 +195,34 @@ pub fn analyse(game: &str, position: Option<&str>, moves: &[String]) -> Result<(
         g.position(),
         knight_court::value(table, g.position())
     );
-    for (mv, value) in knight_court::analyse(table, &g) {
-        println!("{:<6} {value}", mv.to_string());
+    let values = knight_court::analyse(table, &g);
+    let Some(plies) = prove else {
+        for (mv, value) in values {
+            println!("{:<6} {value}", mv.to_string());
+        }
+        return Ok(());
+    };
+    // The table's order, with what the proofs say beside each move.
+    let (proofs, nodes) = prove_each_move(&g, plies, u64::MAX);
+    let mover = format!("{:?}", g.position().turn());
+    for (mv, value) in values {
+        let proof = proofs
+            .iter()
+            .find(|(m, _)| *m == mv)
+            .map(|(_, p)| *p)
+            .expect("the same legal moves");
+        let said = match proof {
+            MoveProof::Mates(n) => format!("{mover} forces mate within {n} plies"),
+            MoveProof::Mated(n) => format!("{mover} is mated within {n} plies"),
+            MoveProof::Neither => format!("no forced mate within {plies} plies"),
+            MoveProof::Unknown => "unknown".to_string(),
+        };
+        println!(
+            "{:<6} {:<16} true rule: {said}",
+            mv.to_string(),
+            value.to_string()
+        );
     }
+    println!("(proved under the true rule: {nodes} nodes)");
     Ok(())
 }

@@ -279,6 +279,34 @@ fn analyse_lists_every_move_best_first() {
     assert!(stderr(&out).contains("move 1 'a1a2'"));
 }
 
+/// The line where the table's draw hides a forced loss (worked by hand in
+/// crates/search/tests/knight_court_max.rs: after a1b3, R@c3 c2c3 R@c2
+/// a2b1 c2c3 mates, six plies counted from before a1b3).
+#[test]
+fn analyse_proves_each_move_under_the_true_rule() {
+    let line = [
+        "b1c2", "c3c2", "B@b1", "c2a2", "b1a2", "b3c2", "c1c2", "B@b2",
+    ];
+    let mut args = vec!["analyse", "knight-court", "--prove", "21"];
+    args.extend(line);
+    let out = arbiter(&args);
+    let text = stdout(&out);
+    let a1b3 = text.lines().find(|l| l.starts_with("a1b3")).expect(&text);
+    assert!(a1b3.contains("draw"), "{text}");
+    assert!(
+        a1b3.ends_with("true rule: White is mated within 6 plies"),
+        "{text}"
+    );
+    for bad in ["0", "64"] {
+        let out = arbiter(&["analyse", "knight-court", "--prove", bad]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(
+            stderr(&out).contains("--prove takes 1 to 63 plies"),
+            "{bad}"
+        );
+    }
+}
+
 #[test]
 fn games_lists_every_game_in_order() {
     let out = arbiter(&["games"]);

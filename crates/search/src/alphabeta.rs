@@ -380,6 +380,8 @@ pub struct Searcher<'g, D: Duel> {
     quiescence_plies: u32,
     /// The depth of the current iteration.
     root_depth: u32,
+    /// The root moves to choose among, when not all ([`Searcher::only_moves`]).
+    only: Option<Vec<D::Move>>,
 }
 
 impl<'g, D: Duel> Searcher<'g, D> {
@@ -401,6 +403,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
             after_null: false,
             quiescence_plies: 4,
             root_depth: 1,
+            only: None,
         }
     }
 
@@ -421,6 +424,14 @@ impl<'g, D: Duel> Searcher<'g, D> {
     /// The search with only `features` switched on.
     pub fn with_features(mut self, features: Features) -> Searcher<'g, D> {
         self.features = features;
+        self
+    }
+
+    /// Choose only among `moves` at the root (those of them that are legal);
+    /// the search below the root is unchanged. A player that has proved the
+    /// other moves lose uses this.
+    pub fn only_moves(mut self, moves: Vec<D::Move>) -> Searcher<'g, D> {
+        self.only = Some(moves);
         self
     }
 
@@ -457,6 +468,9 @@ impl<'g, D: Duel> Searcher<'g, D> {
         let root = D::root(self.game);
         let mut moves = Vec::new();
         D::children(&root, &|p| self.seen(&D::key(p)), &mut moves);
+        if let Some(only) = &self.only {
+            moves.retain(|(mv, _)| only.contains(mv));
+        }
         seed.rng().shuffle(&mut moves);
         let mut found = Found {
             best: moves.first().map(|m| m.0),

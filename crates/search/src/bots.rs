@@ -1,7 +1,7 @@
 //! The bots of every game at every level.
 
 use crate::alphabeta::{best_move, Duel, Searcher, Table};
-use crate::games::knight_court::{KnightCourtDuel, KnightCourtTableDuel};
+use crate::games::knight_court::{KnightCourtDuel, KnightCourtTableDuel, ProvingPlayer};
 use crate::games::knight_moves::KnightMovesDuel;
 use crate::games::progressive_chess::ProgressiveChessDuel;
 use crate::games::tilechess::TilechessMax;
@@ -157,7 +157,8 @@ impl Bots for KnightMoves {
 
 impl Bots for KnightCourt {
     /// Alpha-beta on about 1 ms, 12 ms and 0.12 s of search (1.7 M
-    /// nodes/s), then the table-guided search on about 0.6 s.
+    /// nodes/s), then proofs at the root and the table-guided search on
+    /// about 0.6 s (`games::knight_court::ProvingPlayer`).
     const LEVELS: [Spec; 5] = [
         GREEDY,
         searching(2_000),
@@ -170,7 +171,8 @@ impl Bots for KnightCourt {
             Level::Random => Box::new(RandomPlayer),
             Level::Greedy => Box::new(GreedyPlayer),
             Level::Table => Box::new(TablePlayer),
-            Level::Max | Level::MaxOneRound => {
+            Level::Max => Box::new(ProvingPlayer::new(spec.budget)),
+            Level::MaxOneRound => {
                 Box::new(AlphaBetaPlayer::<KnightCourtTableDuel>::new(spec.budget))
             }
             Level::Search => Box::new(AlphaBetaPlayer::<KnightCourtDuel>::new(spec.budget)),

@@ -27,6 +27,7 @@ use crate::retrograde::{Table, Value};
 use arbiter_core::PositionSpace;
 use arbiter_knight_court::{for_each_legal, Color, KnightCourtSpace, Position};
 use std::rc::Rc;
+use std::time::Instant;
 
 /// An unreachable proof or disproof number: the node is solved the other way.
 const INF: u64 = u64::MAX / 4;
@@ -94,6 +95,12 @@ pub struct HorizonProof<'a> {
     /// differed in what they relied on.
     pub reused: u64,
     pub refused: u64,
+    /// Stop once `nodes` reaches this ([`HorizonProof::prove_within`]).
+    limit: Option<u64>,
+    /// Stop at this moment too ([`HorizonProof::stop_at`]), and whether it
+    /// has come.
+    deadline: Option<Instant>,
+    expired: bool,
 }
 
 fn index_of(pos: &Position) -> u32 {
@@ -114,7 +121,17 @@ impl<'a> HorizonProof<'a> {
             nodes: 0,
             reused: 0,
             refused: 0,
+            limit: None,
+            deadline: None,
+            expired: false,
         }
+    }
+
+    /// Every later [`HorizonProof::prove_within`] also gives up at `at` (a
+    /// host's deadline). Searches limited only in nodes repeat exactly;
+    /// one that meets a deadline does not.
+    pub fn stop_at(&mut self, at: Option<Instant>) {
+        self.deadline = at;
     }
 
     fn enter(&mut self, key: u32) {
@@ -133,6 +150,38 @@ impl<'a> HorizonProof<'a> {
     /// after the line `history` (the keys of every position so far, `pos`'s
     /// last).
     pub fn prove(&mut self, history: &[u32], pos: &Position, horizon: u32) -> Verdict {
+        self.limit = None;
+        self.run(history, pos, horizon)
+            .expect("a search without a node limit finishes")
+    }
+
+    /// Like [`HorizonProof::prove`], but gives up (`None`) once the search
+    /// has expanded `limit` nodes in all (counting earlier calls). What it
+    /// solved before giving up stays in the store: every solved result is
+    /// exact, whether or not the question that led to it was answered.
+    pub fn prove_within(
+        &mut self,
+        history: &[u32],
+        pos: &Position,
+        horizon: u32,
+        limit: u64,
+    ) -> Option<Verdict> {
+        self.limit = Some(limit);
+        let verdict = self.run(history, pos, horizon);
+        self.limit = None;
+        verdict
+    }
+
+    fn out_of_nodes(&mut self) -> bool {
+        // The clock is read every 1,024 nodes, and once it has run out the
+        // search stays stopped.
+        if let (Some(at), false) = (self.deadline, self.expired) {
+            self.expired = self.nodes.is_multiple_of(1024) && Instant::now() >= at;
+        }
+        self.expired || self.limit.is_some_and(|limit| self.nodes >= limit)
+    }
+
+    fn run(&mut self, history: &[u32], pos: &Position, horizon: u32) -> Option<Verdict> {
         assert!(horizon <= MAX_HORIZON, "horizon at most {MAX_HORIZON}");
         assert_eq!(history.last(), Some(&pos.key()), "pos ends the line");
         // The search enters `pos` itself.
@@ -146,12 +195,15 @@ impl<'a> HorizonProof<'a> {
             solved: None,
         };
         while root.solved.is_none() {
+            if self.out_of_nodes() {
+                return None;
+            }
             self.search(&mut root, horizon, INF - 1, INF - 1);
         }
-        match root.solved.expect("solved").proof {
+        Some(match root.solved.expect("solved").proof {
             Some(plies) => Verdict::Mates(plies),
             None => Verdict::NoMate,
-        }
+        })
     }
 
     /// A stored result for the child at `depth` that holds on the line
@@ -280,7 +332,9 @@ impl<'a> HorizonProof<'a> {
                 self.solve(node, &children, &forbidden, depth, attacking, pn == 0);
                 return;
             }
-            if pn >= th_pn || dn >= th_dn {
+            // Out of nodes: leave as if a threshold was passed; the root
+            // then gives up.
+            if pn >= th_pn || dn >= th_dn || self.out_of_nodes() {
                 (node.pn, node.dn) = (pn, dn);
                 self.guide[Self::guide_slot(node.index, depth)] = (pn, dn);
                 self.leave();

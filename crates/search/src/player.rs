@@ -89,7 +89,8 @@ pub enum Level {
     Random,
     /// The best action by the game's evaluation one ply ahead.
     Greedy,
-    /// The strongest player of the game (search, or a solved table).
+    /// The strongest player of the game (in Knight Court, proofs at the
+    /// root and a table-guided search).
     Max,
     /// The game's search player even where `max` is a table (Knight
     /// Court), so the table can measure it.
@@ -97,7 +98,9 @@ pub enum Level {
     /// Knight Control's search before it looked two rounds deep (one
     /// round searched, then greedy play), kept so matches can measure the
     /// two against each other (docs/ai.md#knight-control); written
-    /// `max1`. Every other game plays its `max`.
+    /// `max1`. In Knight Court, likewise the `max` before it proved mates
+    /// at the root: the table-guided search alone
+    /// (docs/ai.md#knight-court). Every other game plays its `max`.
     MaxOneRound,
     /// Knight Court's solved table played as it stands: the move it values
     /// best, among those the repetition ban allows. The table was solved

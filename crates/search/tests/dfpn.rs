@@ -11,6 +11,10 @@ use arbiter_search::no_repetition::MateProof;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+#[path = "common/knight_court_lines.rs"]
+mod lines;
+use lines::random_line;
+
 /// Whether `attacker` forces mate within `plies` from the line's last
 /// position, by the plain search.
 fn plain(history: &[u32], pos: &Position, attacker: Color, plies: u32) -> bool {
@@ -20,32 +24,6 @@ fn plain(history: &[u32], pos: &Position, attacker: Color, plies: u32) -> bool {
     } else {
         proof.defender_mated(pos, plies)
     }
-}
-
-/// A line from the start: each move random, or (half the time) the table's
-/// best, so that lines run into won positions and past earlier ones.
-fn random_line(rng: &mut ChaCha8Rng, plies: usize) -> KnightCourt {
-    let mut game = KnightCourt::new();
-    for _ in 0..plies {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let mv = if rng.random_bool(0.5) {
-            *moves
-                .iter()
-                .max_by_key(|&&mv| {
-                    value(table(), &game.position().play_unchecked(mv))
-                        .parent()
-                        .goodness()
-                })
-                .unwrap()
-        } else {
-            moves[rng.random_range(0..moves.len())]
-        };
-        game.play(mv).unwrap();
-    }
-    game
 }
 
 #[test]
@@ -153,4 +131,28 @@ fn every_first_move_agrees_with_the_plain_search_at_fifteen_plies() {
             }
         }
     }
+}
+
+/// A search that runs out of nodes answers nothing, and what it solved on
+/// the way stays exact: the same store then answers as a fresh one does.
+#[test]
+fn a_search_out_of_nodes_gives_up_and_leaves_its_store_sound() {
+    let mut game = KnightCourt::new();
+    game.play("b1a2".parse::<Move>().unwrap()).unwrap();
+    let mut search = HorizonProof::new(table(), Color::Black);
+    assert_eq!(
+        search.prove_within(game.history(), game.position(), 15, 50),
+        None
+    );
+    assert!(search.nodes >= 50 && search.nodes < 60, "{}", search.nodes);
+    let spent = search.nodes;
+    assert!(matches!(
+        search.prove_within(game.history(), game.position(), 15, 1_000_000),
+        Some(Verdict::Mates(15))
+    ));
+    assert!(search.nodes > spent);
+    assert_eq!(
+        search.prove_within(game.history(), game.position(), 13, u64::MAX),
+        Some(Verdict::NoMate)
+    );
 }

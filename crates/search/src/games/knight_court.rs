@@ -24,6 +24,12 @@
 //!
 //! Quiescence looks at captures.
 
+mod proving;
+pub use proving::{
+    prove_each_move, prove_root, prove_root_until, MoveProof, ProvingPlayer, RootProof, HORIZON,
+    PROOF_NODES,
+};
+
 use crate::alphabeta::{Duel, MATE};
 use crate::player::{Evaluate, Observe};
 use crate::retrograde::Value;

@@ -1,0 +1,242 @@
+//! Knight Court's strongest player proves before it searches
+//! (`games::knight_court::ProvingPlayer`). Its proofs are checked here
+//! against the plain full-width mate search (`MateProof`, which keeps
+//! nothing between positions), and its play against lines worked by hand.
+
+use arbiter_core::{Game, Phase, Seat, Seed};
+use arbiter_knight_court::{KnightCourt, Move};
+use arbiter_search::games::knight_court::{
+    prove_each_move, prove_root, prove_root_until, MoveProof, RootProof, HORIZON,
+};
+use arbiter_search::knight_court::table;
+use arbiter_search::no_repetition::MateProof;
+use arbiter_search::{Bots, Budget, Level, Observe, Spec};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::time::Instant;
+
+#[path = "common/knight_court_lines.rs"]
+mod lines;
+use lines::random_line;
+
+fn mv(text: &str) -> Move {
+    text.parse().expect("a move in Knight Court notation")
+}
+
+fn to_move(game: &KnightCourt) -> Seat {
+    match game.phase() {
+        Phase::Turn(seat) => seat,
+        other => panic!("no side to move: {other:?}"),
+    }
+}
+
+fn after(game: &KnightCourt, moves: &[&str]) -> KnightCourt {
+    let mut game = game.clone();
+    for text in moves {
+        game.play(mv(text)).expect("a legal move");
+    }
+    game
+}
+
+/// The plain search's answer to "does the side to move at `game`, having
+/// played `mv`, get mated within `plies` plies?" (`None`) or "does it mate
+/// within `plies`?"
+fn plain_after(game: &KnightCourt, mv: Move) -> (Vec<u32>, arbiter_knight_court::Position) {
+    let child = game.position().play_unchecked(mv);
+    let mut line = game.history().to_vec();
+    line.push(child.key());
+    (line, child)
+}
+
+/// On random lines, with a horizon the plain search can afford, the root
+/// proofs say exactly what the plain search says: the shortest mate and
+/// every move that keeps it, or else which moves let the opponent mate
+/// within the horizon.
+#[test]
+fn root_proofs_agree_with_the_plain_search() {
+    const H: u32 = 7;
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let (mut mating, mut open, mut set_aside) = (0, 0, 0);
+    for _ in 0..160 {
+        let length = rng.random_range(0..26);
+        let game = random_line(&mut rng, length);
+        if game.legal_moves().is_empty() {
+            continue;
+        }
+        let shortest = MateProof::new(table(), game.history()).shortest_mate(game.position(), H);
+        match prove_root(&game, H, u64::MAX).0 {
+            RootProof::Mates { plies, moves } => {
+                assert_eq!(Some(plies), shortest, "at {}", game.position());
+                let expected: Vec<Move> = game
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|&m| {
+                        let (line, child) = plain_after(&game, m);
+                        MateProof::new(table(), &line).defender_mated(&child, plies - 1)
+                    })
+                    .collect();
+                assert_eq!(moves, expected, "at {}", game.position());
+                mating += 1;
+            }
+            RootProof::Open {
+                held,
+                losing,
+                unknown,
+            } => {
+                assert_eq!(shortest, None, "at {}", game.position());
+                assert!(unknown.is_empty(), "an unlimited proof always answers");
+                for m in game.legal_moves() {
+                    let (line, child) = plain_after(&game, m);
+                    let loses = MateProof::new(table(), &line).attacker_mates(&child, H - 1);
+                    let proved = losing.iter().find(|(l, _)| *l == m);
+                    assert_eq!(loses, proved.is_some(), "{m} at {}", game.position());
+                    assert_eq!(!loses, held.contains(&m), "{m} at {}", game.position());
+                    if let Some(&(_, plies)) = proved {
+                        assert!(plies < H, "{m}: a proof of {plies} plies");
+                        set_aside += 1;
+                    }
+                }
+                open += 1;
+            }
+        }
+    }
+    // The sample must hold every kind of answer, or it proves little.
+    assert!(
+        mating > 10 && open > 10 && set_aside > 10,
+        "{mating} mating, {open} open, {set_aside} moves set aside"
+    );
+}
+
+/// The line where the table's "draw" is a forced loss
+/// (tests/knight_court_max.rs, worked by hand there): after 9. a1b3 Black
+/// mates in five plies, R@c3 c2c3 R@c2 a2b1 c2c3, and the proofs say so.
+#[test]
+fn the_trap_the_table_cannot_see_is_proved_a_loss() {
+    let game = after(
+        &KnightCourt::new(),
+        &[
+            "b1c2", "c3c2", "B@b1", "c2a2", "b1a2", "b3c2", "c1c2", "B@b2",
+        ],
+    );
+    let RootProof::Open { losing, .. } = prove_root(&game, HORIZON, u64::MAX).0 else {
+        panic!("White has no forced mate here");
+    };
+    assert!(losing.contains(&(mv("a1b3"), 5)), "{losing:?}");
+}
+
+/// After 1. b1a2 Black forces mate in 15 plies (tests/no_repetition.rs
+/// proves it with the naive rules). The proving player, with almost no
+/// search behind it, mates that fast against every defender, whatever the
+/// seed.
+#[test]
+fn after_b1a2_the_player_mates_within_fifteen_plies() {
+    let start = after(&KnightCourt::new(), &["b1a2"]);
+    let black = KnightCourt::bot(Spec::new(Level::Max, Budget::Nodes(100)));
+    let defenders = [
+        Spec::new(Level::Table, Budget::Nodes(1)),
+        Spec::new(Level::Random, Budget::Nodes(1)),
+        Spec::new(Level::Greedy, Budget::Nodes(1)),
+        Spec::new(Level::MaxOneRound, Budget::Nodes(20_000)),
+    ];
+    for (k, spec) in defenders.into_iter().enumerate() {
+        let white = KnightCourt::bot(spec);
+        for seed in 0..3u64 {
+            let mut game = start.clone();
+            let mut plies = 0;
+            while game.outcome().is_none() {
+                let seat = to_move(&game);
+                let bot = if seat == Seat(1) { &black } else { &white };
+                let choice = bot
+                    .choose(
+                        &game.seen_by(seat),
+                        seat,
+                        Seed::from_u64(seed * 10 + k as u64),
+                    )
+                    .expect("a move");
+                game.act(seat, &choice).unwrap();
+                plies += 1;
+            }
+            assert_eq!(
+                game.outcome().unwrap().sole_winner(),
+                Some(Seat(1)),
+                "{spec}"
+            );
+            assert!(plies <= 15, "{spec}, seed {seed}: {plies} plies");
+        }
+    }
+}
+
+/// A proof that runs out of nodes sets nothing aside: every move stays a
+/// candidate for the search.
+#[test]
+fn a_proof_out_of_nodes_sets_nothing_aside() {
+    let game = KnightCourt::new();
+    let (answer, nodes) = prove_root(&game, HORIZON, 1);
+    assert!(nodes <= 2, "{nodes} nodes");
+    assert_eq!(
+        answer,
+        RootProof::Open {
+            held: vec![],
+            losing: vec![],
+            unknown: game.legal_moves(),
+        }
+    );
+}
+
+/// A deadline already past answers nothing either, without a node spent.
+#[test]
+fn a_deadline_already_past_sets_nothing_aside() {
+    let game = after(&KnightCourt::new(), &["b1a2"]);
+    let (answer, nodes) = prove_root_until(&game, HORIZON, u64::MAX, Some(Instant::now()));
+    assert_eq!(nodes, 0);
+    assert_eq!(
+        answer,
+        RootProof::Open {
+            held: vec![],
+            losing: vec![],
+            unknown: game.legal_moves(),
+        }
+    );
+}
+
+/// Each move's verdict, as `arbiter analyse knight-court --prove` prints
+/// it, agrees with the plain search from the position after the move.
+#[test]
+fn each_moves_proof_agrees_with_the_plain_search() {
+    const H: u32 = 7;
+    let mut rng = ChaCha8Rng::seed_from_u64(22);
+    let mut seen = [0; 3];
+    for _ in 0..60 {
+        let length = rng.random_range(0..26);
+        let game = random_line(&mut rng, length);
+        let (verdicts, _) = prove_each_move(&game, H, u64::MAX);
+        assert_eq!(
+            verdicts.iter().map(|(m, _)| *m).collect::<Vec<_>>(),
+            game.legal_moves()
+        );
+        for (m, verdict) in verdicts {
+            let (line, child) = plain_after(&game, m);
+            let wins = MateProof::new(table(), &line).defender_mated(&child, H - 1);
+            let loses = MateProof::new(table(), &line).attacker_mates(&child, H - 1);
+            let expected = match verdict {
+                MoveProof::Mates(plies) => {
+                    assert!(plies <= H);
+                    seen[0] += 1;
+                    (true, false)
+                }
+                MoveProof::Mated(plies) => {
+                    assert!(plies <= H);
+                    seen[1] += 1;
+                    (false, true)
+                }
+                MoveProof::Neither => {
+                    seen[2] += 1;
+                    (false, false)
+                }
+                MoveProof::Unknown => panic!("an unlimited proof always answers"),
+            };
+            assert_eq!((wins, loses), expected, "{m} at {}", game.position());
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 10), "{seen:?}");
+}
