@@ -36,7 +36,7 @@ pub struct ServeArgs {
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
     bot_threads: usize,
     /// The address players reach this server at, such as
-    /// https://chess.example.org (behind a TLS proxy): every link the lobby
+    /// `https://chess.example.org` (behind a TLS proxy): every link the lobby
     /// hands out starts with it. Also read from ARBITER_PUBLIC_URL. Without
     /// it, links are relative to the address the lobby was opened at.
     #[arg(long, value_name = "URL")]

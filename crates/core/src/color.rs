@@ -3,7 +3,7 @@
 /// Declares the two sides of a duel: an enum of two variants, the first
 /// moving first and sitting in seat 0, each with its display name, and the
 /// methods every pair of sides has (`BOTH`, `index`, `other`, `seat`,
-/// `from_seat`, `name`, `Display`, and the conversions to [`Seat`] and to
+/// `from_seat`, `name`, `Display`, and the conversions to [`Seat`](crate::Seat) and to
 /// the side's index). A game
 /// adds what its sides do on its board in its own `impl`.
 #[macro_export]

@@ -1,9 +1,9 @@
 //! The duel wrapper, written once: what a two-seat game that bans repeated
 //! positions keeps beside its position (the [`Record`](crate::record::Record)
 //! and how the players ended it), the methods that only read or extend that
-//! record, and the [`Duel`](crate::duel::Duel) impl that plugs the game
+//! record, and the [`Duel`] impl that plugs the game
 //! into the shared interface. A game states its rules (`legal_moves`,
-//! `why_illegal`, `outcome`, `perft`, `divide`) and calls [`duel_game!`].
+//! `why_illegal`, `outcome`, `perft`, `divide`) and calls `duel_game!`.
 
 use crate::duel::Duel;
 use crate::{Outcome, Seat};

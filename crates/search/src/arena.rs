@@ -2,11 +2,12 @@
 //! ([`run_match`]), as `arbiter match` runs them.
 //!
 //! The arena is the host: it hands each bot only its seat's
-//! [`Observe::Seen`], settles who takes a claimed turn (newcomers join in
-//! seat order until the table is full, then seats take turns in rotation
-//! after whoever acted last), collects simultaneous actions one seat at a
-//! time, resolves chance with the game's seeded stream, and ends games at a
-//! turn limit when the game allows the host to (Tilechess).
+//! [`Observe::Seen`](crate::player::Observe::Seen), settles who takes a
+//! claimed turn (newcomers join in seat order until the table is full,
+//! then seats take turns in rotation after whoever acted last), collects
+//! simultaneous actions one seat at a time, resolves chance with the
+//! game's seeded stream, and ends games at a turn limit when the game
+//! allows the host to (Tilechess).
 
 use crate::player::{Bots, Spec};
 

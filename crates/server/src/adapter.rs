@@ -1,7 +1,7 @@
 //! How the games of the registry (`arbiter_registry::KINDS`) are hosted,
 //! and one object-safe face for them all over the traits in `arbiter-core`.
 //! Route and storage code only ever see [`Kind`] and [`LiveGame`]; hosting
-//! a new game is a [`Hosted`] impl plus one line in [`HOSTS`].
+//! a new game is a [`Hosted`] impl plus one line in `HOSTS`.
 //!
 //! Server seats are the links handed out at creation. In fixed-seat games
 //! server seat `k` is game seat `k`. In Tilechess the table grows as players

@@ -10,7 +10,7 @@
 //! `migrations/postgres`: the column types differ, BLOB against BYTEA), and
 //! its native types (no `Any` value conversions). The queries are the same
 //! text for both (portable SQL with `$n` placeholders), written once and
-//! expanded for each pool by [`on_pool!`].
+//! expanded for each pool by `on_pool!`.
 
 use crate::error::{ApiError, ApiResult};
 use crate::host::Logged;

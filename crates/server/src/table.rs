@@ -68,7 +68,7 @@ pub trait LiveGame: Send + Sync {
     /// server seat the server's level-1 bot plays for.
     fn overdue_seat(&self, now_ms: i64) -> Option<usize>;
     /// Applies a logged `time` event: the game's own clock, then a passed
-    /// simultaneous step deadline closes the step ([`Game::resolve`] with a
+    /// simultaneous step deadline closes the step (`Game::resolve` with a
     /// random stream derived from the seed and the event's `seq`).
     fn on_time(&mut self, at_ms: i64, seq: i64) -> Result<(), String>;
     /// Pushes the current deadline (and the game's own clock) back by `ms`.

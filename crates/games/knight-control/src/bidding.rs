@@ -9,7 +9,7 @@ pub fn bid_length(claimable: &[char]) -> usize {
     claimable.len().min(5)
 }
 
-/// Checks a bid: distinct claimable letters, exactly [`bid_length`] of them.
+/// Checks a bid: distinct claimable letters, exactly `bid_length` of them.
 pub fn check_bid(letters: &[char], claimable: &[char]) -> Result<(), String> {
     let want = bid_length(claimable);
     if letters.len() != want {

@@ -1,7 +1,7 @@
 //! The typed event log: every change to a game is one [`Event`], stored in
 //! order as tagged JSON (`{"type": "act", "seat": 0, "action": "c1c3"}`),
 //! and applied the same way live, on a restart and in a replay
-//! ([`super::session::Session::apply`]).
+//! (`Session::apply`).
 
 use serde::{Deserialize, Serialize};
 

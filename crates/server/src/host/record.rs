@@ -1,5 +1,5 @@
 //! Making, replaying and verifying game records ([`crate::records`]) over
-//! the one path every logged event takes ([`Session::apply`]), so a record
+//! the one path every logged event takes (`Session::apply`), so a record
 //! replays exactly as the live game played.
 
 use super::event::{Event, Logged, Status};

@@ -54,7 +54,7 @@ impl Target {
     }
 
     /// Refuses a URL whose host is written as a forbidden address
-    /// ([`super::address`]).
+    /// (the `address` module).
     pub fn check_address(&self, allow_private: bool) -> Result<(), String> {
         super::address::check_literal(&self.host, allow_private)
     }
