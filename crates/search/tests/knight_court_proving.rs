@@ -38,9 +38,8 @@ fn after(game: &KnightCourt, moves: &[&str]) -> KnightCourt {
     game
 }
 
-/// The plain search's answer to "does the side to move at `game`, having
-/// played `mv`, get mated within `plies` plies?" (`None`) or "does it mate
-/// within `plies`?"
+/// The line after `mv` and the position it ends in, for the plain search
+/// to start from.
 fn plain_after(game: &KnightCourt, mv: Move) -> (Vec<u32>, arbiter_knight_court::Position) {
     let child = game.position().play_unchecked(mv);
     let mut line = game.history().to_vec();
@@ -173,14 +172,16 @@ fn a_proof_out_of_nodes_sets_nothing_aside() {
     let game = KnightCourt::new();
     let (answer, nodes) = prove_root(&game, HORIZON, 1);
     assert!(nodes <= 2, "{nodes} nodes");
-    assert_eq!(
-        answer,
-        RootProof::Open {
-            held: vec![],
-            losing: vec![],
-            unknown: game.legal_moves(),
-        }
-    );
+    assert_eq!(answer, nothing_proved(&game));
+}
+
+/// The answer of proofs that settled nothing: every move unknown.
+fn nothing_proved(game: &KnightCourt) -> RootProof {
+    RootProof::Open {
+        held: vec![],
+        losing: vec![],
+        unknown: game.legal_moves(),
+    }
 }
 
 /// A deadline already past answers nothing either, without a node spent.
@@ -189,14 +190,7 @@ fn a_deadline_already_past_sets_nothing_aside() {
     let game = after(&KnightCourt::new(), &["b1a2"]);
     let (answer, nodes) = prove_root_until(&game, HORIZON, u64::MAX, Some(Instant::now()));
     assert_eq!(nodes, 0);
-    assert_eq!(
-        answer,
-        RootProof::Open {
-            held: vec![],
-            losing: vec![],
-            unknown: game.legal_moves(),
-        }
-    );
+    assert_eq!(answer, nothing_proved(&game));
 }
 
 /// Each move's verdict, as `arbiter analyse knight-court --prove` prints

@@ -32,7 +32,7 @@ use crate::dfpn::{HorizonProof, Verdict, MAX_HORIZON};
 use crate::games::knight_court::KnightCourtTableDuel;
 use crate::player::{Budget, Player, DECIDED};
 use arbiter_core::{Game, Phase, Seat, Seed};
-use arbiter_knight_court::{KnightCourt, Move};
+use arbiter_knight_court::{KnightCourt, Move, Position};
 use std::time::Instant;
 
 /// How far the proofs look, in plies from the position to move in. Mates
@@ -61,6 +61,15 @@ pub enum RootProof {
     },
 }
 
+/// The line after `mv` (the game's history with the new position) and
+/// that position, for a proof that starts there.
+fn line_after(game: &KnightCourt, mv: Move) -> (Vec<u32>, Position) {
+    let child = game.position().play_unchecked(mv);
+    let mut line = game.history().to_vec();
+    line.push(child.key());
+    (line, child)
+}
+
 /// The proofs at the root of `game`, looking `horizon` plies ahead, with
 /// `nodes` nodes in all for each of the two questions (every proof a
 /// question asks counts against it); and the nodes spent. Moves are in
@@ -83,24 +92,19 @@ pub fn prove_root_until(
     let table = crate::knight_court::table();
     let me = game.turn();
     let pos = *game.position();
-    let history = game.history().to_vec();
-    let after = |mv: Move| {
-        let child = pos.play_unchecked(mv);
-        let mut line = history.clone();
-        line.push(child.key());
-        (line, child)
-    };
+    let history = game.history();
+    let after = |mv: Move| line_after(game, mv);
     let moves = game.legal_moves();
 
     let mut mine = HorizonProof::new(table, me);
     mine.stop_at(at);
-    if let Some(Verdict::Mates(bound)) = mine.prove_within(&history, &pos, horizon, nodes) {
+    if let Some(Verdict::Mates(bound)) = mine.prove_within(history, &pos, horizon, nodes) {
         // The shortest mate: mates by the side to move end on odd plies,
         // and each shorter proof is at most as hard as the one just made.
         // If one runs out of nodes, the bound found stands.
         let mut shortest = bound;
         for plies in (1..bound).step_by(2) {
-            match mine.prove_within(&history, &pos, plies, nodes) {
+            match mine.prove_within(history, &pos, plies, nodes) {
                 Some(Verdict::Mates(_)) => {
                     shortest = plies;
                     break;
@@ -184,9 +188,7 @@ pub fn prove_each_move(
         .legal_moves()
         .into_iter()
         .map(|mv| {
-            let child = game.position().play_unchecked(mv);
-            let mut line = game.history().to_vec();
-            line.push(child.key());
+            let (line, child) = line_after(game, mv);
             let proof = match mine.prove_within(&line, &child, horizon - 1, nodes) {
                 Some(Verdict::Mates(plies)) => MoveProof::Mates(plies + 1),
                 None => MoveProof::Unknown,
