@@ -241,9 +241,8 @@ impl Player<KnightCourt> for ProvingPlayer {
         if game.phase() != Phase::Turn(seat) {
             return (None, None);
         }
-        let moves = game.legal_moves();
-        if moves.len() <= 1 {
-            return (moves.first().copied(), None);
+        if game.legal_moves().is_empty() {
+            return (None, None);
         }
         // Under a deadline (a host's clock, or a time budget) the proofs
         // get half the time and the search the rest.
@@ -266,16 +265,20 @@ impl Player<KnightCourt> for ProvingPlayer {
                     unknown,
                 } => {
                     held.extend(unknown);
-                    if held.is_empty() {
-                        losing.into_iter().map(|(mv, _)| mv).collect()
-                    } else {
+                    if !held.is_empty() {
                         held
+                    } else if let [(only, plies)] = losing[..] {
+                        // A forced move into a proved mate: the score says
+                        // how soon, as a search's would (mated one ply
+                        // after the opponent's mate begins).
+                        return (Some(only), Some(-(DECIDED - (plies as i32 + 1))));
+                    } else {
+                        losing.into_iter().map(|(mv, _)| mv).collect()
                     }
                 }
             };
-        if let [only] = candidates[..] {
-            return (Some(only), None);
-        }
+        // One candidate left is still handed to the search, which plays it
+        // at once and scores it as `max1` would, so every answer is scored.
         let found = Searcher::<KnightCourtTableDuel>::new(game, budget)
             .only_moves(candidates)
             .run(64, seed);
