@@ -157,8 +157,8 @@ impl Bots for KnightMoves {
 
 impl Bots for KnightCourt {
     /// Alpha-beta on about 1 ms, 12 ms and 0.12 s of search (1.7 M
-    /// nodes/s), then proofs at the root and the table-guided search on
-    /// about 0.6 s (`games::knight_court::ProvingPlayer`).
+    /// nodes/s), then the table-guided search on about 0.6 s with proofs
+    /// around it (`games::knight_court::ProvingPlayer`).
     const LEVELS: [Spec; 5] = [
         GREEDY,
         searching(2_000),

@@ -89,8 +89,8 @@ pub enum Level {
     Random,
     /// The best action by the game's evaluation one ply ahead.
     Greedy,
-    /// The strongest player of the game (in Knight Court, proofs at the
-    /// root and a table-guided search).
+    /// The strongest player of the game (in Knight Court, a table-guided
+    /// search with proofs around it).
     Max,
     /// The game's search player even where `max` is a table (Knight
     /// Court), so the table can measure it.

@@ -6,11 +6,11 @@
 use arbiter_core::{Game, Phase, Seat, Seed};
 use arbiter_knight_court::{KnightCourt, Move};
 use arbiter_search::games::knight_court::{
-    prove_each_move, prove_root, prove_root_until, MoveProof, RootProof, HORIZON,
+    prove_each_move, prove_root, prove_root_until, MoveProof, ProvingPlayer, RootProof, HORIZON,
 };
 use arbiter_search::knight_court::table;
 use arbiter_search::no_repetition::MateProof;
-use arbiter_search::{Bots, Budget, Level, Observe, Spec};
+use arbiter_search::{Bots, Budget, Level, Observe, Player, Spec};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -233,4 +233,62 @@ fn each_moves_proof_agrees_with_the_plain_search() {
         }
     }
     assert!(seen.iter().all(|&n| n > 10), "{seen:?}");
+}
+
+/// The player moves as `max1` (the same search, budget and seed) except
+/// where the plain search shows `max1`'s move to be a forced loss within
+/// the horizon, or a forced mate to exist: then it keeps the fastest mate,
+/// or plays a move the plain search shows does not lose (unless every move
+/// does). A 4-node search is used so that it errs often enough to test.
+#[test]
+fn the_player_departs_from_max1_only_over_a_proved_loss_or_a_mate() {
+    const H: u32 = 7;
+    let budget = Budget::Nodes(4);
+    let proving = ProvingPlayer {
+        budget,
+        horizon: H,
+        proof_nodes: u64::MAX,
+    };
+    let max1 = KnightCourt::bot(Spec::new(Level::MaxOneRound, budget));
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let (mut same, mut mates, mut vetoed) = (0, 0, 0);
+    for k in 0..600u64 {
+        let length = rng.random_range(0..26);
+        let game = random_line(&mut rng, length);
+        if game.legal_moves().is_empty() {
+            continue;
+        }
+        let seat = to_move(&game);
+        let seed = Seed::from_u64(k);
+        let mine = proving.choose(&game, seat, seed).expect("a move");
+        let theirs = max1.choose(&game, seat, seed).expect("a move");
+        let at = game.position();
+        let loses = |m: Move| {
+            let (line, child) = plain_after(&game, m);
+            MateProof::new(table(), &line).attacker_mates(&child, H - 1)
+        };
+        if let Some(plies) = MateProof::new(table(), game.history()).shortest_mate(at, H) {
+            let (line, child) = plain_after(&game, mine);
+            assert!(
+                MateProof::new(table(), &line).defender_mated(&child, plies - 1),
+                "{mine} does not keep the mate in {plies} at {at}"
+            );
+            mates += 1;
+        } else if loses(theirs) {
+            let every_move_loses = game.legal_moves().into_iter().all(loses);
+            if every_move_loses {
+                assert_eq!(mine, theirs, "at {at}");
+            } else {
+                assert!(!loses(mine), "{mine} loses at {at}, as {theirs} did");
+                vetoed += 1;
+            }
+        } else {
+            assert_eq!(mine, theirs, "at {at}");
+            same += 1;
+        }
+    }
+    assert!(
+        same > 60 && mates > 30 && vetoed > 5,
+        "{same} alike, {mates} mates, {vetoed} vetoed"
+    );
 }

@@ -1,31 +1,36 @@
-//! Knight Court's strongest player (`max`, host level 5): proofs first, the
-//! table-guided search after.
+//! Knight Court's strongest player (`max`, host level 5): the table-guided
+//! search of `max1`, with proofs to catch what it cannot see.
 //!
-//! Before searching, the player asks the proof-number search of
-//! [`crate::dfpn`], which works under the true rule (no position twice) and
-//! trusts no table value, two questions about the position in front of it,
-//! with the game's whole line as history:
+//! The proof-number search of [`crate::dfpn`] works under the true rule (no
+//! position twice) and trusts no table value. With the game's whole line
+//! as history, the player asks it, at every move:
 //!
 //! 1. Can I force mate within the horizon? If so it plays a move that keeps
 //!    the fastest forced mate (the seed chooses among such moves), and
 //!    nothing else is asked.
-//! 2. Otherwise, after which of my moves can the opponent force mate within
-//!    the horizon? Those moves are set aside, and the table-guided
-//!    alpha-beta search ([`KnightCourtTableDuel`]) chooses among the rest.
-//!    When every move is proved to lose, the search chooses among them all
-//!    (it resists longest where it sees the mates).
+//! 2. Otherwise the table-guided alpha-beta search ([`KnightCourtTableDuel`])
+//!    chooses, over every move, exactly as `max1` does. Then the proofs
+//!    check that choice: can the opponent force mate within the horizon
+//!    after it? If not (or if the proof runs out), the choice stands.
+//! 3. If the choice is proved to lose, every other move is checked the same
+//!    way, and the search chooses again among those not proved to lose.
+//!    When every move is proved to lose, the first choice stands.
 //!
-//! So within the horizon the player is exact: it never misses a forced mate
-//! that short, and never walks into one that it could avoid. Beyond the
-//! horizon it is only as good as its search; nobody knows the start's value
-//! under the true rule (docs/ai.md#knight-court-under-the-true-rule), so no
-//! player can be shown perfect further out.
+//! So the player departs from `max1` only where `max1`'s move is a proved
+//! loss or a faster mate is proved: within the horizon it is exact (it
+//! never misses a forced mate that short, and never walks into one it could
+//! avoid), and each departure trades a proved loss for a move not proved to
+//! lose. Beyond the horizon it is as good as its search; nobody knows the
+//! start's value under the true rule
+//! (docs/ai.md#knight-court-under-the-true-rule), so no player can be shown
+//! perfect further out.
 //!
 //! Each question has a node budget. A proof that runs out of it answers
-//! "unknown", and an unknown move is kept as a candidate, never set aside:
-//! the player only acts on what it proved. Budgets are counted in nodes, so
-//! the player repeats exactly; under a deadline (a host's clock, or a time
-//! budget) the proofs get half the time left and the search the rest.
+//! "unknown", and an unknown move is never set aside: the player only acts
+//! on what it proved. Budgets are counted in nodes, so the player repeats
+//! exactly; under a deadline (a host's clock, or a time budget) the mate
+//! proof gets a quarter of the time left, the search half, and the check
+//! the rest.
 
 use crate::alphabeta::Searcher;
 use crate::dfpn::{HorizonProof, Verdict, MAX_HORIZON};
@@ -40,7 +45,8 @@ use std::time::Instant;
 /// 8,000 nodes (docs/ai.md#knight-court).
 pub const HORIZON: u32 = 21;
 
-/// The nodes each of the two questions may spend at one move, in all.
+/// The nodes each question may spend at one move, in all: the mate
+/// question, the check of the search's choice, and the check of the rest.
 pub const PROOF_NODES: u64 = 400_000;
 
 /// What the proofs settled at the root.
@@ -85,59 +91,82 @@ pub fn prove_root_until(
     nodes: u64,
     at: Option<Instant>,
 ) -> (RootProof, u64) {
+    let (mate, spent) = prove_mate_until(game, horizon, nodes, at);
+    if let Some((plies, moves)) = mate {
+        return (RootProof::Mates { plies, moves }, spent);
+    }
+    let (refuted, more) = refute_until(game, &game.legal_moves(), horizon, nodes, at);
+    (refuted, spent + more)
+}
+
+/// The first question: the shortest mate the side to move forces within
+/// `horizon` plies, and every move that keeps it; `None` if there is none
+/// (or none was found in `nodes` nodes before `at`).
+pub fn prove_mate_until(
+    game: &KnightCourt,
+    horizon: u32,
+    nodes: u64,
+    at: Option<Instant>,
+) -> (Option<(u32, Vec<Move>)>, u64) {
     assert!(
         (1..=MAX_HORIZON).contains(&horizon),
         "horizon 1..={MAX_HORIZON}"
     );
-    let table = crate::knight_court::table();
-    let me = game.turn();
     let pos = *game.position();
     let history = game.history();
-    let after = |mv: Move| line_after(game, mv);
-    let moves = game.legal_moves();
-
-    let mut mine = HorizonProof::new(table, me);
+    let mut mine = HorizonProof::new(crate::knight_court::table(), game.turn());
     mine.stop_at(at);
-    if let Some(Verdict::Mates(bound)) = mine.prove_within(history, &pos, horizon, nodes) {
-        // The shortest mate: mates by the side to move end on odd plies,
-        // and each shorter proof is at most as hard as the one just made.
-        // If one runs out of nodes, the bound found stands.
-        let mut shortest = bound;
-        for plies in (1..bound).step_by(2) {
-            match mine.prove_within(history, &pos, plies, nodes) {
-                Some(Verdict::Mates(_)) => {
-                    shortest = plies;
-                    break;
-                }
-                Some(Verdict::NoMate) => {}
-                None => break,
+    let Some(Verdict::Mates(bound)) = mine.prove_within(history, &pos, horizon, nodes) else {
+        return (None, mine.nodes);
+    };
+    // The shortest mate: mates by the side to move end on odd plies, and
+    // each shorter proof is at most as hard as the one just made. If one
+    // runs out of nodes, the bound found stands.
+    let mut shortest = bound;
+    for plies in (1..bound).step_by(2) {
+        match mine.prove_within(history, &pos, plies, nodes) {
+            Some(Verdict::Mates(_)) => {
+                shortest = plies;
+                break;
             }
-        }
-        let winning: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|&mv| {
-                let (line, child) = after(mv);
-                matches!(
-                    mine.prove_within(&line, &child, shortest - 1, nodes),
-                    Some(Verdict::Mates(_))
-                )
-            })
-            .collect();
-        if !winning.is_empty() {
-            let answer = RootProof::Mates {
-                plies: shortest,
-                moves: winning,
-            };
-            return (answer, mine.nodes);
+            Some(Verdict::NoMate) => {}
+            None => break,
         }
     }
+    let winning: Vec<Move> = game
+        .legal_moves()
+        .into_iter()
+        .filter(|&mv| {
+            let (line, child) = line_after(game, mv);
+            matches!(
+                mine.prove_within(&line, &child, shortest - 1, nodes),
+                Some(Verdict::Mates(_))
+            )
+        })
+        .collect();
+    let found = (!winning.is_empty()).then_some((shortest, winning));
+    (found, mine.nodes)
+}
 
-    let mut theirs = HorizonProof::new(table, me.other());
+/// The second question, for `moves` of the side to move: after which of
+/// them the opponent forces mate within `horizon` plies (counted from
+/// before the move). Always [`RootProof::Open`].
+pub fn refute_until(
+    game: &KnightCourt,
+    moves: &[Move],
+    horizon: u32,
+    nodes: u64,
+    at: Option<Instant>,
+) -> (RootProof, u64) {
+    assert!(
+        (1..=MAX_HORIZON).contains(&horizon),
+        "horizon 1..={MAX_HORIZON}"
+    );
+    let mut theirs = HorizonProof::new(crate::knight_court::table(), game.turn().other());
     theirs.stop_at(at);
     let (mut held, mut losing, mut unknown) = (Vec::new(), Vec::new(), Vec::new());
-    for mv in moves {
-        let (line, child) = after(mv);
+    for &mv in moves {
+        let (line, child) = line_after(game, mv);
         match theirs.prove_within(&line, &child, horizon - 1, nodes) {
             Some(Verdict::NoMate) => held.push(mv),
             Some(Verdict::Mates(plies)) => losing.push((mv, plies)),
@@ -149,7 +178,7 @@ pub fn prove_root_until(
         losing,
         unknown,
     };
-    (answer, mine.nodes + theirs.nodes)
+    (answer, theirs.nodes)
 }
 
 /// What the proofs say about one move, under the true rule.
@@ -231,58 +260,70 @@ impl Player<KnightCourt> for ProvingPlayer {
     }
 
     /// A proved mate scores as a mate found by search (`DECIDED` less its
-    /// plies); otherwise the search's score of its choice.
+    /// plies); a forced move into a proved mate as the mate against it;
+    /// otherwise the search's score of its choice.
     fn choose_scored(
         &self,
         game: &KnightCourt,
         seat: Seat,
         seed: Seed,
     ) -> (Option<Move>, Option<i32>) {
-        if game.phase() != Phase::Turn(seat) {
+        if game.phase() != Phase::Turn(seat) || game.legal_moves().is_empty() {
             return (None, None);
         }
-        if game.legal_moves().is_empty() {
-            return (None, None);
-        }
-        // Under a deadline (a host's clock, or a time budget) the proofs
-        // get half the time and the search the rest.
+        // Under a deadline (a host's clock, or a time budget) the mate
+        // proof gets a quarter of the time, the search half, and the check
+        // of its choice (with a second search, if the choice is refuted)
+        // the rest.
         let started = Instant::now();
         let (_, deadline) = self.budget.limits();
-        let proofs_until = deadline.map(|at| started + at.saturating_duration_since(started) / 2);
-        let budget = match deadline {
+        let share = |part: u32| {
+            deadline.map(|at| started + at.saturating_duration_since(started) * part / 4)
+        };
+        let within = |until: Option<Instant>| match until {
             Some(at) => self.budget.until(at),
             None => self.budget,
         };
-        let candidates =
-            match prove_root_until(game, self.horizon, self.proof_nodes, proofs_until).0 {
-                RootProof::Mates { plies, moves } => {
-                    let mv = seed.rng().choose(&moves).copied();
-                    return (mv, Some(DECIDED - plies as i32));
-                }
-                RootProof::Open {
-                    mut held,
-                    losing,
-                    unknown,
-                } => {
-                    held.extend(unknown);
-                    if !held.is_empty() {
-                        held
-                    } else if let [(only, plies)] = losing[..] {
-                        // A forced move into a proved mate: the score says
-                        // how soon, as a search's would (mated one ply
-                        // after the opponent's mate begins).
-                        return (Some(only), Some(-(DECIDED - (plies as i32 + 1))));
-                    } else {
-                        losing.into_iter().map(|(mv, _)| mv).collect()
-                    }
-                }
-            };
-        // One candidate left is still handed to the search, which plays it
-        // at once and scores it as `max1` would, so every answer is scored.
-        let found = Searcher::<KnightCourtTableDuel>::new(game, budget)
-            .only_moves(candidates)
+        let (horizon, nodes) = (self.horizon, self.proof_nodes);
+
+        if let (Some((plies, moves)), _) = prove_mate_until(game, horizon, nodes, share(1)) {
+            let mv = seed.rng().choose(&moves).copied();
+            return (mv, Some(DECIDED - plies as i32));
+        }
+        let first = Searcher::<KnightCourtTableDuel>::new(game, within(share(3))).run(64, seed);
+        let Some(choice) = first.best else {
+            return (None, None);
+        };
+        // The veto: only a choice proved to lose is replaced, so the player
+        // moves as `max1` does except where that move is a proved loss.
+        let (checked, _) = refute_until(game, &[choice], horizon, nodes, share(3));
+        let RootProof::Open { losing, .. } = checked else {
+            unreachable!("a refutation is always open");
+        };
+        let Some(&(_, mated_in)) = losing.first() else {
+            return (Some(choice), Some(first.score));
+        };
+        let others: Vec<Move> = game
+            .legal_moves()
+            .into_iter()
+            .filter(|&mv| mv != choice)
+            .collect();
+        let (refuted, _) = refute_until(game, &others, horizon, nodes, deadline);
+        let RootProof::Open {
+            mut held, unknown, ..
+        } = refuted
+        else {
+            unreachable!("a refutation is always open");
+        };
+        held.extend(unknown);
+        if held.is_empty() {
+            // Every move loses: the search's choice, scored by the proof
+            // (mated one ply after the opponent's mate begins).
+            return (Some(choice), Some(-(DECIDED - (mated_in as i32 + 1))));
+        }
+        let second = Searcher::<KnightCourtTableDuel>::new(game, within(deadline))
+            .only_moves(held)
             .run(64, seed);
-        let score = found.best.map(|_| found.score);
-        (found.best, score)
+        (second.best, second.best.map(|_| second.score))
     }
 }
