@@ -26,8 +26,8 @@
 
 mod proving;
 pub use proving::{
-    prove_each_move, prove_mate_until, prove_root, prove_root_until, refute_until, MoveProof,
-    ProvingPlayer, RootProof, HORIZON, PROOF_NODES,
+    prove_each_move, prove_root, prove_root_until, MoveProof, ProvingPlayer, RootProof, HORIZON,
+    PROOF_NODES,
 };
 
 use crate::alphabeta::{Duel, MATE};

@@ -28,9 +28,10 @@
 //! Each question has a node budget. A proof that runs out of it answers
 //! "unknown", and an unknown move is never set aside: the player only acts
 //! on what it proved. Budgets are counted in nodes, so the player repeats
-//! exactly; under a deadline (a host's clock, or a time budget) the mate
-//! proof gets a quarter of the time left, the search half, and the check
-//! the rest.
+//! exactly; under a deadline (a host's clock, or a time budget) the time
+//! left is shared out: the mate proof may use up to a quarter of it, the
+//! search up to three quarters, the checks up to seven eighths, and a
+//! second search the rest.
 
 use crate::alphabeta::Searcher;
 use crate::dfpn::{HorizonProof, Verdict, MAX_HORIZON};
@@ -96,13 +97,18 @@ pub fn prove_root_until(
         return (RootProof::Mates { plies, moves }, spent);
     }
     let (refuted, more) = refute_until(game, &game.legal_moves(), horizon, nodes, at);
-    (refuted, spent + more)
+    let answer = RootProof::Open {
+        held: refuted.held,
+        losing: refuted.losing,
+        unknown: refuted.unknown,
+    };
+    (answer, spent + more)
 }
 
 /// The first question: the shortest mate the side to move forces within
 /// `horizon` plies, and every move that keeps it; `None` if there is none
 /// (or none was found in `nodes` nodes before `at`).
-pub fn prove_mate_until(
+fn prove_mate_until(
     game: &KnightCourt,
     horizon: u32,
     nodes: u64,
@@ -148,16 +154,24 @@ pub fn prove_mate_until(
     (found, mine.nodes)
 }
 
+/// The second question's answer for some moves of the side to move, split
+/// as in [`RootProof::Open`].
+struct Refutations {
+    held: Vec<Move>,
+    losing: Vec<(Move, u32)>,
+    unknown: Vec<Move>,
+}
+
 /// The second question, for `moves` of the side to move: after which of
 /// them the opponent forces mate within `horizon` plies (counted from
-/// before the move). Always [`RootProof::Open`].
-pub fn refute_until(
+/// before the move).
+fn refute_until(
     game: &KnightCourt,
     moves: &[Move],
     horizon: u32,
     nodes: u64,
     at: Option<Instant>,
-) -> (RootProof, u64) {
+) -> (Refutations, u64) {
     assert!(
         (1..=MAX_HORIZON).contains(&horizon),
         "horizon 1..={MAX_HORIZON}"
@@ -173,7 +187,7 @@ pub fn refute_until(
             None => unknown.push(mv),
         }
     }
-    let answer = RootProof::Open {
+    let answer = Refutations {
         held,
         losing,
         unknown,
@@ -271,14 +285,15 @@ impl Player<KnightCourt> for ProvingPlayer {
         if game.phase() != Phase::Turn(seat) || game.legal_moves().is_empty() {
             return (None, None);
         }
-        // Under a deadline (a host's clock, or a time budget) the mate
-        // proof gets a quarter of the time, the search half, and the check
-        // of its choice (with a second search, if the choice is refuted)
-        // the rest.
+        // Under a deadline (a host's clock, or a time budget) the time
+        // left is shared in eighths: the mate proof may use up to the
+        // second, the search up to the sixth, the checks up to the
+        // seventh, and a second search (if the choice is refuted) the
+        // rest. Each stage starts when the one before it ends.
         let started = Instant::now();
         let (_, deadline) = self.budget.limits();
-        let share = |part: u32| {
-            deadline.map(|at| started + at.saturating_duration_since(started) * part / 4)
+        let share = |eighths: u32| {
+            deadline.map(|at| started + at.saturating_duration_since(started) * eighths / 8)
         };
         let within = |until: Option<Instant>| match until {
             Some(at) => self.budget.until(at),
@@ -286,21 +301,18 @@ impl Player<KnightCourt> for ProvingPlayer {
         };
         let (horizon, nodes) = (self.horizon, self.proof_nodes);
 
-        if let (Some((plies, moves)), _) = prove_mate_until(game, horizon, nodes, share(1)) {
+        if let (Some((plies, moves)), _) = prove_mate_until(game, horizon, nodes, share(2)) {
             let mv = seed.rng().choose(&moves).copied();
             return (mv, Some(DECIDED - plies as i32));
         }
-        let first = Searcher::<KnightCourtTableDuel>::new(game, within(share(3))).run(64, seed);
+        let first = Searcher::<KnightCourtTableDuel>::new(game, within(share(6))).run(64, seed);
         let Some(choice) = first.best else {
             return (None, None);
         };
         // The veto: only a choice proved to lose is replaced, so the player
         // moves as `max1` does except where that move is a proved loss.
-        let (checked, _) = refute_until(game, &[choice], horizon, nodes, share(3));
-        let RootProof::Open { losing, .. } = checked else {
-            unreachable!("a refutation is always open");
-        };
-        let Some(&(_, mated_in)) = losing.first() else {
+        let (checked, _) = refute_until(game, &[choice], horizon, nodes, share(7));
+        let Some(&(_, mated_in)) = checked.losing.first() else {
             return (Some(choice), Some(first.score));
         };
         let others: Vec<Move> = game
@@ -308,14 +320,9 @@ impl Player<KnightCourt> for ProvingPlayer {
             .into_iter()
             .filter(|&mv| mv != choice)
             .collect();
-        let (refuted, _) = refute_until(game, &others, horizon, nodes, deadline);
-        let RootProof::Open {
-            mut held, unknown, ..
-        } = refuted
-        else {
-            unreachable!("a refutation is always open");
-        };
-        held.extend(unknown);
+        let (refuted, _) = refute_until(game, &others, horizon, nodes, share(7));
+        let mut held = refuted.held;
+        held.extend(refuted.unknown);
         if held.is_empty() {
             // Every move loses: the search's choice, scored by the proof
             // (mated one ply after the opponent's mate begins).
