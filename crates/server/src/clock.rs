@@ -7,14 +7,29 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Unix milliseconds: the system time plus an offset only tests change.
+///
+/// A test clock may also be *stopped* ([`Clock::stopped`]): it then reads
+/// the instant it was stopped at plus its offset, and only
+/// [`Clock::advance`] moves it. Tests that check what happens just before
+/// a deadline use one, so that a slow machine pausing a test for a second
+/// cannot carry the clock past the deadline.
 #[derive(Clone, Debug, Default)]
 pub struct Clock {
     offset_ms: Arc<AtomicI64>,
+    stopped_at_ms: Option<i64>,
 }
 
 impl Clock {
+    /// A clock that stands still at the current time until advanced.
+    pub fn stopped() -> Clock {
+        Clock {
+            offset_ms: Arc::default(),
+            stopped_at_ms: Some(system_ms()),
+        }
+    }
+
     pub fn now_ms(&self) -> i64 {
-        system_ms() + self.offset_ms.load(Ordering::Relaxed)
+        self.stopped_at_ms.unwrap_or_else(system_ms) + self.offset_ms.load(Ordering::Relaxed)
     }
 
     /// Moves this clock (and every game using it) `ms` into the future.
@@ -29,4 +44,27 @@ pub fn system_ms() -> i64 {
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)
         .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stopped_clock_moves_only_when_advanced() {
+        let clock = Clock::stopped();
+        let at = clock.now_ms();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        assert_eq!(clock.now_ms(), at);
+        clock.clone().advance(1_500);
+        assert_eq!(clock.now_ms(), at + 1_500);
+    }
+
+    #[test]
+    fn a_running_clock_follows_the_system_time_plus_its_offset() {
+        let clock = Clock::default();
+        clock.advance(60_000);
+        let now = clock.now_ms();
+        assert!(now >= system_ms() + 59_000 && now <= system_ms() + 60_000);
+    }
 }

@@ -47,7 +47,7 @@ async fn pause_for(app: &Router, g: &Created, clock: &Clock, ms: i64) {
 #[ignore = "writes the fixture; run only with the server whose database it records"]
 async fn write_fixture() {
     let (url, path) = temp_db("fixture");
-    let clock = Clock::default();
+    let clock = Clock::stopped();
     let store = Store::open(&url).await.unwrap();
     let settings = Settings {
         clock: clock.clone(),
@@ -256,7 +256,7 @@ async fn views_of(db: &Path, now_ms: i64, games: &[Created]) -> (Vec<Value>, Vec
 
 /// [`views_of`] on the database at `url`.
 async fn views_at(url: &str, now_ms: i64, games: &[Created]) -> (Vec<Value>, Vec<(usize, usize)>) {
-    let clock = Clock::default();
+    let clock = Clock::stopped();
     clock.advance(now_ms - clock.now_ms());
     let store = Store::open(url).await.unwrap();
     let settings = Settings {

@@ -64,7 +64,7 @@ async fn pair(name: &str) -> Option<(Instance, Instance, Clock, String)> {
         eprintln!("{name}: ARBITER_TEST_POSTGRES is unset; skipped");
         return None;
     };
-    let clock = Clock::default();
+    let clock = Clock::stopped();
     let a = Instance::start(&url, &clock).await;
     let b = Instance::start(&url, &clock).await;
     Some((a, b, clock, url))

@@ -306,7 +306,7 @@ fn s_time(v: &Value) -> i64 {
 #[tokio::test]
 async fn a_restart_rebuilds_the_same_state_from_the_log() {
     let (url, path) = temp_db("kc-restart");
-    let clock = Clock::default();
+    let clock = Clock::stopped();
     let settings = Settings {
         clock: clock.clone(),
         ..common::settings()

@@ -167,7 +167,7 @@ async fn a_flag_falls_at_the_deadline_and_a_restart_replays_the_clocks_exactly()
 
 async fn flag_and_restart(url: &str) {
     let url = url.to_string();
-    let clock = Clock::default();
+    let clock = Clock::stopped();
     let app = clocked_app(&url, &clock).await;
     let g = create(
         &app,

@@ -306,7 +306,7 @@ async fn bad_records_and_formats_are_refused_with_reasons() {
 /// reads back, and a changed clock time is a tampered record.
 #[tokio::test]
 async fn progressive_chess_records_carry_the_clock_times() {
-    let clock = arbiter_server::Clock::default();
+    let clock = arbiter_server::Clock::stopped();
     let settings = arbiter_server::Settings {
         clock: clock.clone(),
         ..settings()

@@ -364,7 +364,7 @@ pub async fn backends(name: &str) -> Vec<(String, Option<TempDb>)> {
 /// An app whose clock the test moves forward.
 pub async fn app_with_clock() -> (Router, arbiter_server::Clock) {
     let store = test_store().await;
-    let clock = arbiter_server::Clock::default();
+    let clock = arbiter_server::Clock::stopped();
     let settings = Settings {
         clock: clock.clone(),
         ..settings()
