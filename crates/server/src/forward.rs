@@ -23,7 +23,9 @@ use tokio::net::TcpStream;
 /// again (no loops), only served or refused.
 const FORWARDED: &str = "x-arbiter-forwarded";
 
-/// How long the owner has to answer (its answer's head, for a stream).
+/// How long the owner has to answer: to send its answer's head, and then
+/// each further piece of its body. A stream (the bot API's) sends a
+/// keep-alive line every `keep_alive`, so it may be silent that long more.
 const OWNER_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// The game a request is about, from its path: `/api/games/{id}…` and the
@@ -88,7 +90,8 @@ pub(crate) async fn to_owner(
             .into_response()
         }
     };
-    match pass(&parts, body.clone(), &lease.address).await {
+    let idle = OWNER_TIMEOUT + state.keep_alive();
+    match pass(&parts, body.clone(), &lease.address, idle).await {
         Ok(response) => response,
         Err(why) => {
             tracing::warn!(
@@ -138,11 +141,16 @@ const HOP_BY_HOP: [&str; 7] = [
 /// Sends the request to the owner at `address` and returns its answer:
 /// the same method, path, query, headers (the token and the
 /// `Idempotency-Key` among them) and body. (A WebSocket is not passed on:
-/// it watches a follower here, `follow.rs`.)
+/// it watches a follower here, `follow.rs`.) The owner has
+/// [`OWNER_TIMEOUT`] to send the head; after that, a body that sends
+/// nothing for `idle` is cut off, so an owner that stalls mid-answer (a
+/// stopped process keeps its connections open) cannot hold the client
+/// forever: the client sees the answer end early and may retry.
 async fn pass(
     parts: &axum::http::request::Parts,
     body: Bytes,
     address: &str,
+    idle: Duration,
 ) -> Result<Response, String> {
     let base: Uri = address.parse().map_err(|_| "a bad address".to_string())?;
     let host = base.host().ok_or("an address without a host")?.to_string();
@@ -181,11 +189,36 @@ async fn pass(
         .await
         .map_err(|_| format!("no answer within {} s", OWNER_TIMEOUT.as_secs()))??;
     let (head, incoming) = answer.into_parts();
-    let mut response = Response::from_parts(head, Body::new(incoming));
+    let mut response = Response::from_parts(head, cut_off_when_idle(Body::new(incoming), idle));
     response
         .headers_mut()
         .insert(FORWARDED, HeaderValue::from_static("1"));
     Ok(response)
+}
+
+/// `body`, ended with an error when nothing of it arrives for `idle`.
+fn cut_off_when_idle(body: Body, idle: Duration) -> Body {
+    let pieces =
+        futures_util::stream::unfold(Some(body.into_data_stream()), move |pieces| async move {
+            let mut pieces = pieces?;
+            match tokio::time::timeout(idle, futures_util::StreamExt::next(&mut pieces)).await {
+                Ok(Some(Ok(piece))) => Some((Ok(piece), Some(pieces))),
+                Ok(Some(Err(e))) => Some((Err(std::io::Error::other(e)), None)),
+                Ok(None) => None,
+                Err(_) => {
+                    tracing::warn!(
+                        "a forwarded answer sent nothing for {} s; cut off",
+                        idle.as_secs()
+                    );
+                    let why = format!("the owner sent nothing for {} ms", idle.as_millis());
+                    Some((
+                        Err(std::io::Error::new(std::io::ErrorKind::TimedOut, why)),
+                        None,
+                    ))
+                }
+            }
+        });
+    Body::from_stream(pieces)
 }
 
 /// Starts the lease keeper of an instance that takes leases: every
@@ -249,7 +282,7 @@ async fn adopt(state: &AppState) {
 
 #[cfg(test)]
 mod tests {
-    use super::game_of;
+    use super::*;
 
     #[test]
     fn the_game_of_a_request_is_read_from_its_path() {
@@ -264,5 +297,49 @@ mod tests {
         assert_eq!(game_of("/api/kinds"), None);
         assert_eq!(game_of("/table/abc"), None);
         assert_eq!(game_of(&format!("/api/games/{}", "x".repeat(65))), None);
+    }
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    /// An "owner" that answers with a head and the start of a body, then
+    /// stalls with the connection open.
+    async fn stalling_owner() -> String {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = format!("http://{}", listener.local_addr().unwrap());
+        tokio::spawn(async move {
+            let (mut socket, _) = listener.accept().await.unwrap();
+            let mut request = [0u8; 4096];
+            let _ = socket.read(&mut request).await;
+            let head = "HTTP/1.1 200 OK\r\ncontent-type: application/x-ndjson\r\n\
+                        transfer-encoding: chunked\r\n\r\n";
+            socket.write_all(head.as_bytes()).await.unwrap();
+            socket.write_all(b"3\r\nab\n\r\n").await.unwrap();
+            // Never another byte, never closed.
+            tokio::time::sleep(Duration::from_secs(3600)).await;
+            drop(socket);
+        });
+        address
+    }
+
+    #[tokio::test]
+    async fn an_owner_that_stalls_mid_answer_is_cut_off() {
+        let address = stalling_owner().await;
+        let (parts, _) = axum::http::Request::get("/api/games/abc")
+            .body(())
+            .unwrap()
+            .into_parts();
+        let idle = Duration::from_millis(200);
+        let answer = pass(&parts, Bytes::new(), &address, idle).await.unwrap();
+        assert_eq!(answer.status(), 200);
+        let mut pieces = answer.into_body().into_data_stream();
+        // A guard against a hang only: the cut-off comes long before it.
+        let read = tokio::time::timeout(Duration::from_secs(60), async move {
+            let first = futures_util::StreamExt::next(&mut pieces).await;
+            let then = futures_util::StreamExt::next(&mut pieces).await;
+            (first, then)
+        });
+        let (first, then) = read.await.expect("the stalled answer was never cut off");
+        assert_eq!(&first.unwrap().unwrap()[..], b"ab\n");
+        let error = then.unwrap().unwrap_err().to_string();
+        assert!(error.contains("sent nothing"), "{error}");
     }
 }
