@@ -167,7 +167,20 @@ const tests = {
     for (const p of [p1, watcher]) await noSidewaysScroll(p.page, "with the chat");
     await p2.page.screenshot({ path: `${artifacts}/social-chat-${size}.png`, fullPage: true });
     await watcher.page.screenshot({ path: `${artifacts}/social-spectators-${size}.png`, fullPage: true });
-    for (const p of [p1, p2, p3, watcher]) await p.context.close();
+    // The host closes the spectators' channel to every name at once: a
+    // mute by name could be escaped by writing under another.
+    const host = await open(browser, size, g.host.link);
+    await host.page.waitForSelector("#spectators-mute:not([hidden])");
+    assert.ok(await p1.page.isHidden("#spectators-mute"), "a seat saw the host's switch");
+    assert.ok(await watcher.page.isHidden("#spectators-mute"), "a spectator saw the host's switch");
+    await press(host.page, "#spectators-mute", size);
+    await watcher.page.waitForSelector("#chat-text[disabled]");
+    assert.equal(await watcher.page.getAttribute("#chat-text", "placeholder"), "The host has closed the spectators' chat");
+    assert.match(await host.page.textContent("#spectators-mute"), /Reopen/);
+    await watcher.page.screenshot({ path: `${artifacts}/social-spectators-closed-${size}.png`, fullPage: true });
+    await press(host.page, "#spectators-mute", size);
+    await watcher.page.waitForSelector("#chat-text:not([disabled])");
+    for (const p of [p1, p2, p3, watcher, host]) await p.context.close();
   },
 };
 

@@ -21,6 +21,7 @@ window.Social = (() => {
         <button id="chat-send">Send</button>
       </form>
       <p class="error" id="chat-error" role="alert"></p>
+      <button type="button" id="spectators-mute" class="chat-mute" hidden></button>
     </div>`;
   // Its own styles, so that the page's stylesheet stays as it is.
   const style = document.createElement("style");
@@ -92,6 +93,7 @@ window.Social = (() => {
 
   function wire(s) {
     const on = (id, f) => { const el = $s(id); if (el) el.onclick = f; };
+    on("spectators-mute", () => send("/mute", { spectators: true, muted: !s.social.spectators_muted }, "chat-error"));
     on("draw-offer", () => send("/draw", { step: "offer" }, "social-error"));
     on("draw-withdraw", () => send("/draw", { step: "withdraw" }, "social-error"));
     on("draw-accept", () => send("/draw", { step: "accept" }, "social-error"));
@@ -142,10 +144,18 @@ window.Social = (() => {
     const options = to.map(([v, label]) => `<option value="${v}">${esc(label)}</option>`).join("");
     if (select.dataset.options !== options) { const keep = select.value; select.innerHTML = options; select.dataset.options = options; if (to.some(([v]) => v === keep)) select.value = keep; }
     $s("chat-to-label").hidden = to.length < 2;
-    const muted = soc.you_muted;
+    // A spectator's own mute is by name and the page cannot know it; a
+    // closed spectators' channel it can.
+    const closed = s.you.role === "spectator" && soc.spectators_muted;
+    const muted = soc.you_muted || closed;
     $s("chat-text").disabled = muted;
     $s("chat-send").disabled = muted;
-    $s("chat-text").placeholder = muted ? "The host has muted you" : "Write a message";
+    $s("chat-text").placeholder = closed ? "The host has closed the spectators' chat"
+      : muted ? "The host has muted you" : "Write a message";
+    // The host closes the spectators' channel to every name at once.
+    const all = $s("spectators-mute");
+    all.hidden = s.you.role !== "host";
+    all.textContent = soc.spectators_muted ? "Reopen the spectators' chat" : "Close the spectators' chat";
     // A bot's seat speaks through nobody; a finished game still chats.
     const rematch = document.getElementById("rematch");
     if (rematch) rematch.hidden = !(finished(s) && s.you.role !== "spectator");

@@ -301,6 +301,84 @@ async fn chat_is_capped_in_length_and_rate_and_the_host_mutes() {
         StatusCode::FORBIDDEN,
         "spectator names mute ignoring case"
     );
+    // A name is easy to change, so the host may close the spectators'
+    // channel to every name at once, and open it again.
+    let (st, _) = chat(&app, &g, None, json!({ "text": "boo", "name": "Tr0ll" })).await;
+    assert_eq!(st, StatusCode::OK, "a new name escapes a mute by name");
+    for (token, body, status) in [
+        (
+            Some(&g.seats[0]),
+            json!({ "spectators": true }),
+            StatusCode::FORBIDDEN,
+        ),
+        (
+            Some(&g.host),
+            json!({ "spectators": false }),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            Some(&g.host),
+            json!({ "spectators": true, "seat": 0 }),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            Some(&g.host),
+            json!({ "spectators": "yes" }),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            Some(&g.host),
+            json!({ "spectators": true, "muted": false }),
+            StatusCode::CONFLICT,
+        ),
+    ] {
+        let before = views(&app, &g).await;
+        let (st, v) = mute(&app, &g, token.map(|t| t.as_str()), body.clone()).await;
+        assert_eq!(st, status, "{body}: {v}");
+        assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{v}");
+        unchanged(&app, &g, &before).await;
+    }
+    let (st, v) = mute(&app, &g, Some(&g.host), json!({ "spectators": true })).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["social"]["spectators_muted"], true);
+    assert_eq!(
+        state(&app, &g.id, None).await["social"]["spectators_muted"],
+        true
+    );
+    for name in ["Tr0ll", "Ann", "anyone"] {
+        let (st, v) = chat(&app, &g, None, json!({ "text": "boo", "name": name })).await;
+        assert_eq!(st, StatusCode::FORBIDDEN, "{name}: {v}");
+        assert_eq!(
+            v["error"],
+            "the host has closed the spectators' channel at this table"
+        );
+    }
+    let (st, _) = mute(&app, &g, Some(&g.host), json!({ "spectators": true })).await;
+    assert_eq!(st, StatusCode::CONFLICT, "already closed");
+    let (st, v) = chat(
+        &app,
+        &g,
+        Some(&g.host),
+        json!({ "text": "quiet please", "to": "spectators" }),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "the host still writes there: {v}");
+    let (st, _) = mute(
+        &app,
+        &g,
+        Some(&g.host),
+        json!({ "spectators": true, "muted": false }),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK);
+    let (st, _) = chat(&app, &g, None, json!({ "text": "sorry", "name": "Tr0ll" })).await;
+    assert_eq!(st, StatusCode::OK, "open again");
+    let (st, _) = chat(&app, &g, None, json!({ "text": "boo", "name": "troll" })).await;
+    assert_eq!(
+        st,
+        StatusCode::FORBIDDEN,
+        "a mute by name outlives the channel's closing"
+    );
     let (st, _) = mute(
         &app,
         &g,

@@ -55,6 +55,10 @@ pub enum Event {
     },
     /// The host muted (or let speak again) one speaker.
     Mute { who: Speaker, muted: bool },
+    /// The host closed (or reopened) the spectators' channel to every
+    /// spectator, whatever name they write under: a mute by name can be
+    /// escaped by writing under another.
+    MuteSpectators { muted: bool },
     /// The table moved on to a new game with the same people: `id`.
     Rematch { id: String },
 }
@@ -246,6 +250,10 @@ mod tests {
                     muted: true,
                 },
                 r#"{"type":"mute","who":"host","muted":true}"#,
+            ),
+            (
+                Event::MuteSpectators { muted: false },
+                r#"{"type":"mute_spectators","muted":false}"#,
             ),
             (
                 Event::Rematch { id: "abc".into() },

@@ -190,6 +190,7 @@ impl Session {
             | Event::Draw { .. }
             | Event::Chat { .. }
             | Event::Mute { .. }
+            | Event::MuteSpectators { .. }
             | Event::Rematch { .. } => None,
         };
         Ok(Applied { game, said })
@@ -242,6 +243,7 @@ impl Session {
             | Event::Draw { .. }
             | Event::Chat { .. }
             | Event::Mute { .. }
+            | Event::MuteSpectators { .. }
             | Event::Rematch { .. } => {}
         }
         self.social.commit(logged);

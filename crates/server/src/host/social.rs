@@ -45,6 +45,9 @@ pub struct Social {
     pub draw_offer: Option<usize>,
     pub chat: Vec<ChatLine>,
     pub muted: Vec<Speaker>,
+    /// Whether the host has closed the spectators' channel to every
+    /// spectator.
+    pub spectators_muted: bool,
     /// The game this table moved on to.
     pub rematch: Option<String>,
 }
@@ -104,6 +107,7 @@ impl Social {
                     self.muted.push(who.clone());
                 }
             }
+            Event::MuteSpectators { muted } => self.spectators_muted = *muted,
             Event::Rematch { id } => self.rematch = Some(id.clone()),
             _ => {}
         }
@@ -145,7 +149,8 @@ pub struct DrawBody {
     pub step: DrawStep,
 }
 
-/// A mute request's body: a seat number or a spectator's name.
+/// A mute request's body: a seat number, a spectator's name, or
+/// `"spectators": true` for every spectator at once.
 #[derive(Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MuteBody {
@@ -153,6 +158,8 @@ pub struct MuteBody {
     pub seat: Option<usize>,
     #[serde(default)]
     pub spectator: Option<String>,
+    #[serde(default)]
+    pub spectators: Option<bool>,
     #[serde(default = "yes")]
     pub muted: bool,
 }
@@ -332,6 +339,11 @@ impl Actor {
                 "the host has muted you at this table".into(),
             ));
         }
+        if role == Role::Spectator && self.session.social.spectators_muted {
+            return Err(ApiError::Forbidden(
+                "the host has closed the spectators' channel at this table".into(),
+            ));
+        }
         let now = self.now();
         let recent = |window: i64, mine: &dyn Fn(&ChatLine) -> bool| {
             self.session
@@ -366,16 +378,29 @@ impl Actor {
             return Err(ApiError::Forbidden("only the host's link may mute".into()));
         }
         let seats = self.session.bots.len();
-        let who = match (body.seat, body.spectator) {
-            (Some(k), None) if k < seats => Speaker::Seat(k),
-            (Some(k), None) => {
+        let who = match (body.seat, body.spectator, body.spectators) {
+            (None, None, Some(true)) => return self.mute_spectators(body.muted).await,
+            (None, None, Some(false)) => {
+                return Err(bad(
+                    "'spectators' names every spectator and is only ever true; \
+                     send '\"muted\": false' to open their channel again",
+                ))
+            }
+            (Some(k), None, None) if k < seats => Speaker::Seat(k),
+            (Some(k), None, None) => {
                 return Err(bad(format!(
                     "'seat' is {k}, but this game's seats are 0 to {}",
                     seats - 1
                 )))
             }
-            (None, Some(name)) if !name.trim().is_empty() => Speaker::Spectator(name.trim().into()),
-            _ => return Err(bad("name one 'seat' or one 'spectator' to mute")),
+            (None, Some(name), None) if !name.trim().is_empty() => {
+                Speaker::Spectator(name.trim().into())
+            }
+            _ => {
+                return Err(bad(
+                    "name one 'seat', one 'spectator', or 'spectators': true to mute",
+                ))
+            }
         };
         if self.session.social.is_muted(&who) == body.muted {
             return Err(ApiError::Conflict(
@@ -392,6 +417,23 @@ impl Actor {
             muted: body.muted,
         })
         .await
+    }
+
+    /// The host closes the spectators' channel to every spectator (or opens
+    /// it again). The host still writes there; mutes by name stay as they
+    /// were and apply again once the channel reopens.
+    async fn mute_spectators(&mut self, muted: bool) -> ApiResult<()> {
+        if self.session.social.spectators_muted == muted {
+            return Err(ApiError::Conflict(
+                if muted {
+                    "the spectators' channel is already closed"
+                } else {
+                    "the spectators' channel is open"
+                }
+                .into(),
+            ));
+        }
+        self.log_social(Event::MuteSpectators { muted }).await
     }
 
     /// A finished game moves on to a new one with the same people: the
@@ -474,6 +516,7 @@ impl Actor {
                 _ => Vec::new(),
             },
             "you_muted": you_muted,
+            "spectators_muted": social.spectators_muted,
             "rematch": social.rematch,
         })
     }
