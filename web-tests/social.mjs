@@ -175,7 +175,7 @@ const tests = {
     assert.ok(await watcher.page.isHidden("#spectators-mute"), "a spectator saw the host's switch");
     await press(host.page, "#spectators-mute", size);
     await watcher.page.waitForSelector("#chat-text[disabled]");
-    assert.equal(await watcher.page.getAttribute("#chat-text", "placeholder"), "The host has closed the spectators' chat");
+    assert.equal(await watcher.page.getAttribute("#chat-text", "placeholder"), "The host closed this chat");
     assert.match(await host.page.textContent("#spectators-mute"), /Reopen/);
     await watcher.page.screenshot({ path: `${artifacts}/social-spectators-closed-${size}.png`, fullPage: true });
     await press(host.page, "#spectators-mute", size);

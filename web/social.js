@@ -21,7 +21,7 @@ window.Social = (() => {
         <button id="chat-send">Send</button>
       </form>
       <p class="error" id="chat-error" role="alert"></p>
-      <button type="button" id="spectators-mute" class="chat-mute" hidden></button>
+      <button type="button" id="spectators-mute" hidden></button>
     </div>`;
   // Its own styles, so that the page's stylesheet stays as it is.
   const style = document.createElement("style");
@@ -38,7 +38,8 @@ window.Social = (() => {
     .chat-empty { color: #555; }
     .chat-form { display: flex; flex-wrap: wrap; gap: .3em; align-items: center; }
     .chat-form #chat-text { flex: 1 1 10em; min-width: 0; min-height: 2.2em; }
-    .chat-mute { font-size: .8em; min-height: 1.8em; }`;
+    .chat-mute { font-size: .8em; min-height: 1.8em; }
+    #spectators-mute { margin-top: .4em; }`;
   document.head.appendChild(style);
   const $s = (id) => document.getElementById(id);
   $s("chat-name").value = localStorage.getItem(NAME_KEY) || "";
@@ -150,7 +151,7 @@ window.Social = (() => {
     const muted = soc.you_muted || closed;
     $s("chat-text").disabled = muted;
     $s("chat-send").disabled = muted;
-    $s("chat-text").placeholder = closed ? "The host has closed the spectators' chat"
+    $s("chat-text").placeholder = closed ? "The host closed this chat"
       : muted ? "The host has muted you" : "Write a message";
     // The host closes the spectators' channel to every name at once.
     const all = $s("spectators-mute");
