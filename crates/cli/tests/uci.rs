@@ -2,62 +2,12 @@
 //! driven line by line, and `arbiter match --seat uci:…` playing that same
 //! binary against a built-in bot.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+mod common;
+
+use common::engine::Engine;
+use std::process::Command;
 
 const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
-
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl Engine {
-    fn start(game: &str) -> Engine {
-        let mut child = Command::new(ARBITER)
-            .args(["uci", game])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("arbiter uci starts");
-        let input = child.stdin.take().unwrap();
-        let output = BufReader::new(child.stdout.take().unwrap());
-        Engine {
-            child,
-            input,
-            output,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").unwrap();
-        self.input.flush().unwrap();
-    }
-
-    /// Lines up to and including the first that starts with `word`.
-    fn until(&mut self, word: &str) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            assert!(
-                self.output.read_line(&mut line).unwrap() > 0,
-                "the engine ended before '{word}'; it said {lines:?}"
-            );
-            let line = line.trim_end().to_string();
-            let done = line.split_whitespace().next() == Some(word);
-            lines.push(line);
-            if done {
-                return lines;
-            }
-        }
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        assert!(self.child.wait().unwrap().success());
-    }
-}
 
 fn arbiter(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(ARBITER).args(args).output().unwrap();

@@ -10,7 +10,7 @@ use arbiter_core::{Seed, TextPosition};
 use arbiter_knight_court::KnightCourt;
 use arbiter_knight_moves::KnightMoves;
 use arbiter_progressive_chess::ProgressiveChess;
-use arbiter_search::games::knight_court::KnightCourtDuel;
+use arbiter_search::games::knight_court::{KnightCourtTableDuel, Proofs};
 use arbiter_search::games::knight_moves::KnightMovesDuel;
 use arbiter_search::games::progressive_chess::ProgressiveChessDuel;
 use arbiter_search::knight_court as solved;
@@ -93,7 +93,7 @@ pub static KINDS: &[Kind] = &[
         &[POSITION],
         &TurnBased::<KnightCourt>::with_note(table_value),
         &TurnArena::<KnightCourt>::with_openings("table-wins", table_wins),
-        &UciDuel::<KnightCourtDuel>::new(),
+        &UciDuel::<KnightCourtTableDuel>::refereed(&Proofs::STANDARD),
     ),
     duel(
         arbiter_knight_moves::ID,

@@ -16,6 +16,7 @@
 use arbiter_core::{Game, Outcome, Phase, Seat, Seed, TextPosition};
 use arbiter_search::alphabeta::Duel;
 use arbiter_search::arena::{elo, Arena, Record};
+use arbiter_search::uci::Referee;
 use arbiter_search::uci_client::UciEngine;
 use arbiter_search::{Budget, Level, Player, Spec};
 use std::io::{BufRead, Write};
@@ -34,16 +35,32 @@ pub trait Uci: Sync {
     fn play_match(&self, plan: &UciMatch) -> Result<String, String>;
 }
 
-/// The [`Uci`] of the search crate's duel `D`.
-pub struct UciDuel<D>(PhantomData<fn() -> D>);
+/// The [`Uci`] of the search crate's duel `D`, with the game's referee
+/// around the engine's search if it has one.
+pub struct UciDuel<D: Duel> {
+    referee: Option<&'static dyn Referee<D>>,
+    duel: PhantomData<fn() -> D>,
+}
 
-impl<D> UciDuel<D> {
+impl<D: Duel> UciDuel<D> {
     pub const fn new() -> Self {
-        UciDuel(PhantomData)
+        UciDuel {
+            referee: None,
+            duel: PhantomData,
+        }
+    }
+
+    /// The engine with `referee` around its search (switched by the UCI
+    /// option `Proofs`).
+    pub const fn refereed(referee: &'static dyn Referee<D>) -> Self {
+        UciDuel {
+            referee: Some(referee),
+            duel: PhantomData,
+        }
     }
 }
 
-impl<D> Default for UciDuel<D> {
+impl<D: Duel> Default for UciDuel<D> {
     fn default() -> Self {
         Self::new()
     }
@@ -56,7 +73,7 @@ where
     <D::Game as Game>::Action: std::fmt::Display,
 {
     fn serve(&self, name: &str, input: Box<dyn BufRead>, output: Box<dyn Write + Send>) {
-        arbiter_search::uci::serve::<D, _, _>(name, input, output)
+        arbiter_search::uci::serve_with::<D, _, _>(name, self.referee, input, output)
     }
     fn play_match(&self, plan: &UciMatch) -> Result<String, String> {
         play::<D::Game>(plan)

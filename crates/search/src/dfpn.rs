@@ -27,6 +27,7 @@ use crate::retrograde::{Table, Value};
 use arbiter_core::PositionSpace;
 use arbiter_knight_court::{for_each_legal, Color, KnightCourtSpace, Position};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// An unreachable proof or disproof number: the node is solved the other way.
@@ -100,6 +101,9 @@ pub struct HorizonProof<'a> {
     /// Stop at this moment too ([`HorizonProof::stop_at`]), and whether it
     /// has come.
     deadline: Option<Instant>,
+    /// Stop when another thread raises this flag too
+    /// ([`HorizonProof::stop_on`]).
+    flag: Option<&'a AtomicBool>,
     expired: bool,
 }
 
@@ -123,6 +127,7 @@ impl<'a> HorizonProof<'a> {
             refused: 0,
             limit: None,
             deadline: None,
+            flag: None,
             expired: false,
         }
     }
@@ -132,6 +137,12 @@ impl<'a> HorizonProof<'a> {
     /// one that meets a deadline does not.
     pub fn stop_at(&mut self, at: Option<Instant>) {
         self.deadline = at;
+    }
+
+    /// Every later [`HorizonProof::prove_within`] also gives up once `flag`
+    /// is raised (a UCI `stop`), like a deadline that has come.
+    pub fn stop_on(&mut self, flag: &'a AtomicBool) {
+        self.flag = Some(flag);
     }
 
     fn enter(&mut self, key: u32) {
@@ -173,10 +184,12 @@ impl<'a> HorizonProof<'a> {
     }
 
     fn out_of_nodes(&mut self) -> bool {
-        // The clock is read every 1,024 nodes, and once it has run out the
-        // search stays stopped.
-        if let (Some(at), false) = (self.deadline, self.expired) {
-            self.expired = self.nodes.is_multiple_of(1024) && Instant::now() >= at;
+        // The clock and the flag are read every 1,024 nodes, and once
+        // either says stop the search stays stopped.
+        if !self.expired && self.nodes.is_multiple_of(1024) {
+            let late = self.deadline.is_some_and(|at| Instant::now() >= at);
+            let raised = self.flag.is_some_and(|f| f.load(Ordering::Relaxed));
+            self.expired = late || raised;
         }
         self.expired || self.limit.is_some_and(|limit| self.nodes >= limit)
     }

@@ -21,6 +21,10 @@
 //!   `infinite` waits for `stop` even after the search is done, as the
 //!   protocol asks.
 //! - `stop`: the search answers at once with its best so far; `quit` ends.
+//!
+//! A game may put a [`Referee`] around the search ([`serve_with`]): Knight
+//! Court's proofs, so that `arbiter uci knight-court` chooses as host
+//! level 5 does. The option `Proofs` (`true` by default) switches it.
 
 use crate::alphabeta::{Duel, Features, Found, Searcher, Table, MATE};
 use crate::player::Budget;
@@ -120,6 +124,33 @@ pub fn score_text(score: i32) -> String {
     }
 }
 
+/// The engine's search as a [`Referee`] calls it: `only` limits its
+/// choice at the root to those moves (`None`: every move), and it stops by
+/// `until` (`None`: by the `go` command's own limits). It prints its `info`
+/// lines and answers its choice and that choice's score.
+pub type EngineSearch<'a, D> = dyn FnMut(Option<Vec<<D as Duel>::Move>>, Option<Instant>) -> Option<(<D as Duel>::Move, i32)>
+    + 'a;
+
+/// Exact answers a game has beside the engine's search: it may answer
+/// without searching, or search again among fewer moves.
+pub trait Referee<D: Duel>: Sync {
+    /// The move to play in `game`, with `search` as the engine's search.
+    /// `deadline` is the `go` command's (`None`: no time limit), `flag` is
+    /// raised by `stop`, and `seed` is the search's. `say` prints a line.
+    fn choose(
+        &self,
+        game: &D::Game,
+        deadline: Option<Instant>,
+        flag: &AtomicBool,
+        seed: Seed,
+        search: &mut EngineSearch<'_, D>,
+        say: &mut dyn FnMut(String),
+    ) -> Option<D::Move>;
+}
+
+/// The UCI option that switches a [`Referee`] on and off.
+const REFEREE_OPTION: &str = "Proofs";
+
 struct Running {
     stop: Arc<AtomicBool>,
     /// Raised just before `bestmove` is written, so a `go` that follows
@@ -145,6 +176,24 @@ where
     R: BufRead,
     W: Write + Send + 'static,
 {
+    serve_with::<D, R, W>(name, None, input, output)
+}
+
+/// [`serve`], with `referee` around the search while the `Proofs` option
+/// is on.
+pub fn serve_with<D, R, W>(
+    name: &str,
+    referee: Option<&'static dyn Referee<D>>,
+    input: R,
+    output: W,
+) where
+    D: Duel,
+    D::Game: TextPosition + 'static,
+    <D::Game as Game>::Action: std::fmt::Display,
+    R: BufRead,
+    W: Write + Send + 'static,
+{
+    let mut refereed = referee.is_some();
     let out: Out<W> = Arc::new(Mutex::new(output));
     let mut game = D::Game::start();
     let mut running: Option<Running> = None;
@@ -177,11 +226,22 @@ where
                         &format!("option name {feature} type check default {on}"),
                     );
                 }
+                if referee.is_some() {
+                    say(
+                        &out,
+                        &format!("option name {REFEREE_OPTION} type check default true"),
+                    );
+                }
                 say(&out, "uciok");
             }
             "isready" => say(&out, "readyok"),
             "setoption" => {
-                if let Err(e) = set_option(&mut features, &words[1..]) {
+                let switch = if referee.is_some() {
+                    Some(&mut refereed)
+                } else {
+                    None
+                };
+                if let Err(e) = set_option(&mut features, switch, &words[1..]) {
                     say(&out, &format!("info string {e}"));
                 }
             }
@@ -211,9 +271,13 @@ where
                 match Go::parse(&words[1..]) {
                     Ok(go) => {
                         searches += 1;
-                        running = Some(start_search::<D, W>(
-                            &game, go, features, &table, &out, searches,
-                        ));
+                        let session = Session {
+                            features,
+                            table: Arc::clone(&table),
+                            referee: referee.filter(|_| refereed),
+                            number: searches,
+                        };
+                        running = Some(start_search::<D, W>(&game, go, session, &out));
                     }
                     Err(e) => say(&out, &format!("info string error: {e}")),
                 }
@@ -261,16 +325,22 @@ where
     Ok(game)
 }
 
-/// `name N value V`: the search features ([`Features::NAMES`]) are
-/// switched with `true`/`false`; other options (a GUI's `Hash`, say) are
-/// accepted and ignored.
-fn set_option(features: &mut Features, words: &[&str]) -> Result<(), String> {
+/// `name N value V`: the search features ([`Features::NAMES`]), and the
+/// referee when there is one (`referee`), are switched with
+/// `true`/`false`; other options (a GUI's `Hash`, say) are accepted and
+/// ignored.
+fn set_option(
+    features: &mut Features,
+    referee: Option<&mut bool>,
+    words: &[&str],
+) -> Result<(), String> {
     let value_at = words.iter().position(|&w| w == "value");
     let name = words[1.min(words.len())..value_at.unwrap_or(words.len())].join(" ");
     let value = value_at
         .map(|i| words[i + 1..].join(" "))
         .unwrap_or_default();
-    if !Features::NAMES.contains(&name.as_str()) {
+    let is_referee = referee.is_some() && name == REFEREE_OPTION;
+    if !is_referee && !Features::NAMES.contains(&name.as_str()) {
         return Ok(());
     }
     let on = match value.as_str() {
@@ -282,21 +352,29 @@ fn set_option(features: &mut Features, words: &[&str]) -> Result<(), String> {
             ))
         }
     };
-    features.set(&name, on);
+    match referee {
+        Some(switch) if is_referee => *switch = on,
+        _ => {
+            features.set(&name, on);
+        }
+    }
     Ok(())
 }
 
 /// A table shared by the reading loop and the search threads.
 type Shared<D> = Arc<Mutex<Option<Table<D>>>>;
 
-fn start_search<D, W>(
-    game: &D::Game,
-    go: Go,
+/// What a search takes from the session besides the position and `go`.
+struct Session<D: Duel> {
     features: Features,
-    table: &Shared<D>,
-    out: &Out<W>,
+    /// The table kept from one search to the next (`KeepTable`).
+    table: Shared<D>,
+    referee: Option<&'static dyn Referee<D>>,
+    /// The search's number in the session, which seeds it.
     number: u64,
-) -> Running
+}
+
+fn start_search<D, W>(game: &D::Game, go: Go, session: Session<D>, out: &Out<W>) -> Running
 where
     D: Duel,
     D::Game: 'static,
@@ -307,21 +385,11 @@ where
     let game = game.clone();
     let out = Arc::clone(out);
     let flag = Arc::clone(&stop);
-    let table = Arc::clone(table);
     let done = Arc::new(AtomicBool::new(false));
     let finished = Arc::clone(&done);
     let thread = std::thread::spawn(move || {
         let best = match game.phase() {
-            Phase::Turn(seat) => search::<D, W>(
-                &game,
-                seat.index(),
-                &go,
-                features,
-                &table,
-                &flag,
-                &out,
-                number,
-            ),
+            Phase::Turn(seat) => search::<D, W>(&game, seat.index(), &go, &session, &flag, &out),
             _ => None,
         };
         if go.infinite {
@@ -337,17 +405,15 @@ where
     Running { stop, done, thread }
 }
 
-// The search's inputs, each from a different part of the session.
-#[allow(clippy::too_many_arguments)]
+/// The search for the side with `index` to move, with the session's
+/// referee around it if it has one.
 fn search<D, W>(
     game: &D::Game,
     index: usize,
     go: &Go,
-    features: Features,
-    table: &Shared<D>,
+    session: &Session<D>,
     stop: &AtomicBool,
     out: &Out<W>,
-    number: u64,
 ) -> Option<D::Move>
 where
     D: Duel,
@@ -356,43 +422,58 @@ where
 {
     let started = Instant::now();
     let nodes = go.nodes.unwrap_or(u64::MAX);
-    let budget = match (go.infinite, go.think_time(index)) {
-        (false, Some(t)) => Budget::Until {
-            nodes,
-            at: started + t,
-        },
-        _ => Budget::Nodes(nodes),
-    };
-    let kept = if features.keep_table {
-        table.lock().expect("the table lock").take()
-    } else {
-        None
-    };
-    let mut searcher = Searcher::<D>::new(game, budget)
-        .with_features(features)
-        .stop_on(stop);
-    if let Some(kept) = kept {
-        searcher = searcher.with_table(kept);
-    }
-    let mut report = |found: &Found<D::Move>, pv: &[D::Move]| {
-        let ms = started.elapsed().as_millis().max(1) as u64;
-        let line: Vec<String> = pv.iter().map(|m| m.to_string()).collect();
-        say(
-            out,
-            &format!(
-                "info depth {} score {} nodes {} nps {} time {ms} pv {}",
-                found.depth,
-                score_text(found.score),
-                found.nodes,
-                found.nodes * 1000 / ms,
-                line.join(" ")
-            ),
-        );
+    let deadline = match (go.infinite, go.think_time(index)) {
+        (false, Some(t)) => Some(started + t),
+        _ => None,
     };
     // Each search of a session gets its own seed, so equal moves vary.
-    let found = searcher.run_reporting(go.depth.unwrap_or(64), Seed::from_u64(number), &mut report);
-    if features.keep_table {
-        *table.lock().expect("the table lock") = Some(searcher.into_table());
+    let seed = Seed::from_u64(session.number);
+    let mut run = |only: Option<Vec<D::Move>>, until: Option<Instant>| {
+        let budget = match until {
+            Some(at) => Budget::Until { nodes, at },
+            None => Budget::Nodes(nodes),
+        };
+        let features = session.features;
+        let kept = if features.keep_table {
+            session.table.lock().expect("the table lock").take()
+        } else {
+            None
+        };
+        let mut searcher = Searcher::<D>::new(game, budget)
+            .with_features(features)
+            .stop_on(stop);
+        if let Some(kept) = kept {
+            searcher = searcher.with_table(kept);
+        }
+        if let Some(moves) = only {
+            searcher = searcher.only_moves(moves);
+        }
+        let mut report = |found: &Found<D::Move>, pv: &[D::Move]| {
+            let ms = started.elapsed().as_millis().max(1) as u64;
+            let line: Vec<String> = pv.iter().map(|m| m.to_string()).collect();
+            say(
+                out,
+                &format!(
+                    "info depth {} score {} nodes {} nps {} time {ms} pv {}",
+                    found.depth,
+                    score_text(found.score),
+                    found.nodes,
+                    found.nodes * 1000 / ms,
+                    line.join(" ")
+                ),
+            );
+        };
+        let found = searcher.run_reporting(go.depth.unwrap_or(64), seed, &mut report);
+        if features.keep_table {
+            *session.table.lock().expect("the table lock") = Some(searcher.into_table());
+        }
+        found.best.map(|mv| (mv, found.score))
+    };
+    match session.referee {
+        Some(referee) => {
+            let mut tell = |line: String| say(out, &line);
+            referee.choose(game, deadline, stop, seed, &mut run, &mut tell)
+        }
+        None => run(None, deadline).map(|(mv, _)| mv),
     }
-    found.best
 }

@@ -156,3 +156,23 @@ fn a_search_out_of_nodes_gives_up_and_leaves_its_store_sound() {
         Some(Verdict::NoMate)
     );
 }
+
+/// A raised stop flag (a UCI `stop`) ends a proof as a deadline does: it
+/// answers "unknown" where the same search without it proves the mate.
+#[test]
+fn a_raised_flag_stops_the_search() {
+    let mut game = KnightCourt::new();
+    game.play("b1a2".parse::<Move>().unwrap()).unwrap();
+    let flag = std::sync::atomic::AtomicBool::new(true);
+    let mut stopped = HorizonProof::new(table(), Color::Black);
+    stopped.stop_on(&flag);
+    assert_eq!(
+        stopped.prove_within(game.history(), game.position(), 15, u64::MAX),
+        None
+    );
+    let mut search = HorizonProof::new(table(), Color::Black);
+    assert!(matches!(
+        search.prove_within(game.history(), game.position(), 15, u64::MAX),
+        Some(Verdict::Mates(15))
+    ));
+}

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)] // each test file uses its own part
 
+pub mod engine;
+
 use std::process::{Command, Output};
 
 pub fn arbiter(args: &[&str]) -> Output {

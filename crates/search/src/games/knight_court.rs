@@ -25,9 +25,10 @@
 //! Quiescence looks at captures.
 
 mod proving;
+mod referee;
 pub use proving::{
-    prove_each_move, prove_root, prove_root_until, MoveProof, ProvingPlayer, RootProof, HORIZON,
-    PROOF_NODES,
+    prove_each_move, prove_root, prove_root_until, Decision, MoveProof, Proofs, Proved,
+    ProvingPlayer, RootProof, Search, HORIZON, PROOF_NODES,
 };
 
 use crate::alphabeta::{Duel, MATE};

@@ -39,6 +39,7 @@ use crate::games::knight_court::KnightCourtTableDuel;
 use crate::player::{Budget, Player, DECIDED};
 use arbiter_core::{Game, Phase, Seat, Seed};
 use arbiter_knight_court::{KnightCourt, Move, Position};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// How far the proofs look, in plies from the position to move in. Mates
@@ -68,6 +69,27 @@ pub enum RootProof {
     },
 }
 
+/// When a proof gives up, besides its node budget: at a deadline, or once
+/// another thread raises a flag (a UCI `stop`).
+#[derive(Clone, Copy, Default)]
+struct Until<'s> {
+    at: Option<Instant>,
+    flag: Option<&'s AtomicBool>,
+}
+
+impl<'s> Until<'s> {
+    fn at(at: Option<Instant>) -> Until<'s> {
+        Until { at, flag: None }
+    }
+
+    fn apply(self, proof: &mut HorizonProof<'s>) {
+        proof.stop_at(self.at);
+        if let Some(flag) = self.flag {
+            proof.stop_on(flag);
+        }
+    }
+}
+
 /// The line after `mv` (the game's history with the new position) and
 /// that position, for a proof that starts there.
 fn line_after(game: &KnightCourt, mv: Move) -> (Vec<u32>, Position) {
@@ -92,11 +114,11 @@ pub fn prove_root_until(
     nodes: u64,
     at: Option<Instant>,
 ) -> (RootProof, u64) {
-    let (mate, spent) = prove_mate_until(game, horizon, nodes, at);
+    let (mate, spent) = prove_mate_until(game, horizon, nodes, Until::at(at));
     if let Some((plies, moves)) = mate {
         return (RootProof::Mates { plies, moves }, spent);
     }
-    let (refuted, more) = refute_until(game, &game.legal_moves(), horizon, nodes, at);
+    let (refuted, more) = refute_until(game, &game.legal_moves(), horizon, nodes, Until::at(at));
     let answer = RootProof::Open {
         held: refuted.held,
         losing: refuted.losing,
@@ -107,12 +129,12 @@ pub fn prove_root_until(
 
 /// The first question: the shortest mate the side to move forces within
 /// `horizon` plies, and every move that keeps it; `None` if there is none
-/// (or none was found in `nodes` nodes before `at`).
+/// (or none was found in `nodes` nodes before `until`).
 fn prove_mate_until(
     game: &KnightCourt,
     horizon: u32,
     nodes: u64,
-    at: Option<Instant>,
+    until: Until<'_>,
 ) -> (Option<(u32, Vec<Move>)>, u64) {
     assert!(
         (1..=MAX_HORIZON).contains(&horizon),
@@ -121,7 +143,7 @@ fn prove_mate_until(
     let pos = *game.position();
     let history = game.history();
     let mut mine = HorizonProof::new(crate::knight_court::table(), game.turn());
-    mine.stop_at(at);
+    until.apply(&mut mine);
     let Some(Verdict::Mates(bound)) = mine.prove_within(history, &pos, horizon, nodes) else {
         return (None, mine.nodes);
     };
@@ -170,14 +192,14 @@ fn refute_until(
     moves: &[Move],
     horizon: u32,
     nodes: u64,
-    at: Option<Instant>,
+    until: Until<'_>,
 ) -> (Refutations, u64) {
     assert!(
         (1..=MAX_HORIZON).contains(&horizon),
         "horizon 1..={MAX_HORIZON}"
     );
     let mut theirs = HorizonProof::new(crate::knight_court::table(), game.turn().other());
-    theirs.stop_at(at);
+    until.apply(&mut theirs);
     let (mut held, mut losing, mut unknown) = (Vec::new(), Vec::new(), Vec::new());
     for &mv in moves {
         let (line, child) = line_after(game, mv);
@@ -249,6 +271,148 @@ pub fn prove_each_move(
     (verdicts, mine.nodes + theirs.nodes)
 }
 
+/// The proofs' part at one move: how far they look, and the nodes each of
+/// their two questions may spend in all (a proof that runs out answers
+/// "unknown").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Proofs {
+    pub horizon: u32,
+    pub nodes: u64,
+}
+
+/// The search the proofs surround: `only` limits its choice at the root
+/// to those moves (`None`: every move), and it stops by `until` if it has
+/// not before. It answers its choice and that choice's score.
+pub type Search<'a> = dyn FnMut(Option<Vec<Move>>, Option<Instant>) -> Option<(Move, i32)> + 'a;
+
+/// What the player chose at one move, and what the proofs had to do with
+/// it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub choice: Option<Move>,
+    /// A proved mate scores as a mate found by search (`DECIDED` less its
+    /// plies); when every move is proved to lose, the mate against the
+    /// choice; otherwise the search's score of its choice.
+    pub score: Option<i32>,
+    pub proved: Proved,
+}
+
+/// What the proofs changed at one move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Proved {
+    /// Nothing: the search's choice stands, and it was not proved to lose.
+    Nothing,
+    /// The side to move forces mate in `plies`, and the choice keeps it;
+    /// no search ran. The proofs spent `nodes`.
+    Mate { plies: u32, nodes: u64 },
+    /// The search's first choice, `refused`, is mated within `plies`
+    /// (counted from before it); the search chose again among `kept`
+    /// moves not proved to lose.
+    Vetoed {
+        refused: Move,
+        plies: u32,
+        kept: usize,
+    },
+    /// Every move is proved to lose; the search's choice is mated within
+    /// `plies` and stands.
+    EveryMoveLoses { plies: u32 },
+}
+
+impl Proofs {
+    /// Host level 5's and `arbiter uci knight-court`'s.
+    pub const STANDARD: Proofs = Proofs {
+        horizon: HORIZON,
+        nodes: PROOF_NODES,
+    };
+
+    /// One move of the proving player (the module's notes), with `search`
+    /// as its search; the seed chooses among equally fast mates. The proofs
+    /// also give up once `flag` is raised. Under a `deadline` the time left
+    /// is shared in eighths: the mate proof may use up to the second, the
+    /// search up to the sixth, the checks up to the seventh, and a second
+    /// search (if the choice is refuted) the rest. Each stage starts when
+    /// the one before it ends.
+    pub fn decide(
+        &self,
+        game: &KnightCourt,
+        deadline: Option<Instant>,
+        flag: Option<&AtomicBool>,
+        seed: Seed,
+        search: &mut Search<'_>,
+    ) -> Decision {
+        let nothing = Decision {
+            choice: None,
+            score: None,
+            proved: Proved::Nothing,
+        };
+        if !matches!(game.phase(), Phase::Turn(_)) || game.legal_moves().is_empty() {
+            return nothing;
+        }
+        let started = Instant::now();
+        let share = |eighths: u32| {
+            deadline.map(|at| started + at.saturating_duration_since(started) * eighths / 8)
+        };
+        let until = |eighths: u32| Until {
+            at: share(eighths),
+            flag,
+        };
+        let (horizon, nodes) = (self.horizon, self.nodes);
+
+        if let (Some((plies, moves)), spent) = prove_mate_until(game, horizon, nodes, until(2)) {
+            return Decision {
+                choice: seed.rng().choose(&moves).copied(),
+                score: Some(DECIDED - plies as i32),
+                proved: Proved::Mate {
+                    plies,
+                    nodes: spent,
+                },
+            };
+        }
+        let Some((choice, score)) = search(None, share(6)) else {
+            return nothing;
+        };
+        // The veto: only a choice proved to lose is replaced, so the player
+        // moves as `max1` does except where that move is a proved loss.
+        let (checked, _) = refute_until(game, &[choice], horizon, nodes, until(7));
+        let Some(&(_, mated_in)) = checked.losing.first() else {
+            return Decision {
+                choice: Some(choice),
+                score: Some(score),
+                proved: Proved::Nothing,
+            };
+        };
+        // Counted from before the choice: mated one ply after the
+        // opponent's mate begins.
+        let plies = mated_in + 1;
+        let others: Vec<Move> = game
+            .legal_moves()
+            .into_iter()
+            .filter(|&mv| mv != choice)
+            .collect();
+        let (refuted, _) = refute_until(game, &others, horizon, nodes, until(7));
+        let mut held = refuted.held;
+        held.extend(refuted.unknown);
+        if held.is_empty() {
+            return Decision {
+                choice: Some(choice),
+                score: Some(-(DECIDED - plies as i32)),
+                proved: Proved::EveryMoveLoses { plies },
+            };
+        }
+        let kept = held.len();
+        let second = search(Some(held), deadline);
+        Decision {
+            choice: second.map(|(mv, _)| mv),
+            score: second.map(|(_, score)| score),
+            proved: Proved::Vetoed {
+                refused: choice,
+                plies,
+                kept,
+            },
+        }
+    }
+}
+
 /// The proving player; see the module's notes.
 pub struct ProvingPlayer {
     /// The search's budget, once the proofs have spoken.
@@ -273,64 +437,34 @@ impl Player<KnightCourt> for ProvingPlayer {
         self.choose_scored(game, seat, seed).0
     }
 
-    /// A proved mate scores as a mate found by search (`DECIDED` less its
-    /// plies); a forced move into a proved mate as the mate against it;
-    /// otherwise the search's score of its choice.
+    /// The score of [`Decision::score`].
     fn choose_scored(
         &self,
         game: &KnightCourt,
         seat: Seat,
         seed: Seed,
     ) -> (Option<Move>, Option<i32>) {
-        if game.phase() != Phase::Turn(seat) || game.legal_moves().is_empty() {
+        if game.phase() != Phase::Turn(seat) {
             return (None, None);
         }
-        // Under a deadline (a host's clock, or a time budget) the time
-        // left is shared in eighths: the mate proof may use up to the
-        // second, the search up to the sixth, the checks up to the
-        // seventh, and a second search (if the choice is refuted) the
-        // rest. Each stage starts when the one before it ends.
-        let started = Instant::now();
         let (_, deadline) = self.budget.limits();
-        let share = |eighths: u32| {
-            deadline.map(|at| started + at.saturating_duration_since(started) * eighths / 8)
+        let mut search = |only: Option<Vec<Move>>, until: Option<Instant>| {
+            let budget = match until {
+                Some(at) => self.budget.until(at),
+                None => self.budget,
+            };
+            let mut searcher = Searcher::<KnightCourtTableDuel>::new(game, budget);
+            if let Some(moves) = only {
+                searcher = searcher.only_moves(moves);
+            }
+            let found = searcher.run(64, seed);
+            found.best.map(|mv| (mv, found.score))
         };
-        let within = |until: Option<Instant>| match until {
-            Some(at) => self.budget.until(at),
-            None => self.budget,
+        let proofs = Proofs {
+            horizon: self.horizon,
+            nodes: self.proof_nodes,
         };
-        let (horizon, nodes) = (self.horizon, self.proof_nodes);
-
-        if let (Some((plies, moves)), _) = prove_mate_until(game, horizon, nodes, share(2)) {
-            let mv = seed.rng().choose(&moves).copied();
-            return (mv, Some(DECIDED - plies as i32));
-        }
-        let first = Searcher::<KnightCourtTableDuel>::new(game, within(share(6))).run(64, seed);
-        let Some(choice) = first.best else {
-            return (None, None);
-        };
-        // The veto: only a choice proved to lose is replaced, so the player
-        // moves as `max1` does except where that move is a proved loss.
-        let (checked, _) = refute_until(game, &[choice], horizon, nodes, share(7));
-        let Some(&(_, mated_in)) = checked.losing.first() else {
-            return (Some(choice), Some(first.score));
-        };
-        let others: Vec<Move> = game
-            .legal_moves()
-            .into_iter()
-            .filter(|&mv| mv != choice)
-            .collect();
-        let (refuted, _) = refute_until(game, &others, horizon, nodes, share(7));
-        let mut held = refuted.held;
-        held.extend(refuted.unknown);
-        if held.is_empty() {
-            // Every move loses: the search's choice, scored by the proof
-            // (mated one ply after the opponent's mate begins).
-            return (Some(choice), Some(-(DECIDED - (mated_in as i32 + 1))));
-        }
-        let second = Searcher::<KnightCourtTableDuel>::new(game, within(deadline))
-            .only_moves(held)
-            .run(64, seed);
-        (second.best, second.best.map(|_| second.score))
+        let decision = proofs.decide(game, deadline, None, seed, &mut search);
+        (decision.choice, decision.score)
     }
 }
