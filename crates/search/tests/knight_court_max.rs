@@ -107,3 +107,36 @@ fn max_converts_a_table_win_at_the_tables_speed() {
         );
     }
 }
+
+/// White to move, in check. Worked by hand: White has two moves; after
+/// b3a1 a bishop dropped on b2 mates (it attacks a1, the rook on c3 covers
+/// b3 and c2), and c1c3 takes the checking rook.
+const CHECKED: [&str; 4] = ["b1c2", "c3c2", "a1b3", "c2c3"];
+
+/// The veto under a deadline, as a host's clock gives it: `max` shares the
+/// time out between the proofs and its search, and still refuses the move
+/// proved to lose. The search is held to three nodes, too few to see the
+/// mate, so that without the proofs it walks into it (checked first).
+#[test]
+fn under_a_deadline_max_still_refuses_a_move_proved_to_lose() {
+    let game = play(&CHECKED);
+    let mut after = game.clone();
+    after.act(Seat(0), &mv("b3a1")).unwrap();
+    after.act(Seat(1), &mv("B@b2")).unwrap();
+    assert_eq!(after.outcome().unwrap().sole_winner(), Some(Seat(1)));
+
+    let seeds = 0..8;
+    let plain = KnightCourt::bot(Spec::new(Level::MaxOneRound, Budget::Nodes(3)));
+    let walks_in = seeds
+        .clone()
+        .filter(|&s| plain.choose(&game, Seat(0), Seed::from_u64(s)) == Some(mv("b3a1")))
+        .count();
+    assert!(walks_in > 0, "the bare search never chose b3a1");
+    for seed in seeds {
+        // Generous, so that a slow machine still reaches the check.
+        let at = std::time::Instant::now() + std::time::Duration::from_secs(4);
+        let max = KnightCourt::bot(Spec::new(Level::Max, Budget::Until { nodes: 3, at }));
+        let choice = max.choose(&game, Seat(0), Seed::from_u64(seed));
+        assert_eq!(choice, Some(mv("c1c3")), "seed {seed}");
+    }
+}
