@@ -148,10 +148,8 @@ pub async fn import(
         seat_hashes,
         created_ms: record.created_ms,
     };
-    state.store().insert_game(&stored).await?;
-    for logged in &log {
-        state.store().append(&id, logged).await?;
-    }
+    // The game and its log at once: a failure stores nothing.
+    state.store().insert_game_with_log(&stored, &log).await?;
     state.game(&id).await?;
     Ok(Json(json!({
         "id": id,

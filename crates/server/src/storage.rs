@@ -42,6 +42,10 @@ pub enum Store {
 
 /// Runs `$body` with `$pool` bound to whichever typed pool the store holds;
 /// the body is compiled once per backend, so it must be portable.
+/// Log rows written by one statement when a whole log is stored at once:
+/// four parameters a row, well under both backends' limits.
+const LOG_BATCH: usize = 500;
+
 macro_rules! on_pool {
     ($store:expr, $pool:ident => $body:expr) => {
         match $store {
@@ -154,6 +158,18 @@ impl Store {
     }
 
     pub async fn insert_game(&self, game: &GameRecord) -> ApiResult<()> {
+        self.insert_game_with_log(game, &[]).await
+    }
+
+    /// A new game and its whole log in one transaction: an imported record
+    /// is stored whole or not at all, with one sync rather than one an
+    /// entry. The log is written in batches of [`LOG_BATCH`] rows.
+    pub async fn insert_game_with_log(&self, game: &GameRecord, log: &[Logged]) -> ApiResult<()> {
+        let events = log
+            .iter()
+            .map(|logged| serde_json::to_string(&logged.event))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| ApiError::Internal(format!("writing an event: {e}")))?;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query(
@@ -176,6 +192,18 @@ impl Store {
                     .bind(&hash[..])
                     .execute(&mut *tx)
                     .await?;
+            }
+            let rows: Vec<(&Logged, &String)> = log.iter().zip(&events).collect();
+            for batch in rows.chunks(LOG_BATCH) {
+                let mut insert =
+                    sqlx::QueryBuilder::new("INSERT INTO events (game_id, seq, at_ms, event) ");
+                insert.push_values(batch, |mut row, (logged, event)| {
+                    row.push_bind(&game.id)
+                        .push_bind(logged.seq)
+                        .push_bind(logged.at_ms)
+                        .push_bind(*event);
+                });
+                insert.build().execute(&mut *tx).await?;
             }
             tx.commit().await?;
         });

@@ -80,6 +80,51 @@ async fn games_and_their_logs_read_back_exactly() {
     }
 }
 
+/// An imported record is stored with its whole log at once: more entries
+/// than one batch statement holds read back exactly, and a game that
+/// cannot be stored (its id is taken) leaves nothing behind, not even the
+/// first entries of its log.
+#[tokio::test]
+async fn a_game_and_its_whole_log_are_stored_at_once_or_not_at_all() {
+    for (url, _db) in backends("whole").await {
+        let store = Store::open(&url).await.unwrap();
+        let log: Vec<Logged> = (0..1_201)
+            .map(|seq| {
+                let e = if seq % 2 == 0 {
+                    Event::Pause
+                } else {
+                    Event::Resume
+                };
+                event(seq, e)
+            })
+            .collect();
+        store
+            .insert_game_with_log(&record("long"), &log)
+            .await
+            .unwrap();
+        assert_eq!(store.events("long").await.unwrap(), log, "{url}");
+        assert!(store.game("long").await.unwrap().is_some());
+
+        store.insert_game(&record("taken")).await.unwrap();
+        store.append("taken", &event(0, Event::End)).await.unwrap();
+        let refused = store.insert_game_with_log(&record("taken"), &log).await;
+        assert!(refused.is_err(), "{url}");
+        assert_eq!(
+            store.events("taken").await.unwrap(),
+            vec![event(0, Event::End)],
+            "{url}"
+        );
+        // A log that clashes with itself stores neither game nor log.
+        let twice = [event(0, Event::Pause), event(0, Event::Resume)];
+        assert!(store
+            .insert_game_with_log(&record("clash"), &twice)
+            .await
+            .is_err());
+        assert!(store.game("clash").await.unwrap().is_none(), "{url}");
+        assert_eq!(store.events("clash").await.unwrap(), vec![]);
+    }
+}
+
 #[tokio::test]
 async fn unknown_database_urls_are_refused() {
     for url in ["mysql://x/y", "arbiter.db", ""] {
