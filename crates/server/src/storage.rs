@@ -163,7 +163,7 @@ impl Store {
 
     /// A new game and its whole log in one transaction: an imported record
     /// is stored whole or not at all, with one sync rather than one an
-    /// entry. The log is written in batches of [`LOG_BATCH`] rows.
+    /// entry. The log is written in batches of `LOG_BATCH` rows.
     pub async fn insert_game_with_log(&self, game: &GameRecord, log: &[Logged]) -> ApiResult<()> {
         let events = log
             .iter()
