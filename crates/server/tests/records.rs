@@ -367,3 +367,52 @@ async fn progressive_chess_records_carry_the_clock_times() {
     let text = download(&app, &plain.id, None, "text").await;
     assert!(!text.contains("{clock"), "{text}");
 }
+
+/// Who the host muted is shown to the host only (a muted seat learns it
+/// was muted): so a seat's record holds only its own mutes, a spectator's
+/// none, and the operator's full record all of them. Closing the
+/// spectators' channel is public and in every record.
+#[tokio::test]
+async fn records_show_mutes_only_to_whom_the_snapshot_shows_them() {
+    let (app, store) = app_and_store().await;
+    let g = create(&app, json!({ "game": "knight-control", "seats": 3 })).await;
+    let uri = format!("/api/games/{}/mute", g.id);
+    for body in [
+        json!({"seat": 1}),
+        json!({"spectator": "Zoe"}),
+        json!({"spectators": true}),
+    ] {
+        let (st, v) = post(&app, &uri, Some(&g.host), body).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+    }
+    let events = |record: &Record| -> Vec<Value> {
+        record
+            .entries
+            .iter()
+            .filter_map(|e| e.event.as_ref())
+            .map(|e| serde_json::to_value(e).unwrap())
+            .collect()
+    };
+    let seat_1 = json!({"type": "mute", "who": {"seat": 1}, "muted": true});
+    let zoe = json!({"type": "mute", "who": {"spectator": "Zoe"}, "muted": true});
+    let closed = json!({"type": "mute_spectators", "muted": true});
+    let record_of = |token: Option<String>| {
+        let app = app.clone();
+        let id = g.id.clone();
+        async move { Record::parse(&download(&app, &id, token.as_deref(), "json").await).unwrap() }
+    };
+    let cases = [
+        (Some(g.seats[0].clone()), vec![closed.clone()]),
+        (
+            Some(g.seats[1].clone()),
+            vec![seat_1.clone(), closed.clone()],
+        ),
+        (None, vec![closed.clone()]),
+        (Some(g.host.clone()), vec![closed.clone()]),
+    ];
+    for (token, want) in cases {
+        assert_eq!(events(&record_of(token.clone()).await), want, "{token:?}");
+    }
+    let full = full_record(&store, &g.id).await.unwrap();
+    assert_eq!(events(&full), vec![seat_1, zoe, closed]);
+}

@@ -2,7 +2,7 @@
 //! the one path every logged event takes (`Session::apply`), so a record
 //! replays exactly as the live game played.
 
-use super::event::{Event, Logged, Status};
+use super::event::{Event, Logged, Speaker, Status};
 use super::{GameConfig, Session};
 use crate::adapter::{self, Creation, LiveGame};
 use crate::records::{digest, Entry, Record, Scope, Sealed, FORMAT};
@@ -109,6 +109,15 @@ pub(super) fn build(
                 Scope::Full => None,
             };
             if reader.is_some_and(|r| !super::social::hears(&line, r, live.status.finished())) {
+                continue;
+            }
+        }
+        // Who the host muted is the host's to know, as in the snapshot: a
+        // seat's record holds its own mutes, a spectator's (and so the
+        // host's download) none; the full record holds them all.
+        if let Event::Mute { who, .. } = &logged.event {
+            let own = matches!((who, scope), (Speaker::Seat(s), Scope::Seat(k)) if *s == k);
+            if scope != Scope::Full && !own {
                 continue;
             }
         }
