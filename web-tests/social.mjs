@@ -177,6 +177,7 @@ const tests = {
     await watcher.page.waitForSelector("#chat-text[disabled]");
     assert.equal(await watcher.page.getAttribute("#chat-text", "placeholder"), "The host closed this chat");
     assert.match(await host.page.textContent("#spectators-mute"), /Reopen/);
+    await host.page.screenshot({ path: `${artifacts}/social-host-closed-${size}.png`, fullPage: true });
     await watcher.page.screenshot({ path: `${artifacts}/social-spectators-closed-${size}.png`, fullPage: true });
     await press(host.page, "#spectators-mute", size);
     await watcher.page.waitForSelector("#chat-text:not([disabled])");
