@@ -313,7 +313,9 @@ function kcPanel(s) {
       if (v.stage === "vote") html += `<div>Tied EC candidates: ${v.vote_candidates.join(", ")}</div>`;
       if (v.stage === "final_exchange") html += `<div>After the last round: exchange garnets, trade or spend communal garnets, then ` +
         `<button class="kc-act" id="kc-done" data-action="done" data-where="items">I'm done</button></div>`;
-      html += `<div class="kc-step">` + s.legal.slice(0, 60).map((a) => `<button id="${esc(actionId("kc-legal", a))}" class="kc-legal" data-action="${esc(a)}">${esc(a)}</button>`).join("") +
+      // "I'm done" above already ends the final exchange: no second button for it.
+      const choices = v.stage === "final_exchange" ? s.legal.filter((a) => a !== "done") : s.legal;
+      html += `<div class="kc-step">` + choices.slice(0, 60).map((a) => `<button id="${esc(actionId("kc-legal", a))}" class="kc-legal" data-action="${esc(a)}">${esc(a)}</button>`).join("") +
         `<br><input id="kc-typed" size="40" aria-label="Type a choice" placeholder="or type e.g. items extra i10 j12" value="${esc(KC.inputs["kc-typed"])}"><button id="kc-typed-go">Submit</button>${kcError("items")}</div>`;
     }
     // Trades, communal garnets and exchanges between rounds.

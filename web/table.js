@@ -323,7 +323,8 @@ function render(s) {
   };
   for (const el of $("choices").querySelectorAll("button[data-move]")) el.onclick = () => play(el.dataset.move);
   patch($("legal"), s.legal.slice(0, 500).map((m) => `<option value="${esc(m)}">`).join(""));
-  $("typed").hidden = s.you.role !== "seat" || over;
+  // A panel with its own typed box (Knight Control's item steps) needs no second one.
+  $("typed").hidden = s.you.role !== "seat" || over || !!document.getElementById("kc-typed");
 
   patch($("seats"), "<h3>Seats</h3>" + s.seats.map((seat) => {
     const side = seat.game_seat !== null ? ` (${esc(seatName(s, seat.game_seat))})` : "";
