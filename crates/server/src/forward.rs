@@ -283,6 +283,7 @@ async fn adopt(state: &AppState) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
     #[test]
     fn the_game_of_a_request_is_read_from_its_path() {
@@ -298,7 +299,6 @@ mod tests {
         assert_eq!(game_of("/table/abc"), None);
         assert_eq!(game_of(&format!("/api/games/{}", "x".repeat(65))), None);
     }
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
     /// An "owner" that answers with a head and the start of a body, then
     /// stalls with the connection open.

@@ -40,12 +40,12 @@ pub enum Store {
     Postgres(PgPool),
 }
 
-/// Runs `$body` with `$pool` bound to whichever typed pool the store holds;
-/// the body is compiled once per backend, so it must be portable.
 /// Log rows written by one statement when a whole log is stored at once:
 /// four parameters a row, well under both backends' limits.
 const LOG_BATCH: usize = 500;
 
+/// Runs `$body` with `$pool` bound to whichever typed pool the store holds;
+/// the body is compiled once per backend, so it must be portable.
 macro_rules! on_pool {
     ($store:expr, $pool:ident => $body:expr) => {
         match $store {
@@ -167,9 +167,8 @@ impl Store {
     pub async fn insert_game_with_log(&self, game: &GameRecord, log: &[Logged]) -> ApiResult<()> {
         let events = log
             .iter()
-            .map(|logged| serde_json::to_string(&logged.event))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| ApiError::Internal(format!("writing an event: {e}")))?;
+            .map(|logged| event_json(&logged.event))
+            .collect::<ApiResult<Vec<_>>>()?;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query(
@@ -270,6 +269,11 @@ impl Store {
     pub async fn events(&self, game_id: &str) -> ApiResult<Vec<Logged>> {
         self.events_from(game_id, 0).await
     }
+}
+
+/// An event as the log stores it: its tagged JSON.
+fn event_json(event: &crate::host::Event) -> ApiResult<String> {
+    serde_json::to_string(event).map_err(|e| ApiError::Internal(format!("writing an event: {e}")))
 }
 
 /// A unique key violation (the place in the log, or the idempotency key,

@@ -2,7 +2,7 @@
 //! place on, and the stored answers to keyed submissions
 //! (docs/server.md#idempotency-keys).
 
-use super::{stale_on_conflict, Store};
+use super::{event_json, stale_on_conflict, Store};
 use crate::error::{ApiError, ApiResult};
 use crate::host::{Event, Logged};
 use crate::idempotency::Key;
@@ -32,8 +32,7 @@ impl Store {
         logged: &Logged,
         key: Option<&Key>,
     ) -> ApiResult<()> {
-        let event = serde_json::to_string(&logged.event)
-            .map_err(|e| ApiError::Internal(format!("writing an event: {e}")))?;
+        let event = event_json(&logged.event)?;
         let place = format!("event {} of game {game_id}", logged.seq);
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
