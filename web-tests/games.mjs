@@ -402,6 +402,9 @@ Object.assign(tests, {
     await host.click('#host [data-cmd="pause"]');
     await page.waitForFunction(() => document.getElementById("waiting").textContent === "Waiting for: the host to resume the game");
     await host.click('#host [data-cmd="resume"]');
+    // The click only starts the host's request: act once the game is back
+    // on, or the move can reach the server while it is still paused.
+    await page.waitForFunction(() => document.getElementById("waiting").textContent === "Waiting for: Eks");
     await act(g.seats[0].link, "c8-b6");
     await page.waitForFunction(() => document.getElementById("waiting").textContent === "Waiting for: you");
     for (const p of [page, host]) await p.context().close();
