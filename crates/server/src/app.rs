@@ -444,7 +444,9 @@ struct CreateGame {
 #[serde(deny_unknown_fields)]
 struct BotSeat {
     seat: usize,
-    level: u8,
+    /// Wider than the levels need, so that 300 is refused with the levels'
+    /// own message rather than serde's "expected u8".
+    level: u64,
 }
 
 /// Parses a JSON body ourselves so a bad one gets our JSON error shape.
@@ -497,13 +499,24 @@ async fn create(
                 request.seats
             )));
         }
-        if !(1..=crate::bots::MAX_LEVEL).contains(&bot.level) {
+        let level = u8::try_from(bot.level)
+            .ok()
+            .filter(|level| (1..=crate::bots::MAX_LEVEL).contains(level))
+            .ok_or_else(|| {
+                ApiError::BadRequest(format!(
+                    "bot levels are 1 to {}, not {}",
+                    crate::bots::MAX_LEVEL,
+                    bot.level
+                ))
+            })?;
+        if bots[bot.seat].is_some() {
             return Err(ApiError::BadRequest(format!(
-                "bot levels are 1 to {}",
-                crate::bots::MAX_LEVEL
+                "seat {} is given a bot twice (seat {} on the page); give each seat at most one",
+                bot.seat,
+                bot.seat + 1
             )));
         }
-        bots[bot.seat] = Some(bot.level);
+        bots[bot.seat] = Some(level);
     }
     let fresh = || token::fresh().map_err(ApiError::Internal);
     let id = fresh()?[..12].to_string();

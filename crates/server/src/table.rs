@@ -525,10 +525,17 @@ pub fn create(id: &str, options: &Value, creation: &Creation) -> Result<Box<dyn 
     let kind = kind(id)?;
     let seats = creation.seats;
     if !(kind.min_seats..=kind.max_seats).contains(&seats) {
-        return Err(format!(
-            "{} takes {} to {} seats, not {seats}",
-            kind.name, kind.min_seats, kind.max_seats
-        ));
+        return Err(if kind.min_seats == kind.max_seats {
+            format!(
+                "{} takes exactly {} seats, not {seats}",
+                kind.name, kind.min_seats
+            )
+        } else {
+            format!(
+                "{} takes {} to {} seats, not {seats}",
+                kind.name, kind.min_seats, kind.max_seats
+            )
+        });
     }
     crate::adapter::host_of(kind)?(options, creation, kind.growing)
 }

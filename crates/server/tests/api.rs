@@ -252,7 +252,23 @@ async fn bad_lobby_requests_are_refused() {
     let app = app().await;
     for (body, needle) in [
         (json!({"game": "chess", "seats": 2}), "unknown game"),
-        (json!({"game": "knight-court", "seats": 3}), "2 to 2 seats"),
+        (
+            json!({"game": "knight-court", "seats": 3}),
+            "exactly 2 seats",
+        ),
+        (
+            json!({"game": "knight-control", "seats": 12}),
+            "2 to 11 seats",
+        ),
+        (
+            json!({"game": "knight-court", "seats": 2,
+                   "bots": [{"seat": 1, "level": 3}, {"seat": 1, "level": 5}]}),
+            "seat 1 is given a bot twice",
+        ),
+        (
+            json!({"game": "knight-court", "seats": 2, "bots": [{"seat": 1, "level": 300}]}),
+            "bot levels are 1 to 5",
+        ),
         (
             json!({"game": "knight-court", "seats": 2, "bots": [{"seat": 2, "level": 1}]}),
             "'seat' is 2",

@@ -261,6 +261,17 @@ async fn chat_is_capped_in_length_and_rate_and_the_host_mutes() {
             StatusCode::FORBIDDEN,
         ),
         (seat, json!({ "txt": "typo" }), StatusCode::BAD_REQUEST),
+        (seat, json!({ "text": "a\u{0}b" }), StatusCode::BAD_REQUEST),
+        (
+            seat,
+            json!({ "text": "red \u{1b}[31m" }),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            None,
+            json!({ "text": "a\u{7f}", "name": "Ann" }),
+            StatusCode::BAD_REQUEST,
+        ),
     ] {
         let (st, v) = chat(&app, &g, token, body.clone()).await;
         assert_eq!(st, status, "{body}: {v}");
@@ -270,7 +281,9 @@ async fn chat_is_capped_in_length_and_rate_and_the_host_mutes() {
     // 500 characters are fine; five messages in ten seconds, not six.
     let (st, _) = chat(&app, &g, seat, json!({ "text": "y".repeat(500) })).await;
     assert_eq!(st, StatusCode::OK);
-    for n in 0..4 {
+    let (st, v) = chat(&app, &g, seat, json!({ "text": "two\nlines\tand a tab" })).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    for n in 0..3 {
         let (st, _) = chat(&app, &g, seat, json!({ "text": format!("m{n}") })).await;
         assert_eq!(st, StatusCode::OK);
     }

@@ -253,6 +253,18 @@ impl Actor {
         if text.is_empty() {
             return Err(bad("the message is empty"));
         }
+        // A line break or a tab is writing; any other control character
+        // (a NUL, an escape sequence) is not, and would reach every
+        // reader's screen and every record as it is.
+        if let Some(c) = text
+            .chars()
+            .find(|&c| c.is_control() && c != '\n' && c != '\t')
+        {
+            return Err(bad(format!(
+                "the message holds the control character U+{:04X}; only line breaks and tabs are taken",
+                c as u32
+            )));
+        }
         let chars = text.chars().count();
         if chars > MAX_CHAT_CHARS {
             return Err(bad(format!(
