@@ -77,7 +77,9 @@ pub enum HostCommand {
     /// Hand a seat to a bot (an absent player's seat).
     Bot {
         seat: usize,
-        level: u8,
+        /// Wider than the levels need, so that 300 is refused with the
+        /// levels' own message.
+        level: u64,
     },
     /// Give a bot's seat back to its link's holder.
     Human {

@@ -325,6 +325,32 @@ async fn the_host_pauses_replaces_a_player_with_a_bot_and_ends() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let (status, _) = by_host(&app, &g, json!({"command": "fly"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+    // Commands that would change nothing are refused, and log nothing:
+    // no viewer's version moves.
+    let before = state(&app, &g.id, None).await;
+    for (command, status, needle) in [
+        (
+            json!({"command": "bot", "seat": 1, "level": 2}),
+            StatusCode::CONFLICT,
+            "seat 2 is already played by a level 2 bot",
+        ),
+        (
+            json!({"command": "human", "seat": 0}),
+            StatusCode::CONFLICT,
+            "seat 1 is already played from its own link",
+        ),
+        (
+            json!({"command": "bot", "seat": 1, "level": 300}),
+            StatusCode::BAD_REQUEST,
+            "bot levels are 1 to 5, not 300",
+        ),
+    ] {
+        let (got, value) = by_host(&app, &g, command.clone()).await;
+        assert_eq!(got, status, "{command}: {value}");
+        let message = value["error"].as_str().unwrap();
+        assert!(message.contains(needle), "{command}: {message}");
+    }
+    assert_eq!(state(&app, &g.id, None).await, before);
     let (status, value) = by_host(&app, &g, json!({"command": "end"})).await;
     assert_eq!(status, StatusCode::OK, "{value}");
     assert_eq!(value["status"], "ended");

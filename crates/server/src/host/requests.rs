@@ -205,16 +205,33 @@ impl Actor {
             HostCommand::End => Event::End,
             HostCommand::Bot { seat, level } => {
                 check_seat(seat)?;
-                if !(1..=crate::bots::MAX_LEVEL).contains(&level) {
-                    return Err(ApiError::BadRequest(format!(
-                        "bot levels are 1 to {}",
-                        crate::bots::MAX_LEVEL
+                let level = u8::try_from(level)
+                    .ok()
+                    .filter(|level| (1..=crate::bots::MAX_LEVEL).contains(level))
+                    .ok_or_else(|| {
+                        ApiError::BadRequest(format!(
+                            "bot levels are 1 to {}, not {level}",
+                            crate::bots::MAX_LEVEL
+                        ))
+                    })?;
+                // Logging a change that changes nothing would still move
+                // every viewer's version and send every watcher a frame.
+                if self.session.bots[seat] == Some(level) {
+                    return Err(ApiError::Conflict(format!(
+                        "seat {} is already played by a level {level} bot",
+                        seat + 1
                     )));
                 }
                 Event::Bot { seat, level }
             }
             HostCommand::Human { seat } => {
                 check_seat(seat)?;
+                if self.session.bots[seat].is_none() {
+                    return Err(ApiError::Conflict(format!(
+                        "seat {} is already played from its own link, not by a bot",
+                        seat + 1
+                    )));
+                }
                 Event::Human { seat }
             }
             HostCommand::Extend { seconds } => {
