@@ -577,8 +577,8 @@ async fn snapshot(game: GameRequest) -> ApiResult<Json<Value>> {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ActBody {
-    action: String,
+pub(crate) struct ActBody {
+    pub(crate) action: String,
 }
 
 /// A submission that may carry an `Idempotency-Key` (docs/server.md):

@@ -120,12 +120,8 @@ pub(crate) async fn act(
     let text = std::str::from_utf8(&body)
         .map_err(|_| ApiError::BadRequest("the action is not UTF-8 text".into()))?;
     let action = if text.trim_start().starts_with('{') {
-        let value: Value = serde_json::from_str(text)
-            .map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))?;
-        value["action"]
-            .as_str()
-            .ok_or_else(|| ApiError::BadRequest("the body's 'action' is not a string".into()))?
-            .to_string()
+        // The same body, and the same refusals, as `POST /api/games/{id}/actions`.
+        crate::app::parse_body::<crate::app::ActBody>(&body)?.action
     } else {
         text.to_string()
     };

@@ -179,4 +179,26 @@ async fn the_stream_is_the_seats_snapshot_and_only_seats_may_use_it() {
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    // A malformed body is refused as /actions refuses it, and changes nothing.
+    let before = state(&app, &g.id, None).await;
+    for (text, needle) in [
+        ("", "the action is empty"),
+        (r#"{"action": 1}"#, "expected a string"),
+        (r#"{"move": "a3b1"}"#, "unknown field `move`"),
+        (r#"{"action": "a3b1", "x": 1}"#, "unknown field `x`"),
+        (r#"{"action": "a3b1""#, "bad request body"),
+    ] {
+        let (status, body) = call(
+            &app,
+            "POST",
+            &format!("/api/bot/game/{}/move", g.id),
+            Some(&g.seats[1]),
+            Some(text.into()),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{text}: {body}");
+        let message = body["error"].as_str().unwrap();
+        assert!(message.contains(needle), "{text}: {message}");
+    }
+    assert_eq!(state(&app, &g.id, None).await, before);
 }
