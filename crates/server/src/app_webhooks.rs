@@ -72,6 +72,13 @@ pub async fn check_all(hooks: &[HookBody], webhooks: &Webhooks) -> ApiResult<()>
     }
     for (k, hook) in hooks.iter().enumerate() {
         let refused = |e| ApiError::BadRequest(format!("webhook {}: {e}", k + 1));
+        // Two webhooks to one URL would post every message twice.
+        if let Some(first) = hooks[..k].iter().position(|h| h.url == hook.url) {
+            return Err(refused(format!(
+                "the same URL as webhook {}; give each URL once",
+                first + 1
+            )));
+        }
         hook.new_hook()
             .check(webhooks.allow_private())
             .map_err(refused)?;
@@ -123,6 +130,11 @@ pub async fn add(
     hook.new_hook()
         .check(state.webhooks().allow_private())
         .map_err(ApiError::BadRequest)?;
+    if let Some(number) = state.webhooks().posting_to(&id, &hook.url) {
+        return Err(ApiError::Conflict(format!(
+            "webhook {number} already posts to that URL"
+        )));
+    }
     if state.webhooks().count(&id) >= MAX_HOOKS {
         return Err(ApiError::Conflict(format!(
             "this game has {MAX_HOOKS} webhooks already: remove one first"

@@ -321,6 +321,15 @@ impl Webhooks {
         self.games().get(game_id).map_or(0, Vec::len)
     }
 
+    /// The number of the game's webhook that posts to `url`, if one does.
+    pub fn posting_to(&self, game_id: &str, url: &str) -> Option<i64> {
+        self.games()
+            .get(game_id)?
+            .iter()
+            .find(|h| h.stored.url == url)
+            .map(|h| h.stored.hook)
+    }
+
     /// Every webhook of a game with its delivery state: for the host only.
     pub fn states(&self, game_id: &str) -> Vec<Value> {
         self.games()

@@ -509,16 +509,39 @@ async fn webhooks_survive_a_restart_and_bad_ones_are_refused() {
     let (url, path) = temp_db("webhooks");
     let store = Store::open(&url).await.unwrap();
     let app = router(AppState::new(store, settings_with(Duration::from_secs(30))));
-    for (hook, why) in [
-        (json!({"url": "ftp://x/y", "style": "slack"}), "https://"),
-        (json!({"url": format!("{base}/x")}), "\"style\""),
+    let slack = |url: String| json!({"url": url, "style": "slack"});
+    let authority = base.trim_start_matches("http://");
+    for (hooks, why) in [
+        (json!([{"url": "ftp://x/y", "style": "slack"}]), "https://"),
+        (json!([{"url": format!("{base}/x")}]), "\"style\""),
         (
-            json!({"url": format!("{base}/x"), "style": "teams"}),
+            json!([{"url": format!("{base}/x"), "style": "teams"}]),
             "'teams'",
         ),
         (
-            json!({"url": format!("{base}/x"), "style": "slack", "deadline_lead_secs": 0}),
+            json!([{"url": format!("{base}/x"), "style": "slack", "deadline_lead_secs": 0}]),
             "deadline_lead_secs",
+        ),
+        // A port that is no port was read as none: the post went to port 80.
+        (
+            json!([slack("http://127.0.0.1:99999/x".into())]),
+            "port is not a number from 1 to 65535",
+        ),
+        (
+            json!([slack("http://127.0.0.1:0/x".into())]),
+            "port is not a number from 1 to 65535",
+        ),
+        (
+            json!([slack(format!("http://me:secret@{authority}/x"))]),
+            "no user name or password",
+        ),
+        (
+            json!([
+                slack(format!("{base}/a")),
+                slack(format!("{base}/b")),
+                slack(format!("{base}/a"))
+            ]),
+            "webhook 3: the same URL as webhook 1",
         ),
     ] {
         let (status, v) = call(
@@ -526,10 +549,10 @@ async fn webhooks_survive_a_restart_and_bad_ones_are_refused() {
             "POST",
             "/api/games",
             None,
-            Some(json!({"game": "knight-court", "seats": 2, "webhooks": [hook]}).to_string()),
+            Some(json!({"game": "knight-court", "seats": 2, "webhooks": hooks}).to_string()),
         )
         .await;
-        assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{why}: {v}");
         assert!(v["error"].as_str().unwrap().contains(why), "{v}");
     }
     let g = create(
@@ -542,6 +565,24 @@ async fn webhooks_survive_a_restart_and_bad_ones_are_refused() {
     drop(app);
     let store = Store::open(&url).await.unwrap();
     let app = router(AppState::new(store, settings_with(Duration::from_secs(30))));
+    // The same URL again would post every message twice.
+    let (status, v) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/webhooks", g.id),
+        Some(&g.host),
+        Some(slack(format!("{base}/kept")).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("webhook 1 already posts to that URL"),
+        "{v}"
+    );
+    assert_eq!(hooks(&app, &g).await.len(), 1);
     let action = play_one(&app, &g).await;
     let message = next(&mut got).await;
     assert_eq!(message.path, "/kept");

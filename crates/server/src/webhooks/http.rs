@@ -44,7 +44,33 @@ impl Target {
             .trim_start_matches('[')
             .trim_end_matches(']')
             .to_string();
-        let port = uri.port_u16().unwrap_or(if tls { 443 } else { 80 });
+        let authority = uri.authority().map_or("", |a| a.as_str());
+        if authority.contains('@') {
+            // It would be sent as the Host header, and no chat service
+            // takes credentials there: its secret is the path.
+            return Err("a webhook URL carries no user name or password".into());
+        }
+        // Read from the text: `Uri` answers "no port" for one it cannot read
+        // (99999), which would fall back to the scheme's port and post
+        // somewhere else.
+        let written_port = match authority.rsplit_once(':') {
+            Some((_, port)) if !authority.ends_with(']') => Some(port),
+            _ => None,
+        };
+        let port = match written_port {
+            None => {
+                if tls {
+                    443
+                } else {
+                    80
+                }
+            }
+            Some(text) => text
+                .parse::<u16>()
+                .ok()
+                .filter(|&p| p != 0)
+                .ok_or("the webhook URL's port is not a number from 1 to 65535")?,
+        };
         Ok(Target {
             uri,
             tls,
@@ -276,5 +302,32 @@ mod tests {
             let e = Target::parse(bad).unwrap_err();
             assert!(!e.contains(bad) || bad.is_empty(), "{e}");
         }
+    }
+
+    #[test]
+    fn the_port_is_the_one_written_or_the_schemes() {
+        for (url, port) in [
+            ("https://[::1]:8443/x", 8443),
+            ("https://[::1]/x", 443),
+            ("http://[2001:db8::1]/x", 80),
+            ("http://h.example:65535/x", 65535),
+            ("http://h.example:1/x", 1),
+        ] {
+            assert_eq!(Target::parse(url).unwrap().port, port, "{url}");
+        }
+        for url in [
+            "http://h.example:99999/x",
+            "http://h.example:0/x",
+            "http://h.example:/x",
+            "https://[::1]:65536/x",
+        ] {
+            let e = Target::parse(url).unwrap_err();
+            assert!(e.contains("port"), "{url}: {e}");
+        }
+        let e = Target::parse("https://me:pw@h.example/x").unwrap_err();
+        assert!(
+            e.contains("user name or password") && !e.contains("pw"),
+            "{e}"
+        );
     }
 }
