@@ -95,19 +95,115 @@ fn bad_input_is_reported_and_changes_nothing() {
     let mut e = Engine::start("knight-moves");
     e.send("position startpos moves zz99");
     e.send("position fen not a position");
-    e.send("go sideways 3");
     e.send("isready");
     let lines = e.until("readyok");
     let errors = lines
         .iter()
         .filter(|l| l.starts_with("info string error:"))
         .count();
-    assert_eq!(errors, 3, "{lines:?}");
-    // Still the start position: the move found is legal there.
-    e.send("go nodes 2000");
-    let best = e.until("bestmove").last().unwrap().clone();
-    let mv = best.split_whitespace().nth(1).unwrap().to_string();
+    assert_eq!(errors, 2, "{lines:?}");
+    // A `go` with words it does not know still answers (a GUI waits for
+    // its bestmove): each is reported and left out, and the search runs on
+    // the rest. Still the start position: the move found is legal there.
+    e.send("go sideways 3 nodes 2000 depth x");
+    let lines = e.until("bestmove");
+    let warnings: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error:"))
+        .collect();
+    assert_eq!(warnings.len(), 3, "{lines:?}");
+    assert!(
+        warnings[0].contains("unknown word 'sideways' (ignored)"),
+        "{lines:?}"
+    );
+    assert!(
+        warnings[2].contains("go depth x: not a whole number"),
+        "{lines:?}"
+    );
+    let mv = lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
     assert!(legal_moves("knight-moves", None, &[]).contains(&mv), "{mv}");
+    e.quit();
+}
+
+#[test]
+fn go_mate_searches_a_mate_in_n_moves_deep() {
+    // The mate in one above (a1a7), looked for as python-chess's
+    // `Limit(mate=1)` asks: a search of one ply that ends by itself.
+    let fen = "6k/5pp/7/7/7/7/R2K3 w 2 1 - - 0 1";
+    let mut e = Engine::start("progressive-chess");
+    e.send(&format!("position fen {fen}"));
+    e.send("go mate 1");
+    let lines = e.until("bestmove");
+    assert_eq!(lines.last().unwrap(), "bestmove a1a7", "{lines:?}");
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(!infos.is_empty(), "{lines:?}");
+    assert!(
+        infos.iter().all(|l| l.starts_with("info depth 1 ")),
+        "{lines:?}"
+    );
+    assert!(infos.last().unwrap().contains("score mate 1"), "{lines:?}");
+    e.send("go mate 0 depth 1");
+    let lines = e.until("bestmove");
+    assert!(
+        lines[0].contains("go mate 0: must be at least 1 (ignored)"),
+        "{lines:?}"
+    );
+    e.quit();
+}
+
+#[test]
+fn searchmoves_limits_the_choice_to_the_legal_moves_named() {
+    // Knight Court's start: four legal moves (b1a2, b1c2, c1c2, c1c3).
+    // With the proofs on (the default) the engine still keeps to the list.
+    let mut e = Engine::start("knight-court");
+    for (list, allowed) in [
+        ("b1a2", vec!["b1a2"]),
+        ("c1c2 b1c2", vec!["c1c2", "b1c2"]),
+        ("zz c1c3 a3b1", vec!["c1c3"]),
+    ] {
+        e.send("position startpos");
+        e.send(&format!("go depth 4 searchmoves {list}"));
+        let lines = e.until("bestmove");
+        let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+        assert!(allowed.contains(&mv), "{list}: {lines:?}");
+        for info in lines.iter().filter(|l| l.contains(" pv ")) {
+            let first = info.split(" pv ").nth(1).unwrap().split_whitespace().next();
+            assert!(first.is_none_or(|m| allowed.contains(&m)), "{list}: {info}");
+        }
+        let refused = lines
+            .iter()
+            .filter(|l| l.contains("is not a legal move here"))
+            .count();
+        assert_eq!(
+            refused,
+            if list.starts_with("zz") { 2 } else { 0 },
+            "{lines:?}"
+        );
+    }
+    // Naming no legal move searches them all, and says so.
+    e.send("go depth 2 searchmoves a3b1");
+    let lines = e.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.contains("names no legal move")),
+        "{lines:?}"
+    );
+    let mv = lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert!(legal_moves("knight-court", None, &[]).contains(&mv), "{mv}");
     e.quit();
 }
 

@@ -15,11 +15,12 @@
 //! - `position startpos|fen TEXT [moves M…]`: a bad position or move is
 //!   reported as `info string error: …` and the previous position stays.
 //! - `go [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N]
-//!   [nodes N] [depth N] [infinite]`: the search runs on its own thread and
-//!   prints `info depth … score cp|mate … nodes … nps … time … pv …` after
-//!   every iteration, then `bestmove M` (`0000` when the game is over).
-//!   `infinite` waits for `stop` even after the search is done, as the
-//!   protocol asks.
+//!   [nodes N] [depth N] [mate N] [infinite] [searchmoves M…]`: the search
+//!   runs on its own thread and prints `info depth … score cp|mate … nodes
+//!   … nps … time … pv …` after every iteration, then `bestmove M` (`0000`
+//!   when the game is over). `infinite` waits for `stop` even after the
+//!   search is done, as the protocol asks. Words it cannot read are
+//!   reported and left out ([`Go::parse`]), so every `go` is answered.
 //! - `stop`: the search answers at once with its best so far; `quit` ends.
 //!
 //! A game may put a [`Referee`] around the search ([`serve_with`]): Knight
@@ -61,41 +62,93 @@ pub struct Go {
     pub movestogo: Option<u64>,
     pub nodes: Option<u64>,
     pub depth: Option<u32>,
+    /// `mate N`: look for a mate in N moves, that is to a depth of
+    /// 2N − 1 plies (unless `depth` says otherwise).
+    pub mate: Option<u64>,
+    /// `searchmoves M…`: choose only among these (as written; the search
+    /// keeps the legal ones).
+    pub searchmoves: Vec<String>,
     pub infinite: bool,
 }
 
+/// The words `go` knows, so that `searchmoves` knows where its list ends.
+const GO_WORDS: [&str; 12] = [
+    "searchmoves",
+    "ponder",
+    "infinite",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "nodes",
+    "depth",
+    "mate",
+];
+
 impl Go {
-    /// Reads the words after `go`; unknown words are refused.
-    pub fn parse(words: &[&str]) -> Result<Go, String> {
+    /// Reads the words after `go`. As engines do, a word it does not know
+    /// or a number it cannot read is left out, with a warning for each, and
+    /// the search runs on what was understood: a GUI waits for a
+    /// `bestmove`, and a refused `go` would never send one. A clock read
+    /// below zero (some GUIs send one once a side has overstepped) counts
+    /// as zero.
+    pub fn parse(words: &[&str]) -> (Go, Vec<String>) {
         let mut go = Go::default();
+        let mut warnings = Vec::new();
         let mut i = 0;
         while i < words.len() {
             let word = words[i];
-            if word == "infinite" || word == "ponder" {
-                go.infinite = true;
-                i += 1;
-                continue;
-            }
-            let value = words
-                .get(i + 1)
-                .ok_or_else(|| format!("go {word} needs a number"))?;
-            let number: u64 = value
-                .parse()
-                .map_err(|_| format!("go {word} {value}: not a whole number"))?;
+            i += 1;
             match word {
-                "movetime" => go.movetime = Some(number),
-                "wtime" => go.time[0] = Some(number),
-                "btime" => go.time[1] = Some(number),
-                "winc" => go.inc[0] = number,
-                "binc" => go.inc[1] = number,
-                "movestogo" => go.movestogo = Some(number.max(1)),
-                "nodes" => go.nodes = Some(number.max(1)),
-                "depth" => go.depth = Some(number.clamp(1, 64) as u32),
-                other => return Err(format!("go: unknown word '{other}'")),
+                "infinite" | "ponder" => go.infinite = true,
+                "searchmoves" => {
+                    while i < words.len() && !GO_WORDS.contains(&words[i]) {
+                        go.searchmoves.push(words[i].to_string());
+                        i += 1;
+                    }
+                }
+                "movetime" | "wtime" | "btime" | "winc" | "binc" | "movestogo" | "nodes"
+                | "depth" | "mate" => {
+                    let Some(value) = words.get(i).filter(|w| !GO_WORDS.contains(w)) else {
+                        warnings.push(format!("go {word} needs a number (ignored)"));
+                        continue;
+                    };
+                    i += 1;
+                    let Ok(number) = value.parse::<i64>() else {
+                        warnings.push(format!("go {word} {value}: not a whole number (ignored)"));
+                        continue;
+                    };
+                    let time = number.max(0) as u64;
+                    match word {
+                        "movetime" => go.movetime = Some(time),
+                        "wtime" => go.time[0] = Some(time),
+                        "btime" => go.time[1] = Some(time),
+                        "winc" => go.inc[0] = time,
+                        "binc" => go.inc[1] = time,
+                        _ if number < 1 => warnings
+                            .push(format!("go {word} {value}: must be at least 1 (ignored)")),
+                        "movestogo" => go.movestogo = Some(time),
+                        "nodes" => go.nodes = Some(time),
+                        "depth" => go.depth = Some(time.min(64) as u32),
+                        _ => go.mate = Some(time.min(32)),
+                    }
+                }
+                other => warnings.push(format!("go: unknown word '{other}' (ignored)")),
             }
-            i += 2;
         }
-        Ok(go)
+        (go, warnings)
+    }
+
+    /// The depth to search to: `depth`, else a mate in N's 2N − 1 plies,
+    /// else as deep as the search goes.
+    pub fn depth_limit(&self) -> u32 {
+        match (self.depth, self.mate) {
+            (Some(depth), _) => depth,
+            (None, Some(moves)) => (2 * moves - 1) as u32,
+            (None, None) => 64,
+        }
     }
 
     /// The time to think for the seat with `index` (0 or 1): `movetime`, or
@@ -268,19 +321,21 @@ pub fn serve_with<D, R, W>(
                     );
                     continue;
                 }
-                match Go::parse(&words[1..]) {
-                    Ok(go) => {
-                        searches += 1;
-                        let session = Session {
-                            features,
-                            table: Arc::clone(&table),
-                            referee: referee.filter(|_| refereed),
-                            number: searches,
-                        };
-                        running = Some(start_search::<D, W>(&game, go, session, &out));
-                    }
-                    Err(e) => say(&out, &format!("info string error: {e}")),
+                let (go, warnings) = Go::parse(&words[1..]);
+                for warning in warnings {
+                    say(&out, &format!("info string error: {warning}"));
                 }
+                searches += 1;
+                // The referee chooses among every move; a restricted root
+                // is the bare search's.
+                let refereed = refereed && go.searchmoves.is_empty();
+                let session = Session {
+                    features,
+                    table: Arc::clone(&table),
+                    referee: referee.filter(|_| refereed),
+                    number: searches,
+                };
+                running = Some(start_search::<D, W>(&game, go, session, &out));
             }
             "stop" => {
                 if let Some(r) = running.take() {
@@ -428,6 +483,7 @@ where
     };
     // Each search of a session gets its own seed, so equal moves vary.
     let seed = Seed::from_u64(session.number);
+    let root_moves = chosen_root_moves::<D, W>(game, &go.searchmoves, out);
     let mut run = |only: Option<Vec<D::Move>>, until: Option<Instant>| {
         let budget = match until {
             Some(at) => Budget::Until { nodes, at },
@@ -445,7 +501,7 @@ where
         if let Some(kept) = kept {
             searcher = searcher.with_table(kept);
         }
-        if let Some(moves) = only {
+        if let Some(moves) = only.or_else(|| root_moves.clone()) {
             searcher = searcher.only_moves(moves);
         }
         let mut report = |found: &Found<D::Move>, pv: &[D::Move]| {
@@ -463,7 +519,7 @@ where
                 ),
             );
         };
-        let found = searcher.run_reporting(go.depth.unwrap_or(64), seed, &mut report);
+        let found = searcher.run_reporting(go.depth_limit(), seed, &mut report);
         if features.keep_table {
             *session.table.lock().expect("the table lock") = Some(searcher.into_table());
         }
@@ -475,5 +531,80 @@ where
             referee.choose(game, deadline, stop, seed, &mut run, &mut tell)
         }
         None => run(None, deadline).map(|(mv, _)| mv),
+    }
+}
+
+/// The legal moves among `searchmoves` (`None` when it is empty); each
+/// word that is not a legal move is reported and left out, and if none is
+/// left every move is searched.
+fn chosen_root_moves<D, W>(
+    game: &D::Game,
+    searchmoves: &[String],
+    out: &Out<W>,
+) -> Option<Vec<D::Move>>
+where
+    D: Duel,
+    W: Write,
+{
+    if searchmoves.is_empty() {
+        return None;
+    }
+    let legal = arbiter_core::duel::Duel::moves(game);
+    let mut chosen = Vec::new();
+    for text in searchmoves {
+        match legal.iter().find(|mv| mv.to_string() == *text) {
+            Some(mv) if !chosen.contains(mv) => chosen.push(*mv),
+            Some(_) => {}
+            None => say(
+                out,
+                &format!(
+                    "info string error: searchmoves: {text} is not a legal move here (left out)"
+                ),
+            ),
+        }
+    }
+    if chosen.is_empty() {
+        say(
+            out,
+            "info string error: searchmoves names no legal move: every move is searched",
+        );
+        return None;
+    }
+    Some(chosen)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Go;
+
+    #[test]
+    fn go_reads_what_it_knows_and_reports_the_rest() {
+        let (go, warnings) =
+            Go::parse(&["wtime", "-40", "btime", "900", "searchmoves", "a1", "b2"]);
+        assert_eq!(go.time, [Some(0), Some(900)]);
+        assert_eq!(go.searchmoves, ["a1", "b2"]);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let (go, _) = Go::parse(&["searchmoves", "a1", "depth", "3", "infinite"]);
+        assert_eq!(
+            (go.searchmoves.len(), go.depth, go.infinite),
+            (1, Some(3), true)
+        );
+        let (go, warnings) = Go::parse(&["mate", "3"]);
+        assert_eq!((go.depth_limit(), warnings.len()), (5, 0));
+        let (go, _) = Go::parse(&["mate", "3", "depth", "2"]);
+        assert_eq!(go.depth_limit(), 2);
+        assert_eq!(Go::parse(&[]).0.depth_limit(), 64);
+        let (go, warnings) = Go::parse(&["depth", "nodes", "5", "fly", "nodes", "0"]);
+        assert_eq!((go.depth, go.nodes), (None, Some(5)));
+        assert_eq!(
+            warnings,
+            [
+                "go depth needs a number (ignored)",
+                "go: unknown word 'fly' (ignored)",
+                "go nodes 0: must be at least 1 (ignored)",
+            ]
+        );
+        let (go, _) = Go::parse(&["depth", "1000", "mate", "1000"]);
+        assert_eq!((go.depth, go.mate), (Some(64), Some(32)));
     }
 }
