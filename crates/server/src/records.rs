@@ -135,7 +135,19 @@ impl Record {
     /// Reads a record in either format: JSON (starting with `{`) or text.
     pub fn parse(text: &str) -> Result<Record, String> {
         let record = if text.trim_start().starts_with('{') {
-            serde_json::from_str::<Record>(text).map_err(|e| format!("malformed record: {e}"))?
+            let record = serde_json::from_str::<Record>(text)
+                .map_err(|e| format!("malformed record: {e}"))?;
+            // What the text format's reading checks, so that the two
+            // formats read the same records.
+            for (n, entry) in record.entries.iter().enumerate() {
+                if let Some(d) = entry.digest.as_deref().filter(|d| !is_digest(d)) {
+                    return Err(format!(
+                        "malformed record: entry {}: '{d}' is not a digest (16 hex digits)",
+                        n + 1
+                    ));
+                }
+            }
+            record
         } else {
             Record::from_text(text)?
         };
@@ -480,6 +492,11 @@ fn entry_words(entry: &Entry) -> String {
     }
 }
 
+/// Whether `text` is written as [`digest`] writes one: 16 hex digits.
+fn is_digest(text: &str) -> bool {
+    text.len() == 16 && text.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
 fn parse_seat(text: &str) -> Result<usize, String> {
     text.parse::<usize>()
         .ok()
@@ -498,7 +515,7 @@ fn parse_entry(line: &str, created_ms: i64, expected: usize) -> Result<Entry, St
     let at_ms = created_ms + parse_elapsed(parts.next().unwrap_or(""))?;
     let digest = match parts.next() {
         Some("-") => None,
-        Some(d) if d.len() == 16 && d.bytes().all(|b| b.is_ascii_hexdigit()) => Some(d.into()),
+        Some(d) if is_digest(d) => Some(d.into()),
         other => {
             return Err(format!(
                 "'{}' is neither a digest (16 hex digits) nor '-'",
@@ -726,5 +743,45 @@ mod tests {
     fn tag_values_escape_quotes_and_backslashes() {
         let value = r#"{"position":"a\"b\\c"}"#;
         assert_eq!(unescape(&escape(value)), value);
+    }
+}
+
+#[cfg(test)]
+mod digests {
+    use super::Record;
+
+    /// Found by the fuzz target `game_records` (docs/fuzzing.md): a JSON
+    /// record took a digest that the text format refuses, so the record
+    /// was read but its text could not be.
+    #[test]
+    fn both_formats_refuse_a_digest_that_is_not_16_hex_digits() {
+        let json = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../fuzzing/tests/data/knight-court.json"
+        ))
+        .unwrap();
+        let good = Record::parse(&json).unwrap();
+        let digest = good.entries[0].digest.clone().unwrap();
+        assert!(Record::parse(&good.to_text()).is_ok());
+        for bad in [
+            "b7edbe3ce4df4cd",
+            "-",
+            "0123456789abcdeg",
+            "0123456789abcdef0",
+        ] {
+            let json = json.replacen(&digest, bad, 1);
+            let e = Record::parse(&json).unwrap_err();
+            assert!(
+                e.contains("entry 1") && e.contains("16 hex digits"),
+                "{bad}: {e}"
+            );
+            if bad == "-" {
+                // The text format's way of writing "no digest".
+                continue;
+            }
+            let text = good.to_text().replacen(&digest, bad, 1);
+            let e = Record::parse(&text).unwrap_err();
+            assert!(e.contains("16 hex digits"), "{bad}: {e}");
+        }
     }
 }

@@ -61,13 +61,18 @@ fn parse_setup(text: &str) -> Result<Setup, String> {
 /// One square's marks and letter: `x`/`o`, `X`/`O` for the ball holder,
 /// after `~` for an ineligible piece.
 fn read_cell(token: &str) -> Result<Cell, String> {
-    let (marks, letter) = token.split_at(token.len() - 1);
+    // Split before the last character, not the last byte: a token may end
+    // in any character, and a letter outside ASCII is refused below.
+    let c = token
+        .chars()
+        .next_back()
+        .expect("a token ends with its letter");
+    let marks = &token[..token.len() - c.len_utf8()];
     if marks.len() > 1 {
         return Err(format!(
             "'{marks}' marks nothing more than '~' does; write '~' once before a piece"
         ));
     }
-    let c = letter.chars().next().expect("a token ends with its letter");
     let side = Side::from_letter(c).ok_or_else(|| {
         format!("'{c}' is not a piece letter: x or o for a piece, X or O for the ball holder, '~' before an ineligible piece")
     })?;

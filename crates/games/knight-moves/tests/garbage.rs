@@ -89,3 +89,20 @@ fn random_move_texts_are_refused_without_changing_the_game() {
         "only {accepted} texts were legal: the test should try many legal ones"
     );
 }
+
+/// A square's token was split one byte before its end, which panicked in
+/// the middle of a letter of two or more bytes (found by the fuzz target
+/// `position_strings`; docs/fuzzing.md).
+#[test]
+fn letters_outside_ascii_are_refused_with_a_reason() {
+    for text in [
+        "1xxXxx1/7/7/7/7/7/7/1ooOoé x -",
+        "é",
+        "~é/7/7/7/7/7/7/7 x -",
+        "1xxXxx1/7/7/7/7/7/7/1ooOo\u{1F600} x -",
+        "1xxXxx1/7/7/7/7/7/7/1ooOo\u{20AC}1 x -",
+    ] {
+        let e = text.parse::<Position>().unwrap_err();
+        assert!(!e.reason.is_empty(), "{text}");
+    }
+}

@@ -1,0 +1,27 @@
+//! What the fuzz targets check (`fuzz/`, run with `cargo +nightly fuzz`;
+//! docs/fuzzing.md). Each function takes arbitrary bytes and panics only
+//! when a game breaks a promise:
+//!
+//! - [`position_strings`]: a position string of any of the four games that
+//!   have one is read or refused with an error, never a panic; one that is
+//!   read prints to a string that reads back and prints the same;
+//! - [`actions`]: from a position reached by legal play chosen by the
+//!   bytes, an action text is accepted or refused, never a panic; a
+//!   refusal changes nothing any viewer sees, and an accepted action's
+//!   notation reads back to the same action;
+//! - [`knight_control_files`]: Knight Control's layout files and records
+//!   are read or refused, never a panic, and a record that is read writes
+//!   back to one that reads the same;
+//! - [`game_records`]: the server's game records, of any game, in JSON or
+//!   text (what `POST /api/games/import` and `arbiter verify` read) are
+//!   read or refused, never a panic; one that is read writes back, in
+//!   both formats, to one that reads the same, and replays or is refused.
+//!
+//! The same functions run in the ordinary test suite over a fixed set of
+//! inputs (`tests/fixed_inputs.rs`), so the harness is built and exercised
+//! on every run; the fuzzer only searches further.
+
+mod bytes;
+mod checks;
+
+pub use checks::{actions, game_records, knight_control_files, position_strings};
