@@ -382,6 +382,9 @@ pub fn router(state: AppState) -> Router {
             ApiError::MethodNotAllowed(format!("this address does not take {method}"))
         })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+            answer_a_panic,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             crate::forward::to_owner,
@@ -391,6 +394,17 @@ pub fn router(state: AppState) -> Router {
             stamp_server_time,
         ))
         .with_state(state)
+}
+
+/// A handler that panicked (a bug) still answers: 500 with the usual JSON
+/// error, and the panic in the log, not a connection closed without a word.
+fn answer_a_panic(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    let what = panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("(no message)");
+    ApiError::Internal(format!("a request's handler panicked: {what}")).into_response()
 }
 
 /// Every answer carries the server's time (`x-server-now-ms`, unix ms), so
@@ -780,5 +794,35 @@ async fn watch(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod panics {
+    use axum::body::Body;
+    use axum::http::{Request, StatusCode};
+    use axum::routing::get;
+    use axum::Router;
+    use tower::ServiceExt;
+
+    async fn boom() -> &'static str {
+        panic!("the secret is 42")
+    }
+
+    #[tokio::test]
+    async fn a_panicking_handler_answers_500_with_a_json_error() {
+        let app = Router::new().route("/boom", get(boom)).layer(
+            tower_http::catch_panic::CatchPanicLayer::custom(super::answer_a_panic),
+        );
+        let response = app
+            .oneshot(Request::get("/boom").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = axum::body::to_bytes(response.into_body(), 1024)
+            .await
+            .unwrap();
+        // The panic's words go to the log, never to the client.
+        assert_eq!(&body[..], br#"{"error":"internal error"}"#);
     }
 }
