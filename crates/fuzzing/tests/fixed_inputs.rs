@@ -1,8 +1,8 @@
 //! The fuzz targets' checks over a fixed set of inputs, so that the
 //! harness is built and run on every test run (docs/fuzzing.md): real
 //! position strings and actions of each game, each mutated in a few
-//! hundred seeded ways (a byte changed, a piece cut out, a part doubled),
-//! and seeded random bytes.
+//! hundred seeded ways (a byte changed, a piece cut out, a part doubled, a
+//! letter of several bytes put in), and seeded random bytes.
 
 use arbiter_fuzzing::{actions, game_records, knight_control_files, position_strings};
 
@@ -55,7 +55,7 @@ fn mutate(input: &[u8], s: &mut Stream) -> Vec<u8> {
         return vec![s.next() as u8];
     }
     let at = s.below(out.len());
-    match s.below(6) {
+    match s.below(7) {
         0 => out[at] = s.next() as u8,
         1 => out[at] = b"0123456789/[]@-+=,. wbxoRNBKQPrnbkqp9"[s.below(37)],
         2 => {
@@ -66,7 +66,13 @@ fn mutate(input: &[u8], s: &mut Stream) -> Vec<u8> {
             let tail = out[at..].to_vec();
             out.extend_from_slice(&tail);
         }
-        _ => out.insert(at, b"0123456789"[s.below(10)]),
+        5 => out.insert(at, b"0123456789"[s.below(10)]),
+        // A letter of two, three or four bytes: readers that cut text by
+        // bytes break on these.
+        _ => {
+            let wide = ["é", "€", "😀"][s.below(3)];
+            out.splice(at..at, wide.bytes());
+        }
     }
     out
 }
