@@ -29,6 +29,15 @@ fn legal_moves(game: &str, position: Option<&str>, moves: &[&str]) -> Vec<String
     out.lines().map(String::from).collect()
 }
 
+/// The move of the `bestmove` line that ends `lines`.
+fn best_move(lines: &[String]) -> String {
+    let last = lines.last().expect("a bestmove line");
+    last.split_whitespace()
+        .nth(1)
+        .expect("bestmove names a move")
+        .to_string()
+}
+
 #[test]
 fn handshake_and_a_depth_limited_search() {
     let mut e = Engine::start("progressive-chess");
@@ -87,6 +96,27 @@ fn a_mate_in_one_is_found_and_reported_as_mate() {
         lines.iter().any(|l| l.contains("score mate 1")),
         "{lines:?}"
     );
+    // The same mate looked for as python-chess's `Limit(mate=1)` asks: a
+    // search of one ply (2N - 1) that ends by itself.
+    e.send("go mate 1");
+    let lines = e.until("bestmove");
+    assert_eq!(lines.last().unwrap(), "bestmove a1a7", "{lines:?}");
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(!infos.is_empty(), "{lines:?}");
+    assert!(
+        infos.iter().all(|l| l.starts_with("info depth 1 ")),
+        "{lines:?}"
+    );
+    assert!(infos.last().unwrap().contains("score mate 1"), "{lines:?}");
+    e.send("go mate 0 depth 1");
+    let lines = e.until("bestmove");
+    assert!(
+        lines[0].contains("go mate 0: must be at least 1 (ignored)"),
+        "{lines:?}"
+    );
     e.quit();
 }
 
@@ -120,43 +150,8 @@ fn bad_input_is_reported_and_changes_nothing() {
         warnings[2].contains("go depth x: not a whole number"),
         "{lines:?}"
     );
-    let mv = lines
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let mv = best_move(&lines);
     assert!(legal_moves("knight-moves", None, &[]).contains(&mv), "{mv}");
-    e.quit();
-}
-
-#[test]
-fn go_mate_searches_a_mate_in_n_moves_deep() {
-    // The mate in one above (a1a7), looked for as python-chess's
-    // `Limit(mate=1)` asks: a search of one ply that ends by itself.
-    let fen = "6k/5pp/7/7/7/7/R2K3 w 2 1 - - 0 1";
-    let mut e = Engine::start("progressive-chess");
-    e.send(&format!("position fen {fen}"));
-    e.send("go mate 1");
-    let lines = e.until("bestmove");
-    assert_eq!(lines.last().unwrap(), "bestmove a1a7", "{lines:?}");
-    let infos: Vec<&String> = lines
-        .iter()
-        .filter(|l| l.starts_with("info depth"))
-        .collect();
-    assert!(!infos.is_empty(), "{lines:?}");
-    assert!(
-        infos.iter().all(|l| l.starts_with("info depth 1 ")),
-        "{lines:?}"
-    );
-    assert!(infos.last().unwrap().contains("score mate 1"), "{lines:?}");
-    e.send("go mate 0 depth 1");
-    let lines = e.until("bestmove");
-    assert!(
-        lines[0].contains("go mate 0: must be at least 1 (ignored)"),
-        "{lines:?}"
-    );
     e.quit();
 }
 
@@ -173,8 +168,8 @@ fn searchmoves_limits_the_choice_to_the_legal_moves_named() {
         e.send("position startpos");
         e.send(&format!("go depth 4 searchmoves {list}"));
         let lines = e.until("bestmove");
-        let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap();
-        assert!(allowed.contains(&mv), "{list}: {lines:?}");
+        let mv = best_move(&lines);
+        assert!(allowed.contains(&mv.as_str()), "{list}: {lines:?}");
         for info in lines.iter().filter(|l| l.contains(" pv ")) {
             let first = info.split(" pv ").nth(1).unwrap().split_whitespace().next();
             assert!(first.is_none_or(|m| allowed.contains(&m)), "{list}: {info}");
@@ -196,13 +191,7 @@ fn searchmoves_limits_the_choice_to_the_legal_moves_named() {
         lines.iter().any(|l| l.contains("names no legal move")),
         "{lines:?}"
     );
-    let mv = lines
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let mv = best_move(&lines);
     assert!(legal_moves("knight-court", None, &[]).contains(&mv), "{mv}");
     e.quit();
 }
@@ -216,8 +205,7 @@ fn stop_ends_an_infinite_search_with_a_legal_move() {
     e.send("isready");
     e.until("readyok");
     e.send("stop");
-    let best = e.until("bestmove").last().unwrap().clone();
-    let mv = best.split_whitespace().nth(1).unwrap().to_string();
+    let mv = best_move(&e.until("bestmove"));
     assert!(
         legal_moves("knight-court", None, &["c1c3"]).contains(&mv),
         "{mv}"
