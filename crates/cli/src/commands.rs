@@ -128,13 +128,19 @@ pub fn run(command: Command) -> Result<(), String> {
             if !(1..=2).contains(&seat) {
                 return Err(format!("--as takes 1 (first mover) or 2, not {seat}"));
             }
-            let mut engine: arbiter_search::Spec =
-                level.parse().map_err(|e| format!("--level {level}: {e}"))?;
-            if !level.contains(':') {
+            let kind = find(&game)?;
+            let mut engine = kind
+                .matches
+                .spec(&level)
+                .map_err(|e| format!("--level {level}: {e}"))?;
+            // A host level has its own budget; a bare name thinks for
+            // --think-ms.
+            let named_by_level = level.parse::<u8>().is_ok();
+            if !level.contains(':') && !named_by_level {
                 engine.budget =
                     arbiter_search::Budget::Time(std::time::Duration::from_millis(think_ms));
             }
-            let duel = find(&game)?.tools.duel(position.as_deref())?;
+            let duel = kind.tools.duel(position.as_deref())?;
             crate::play::play(duel, seat - 1, engine)?;
         }
     }

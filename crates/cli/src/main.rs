@@ -154,7 +154,8 @@ enum Command {
         /// level names no budget of its own).
         #[arg(long, default_value_t = 500)]
         think_ms: u64,
-        /// The engine's level: `random`, `greedy`, `max` (default), or a
+        /// The engine's level: a host level `1` to `5` (as the lobby's,
+        /// with its own budget), `random`, `greedy`, `max` (default), or a
         /// level with a budget such as `max:2s` or `max:5000n`.
         #[arg(long, default_value = "max")]
         level: String,

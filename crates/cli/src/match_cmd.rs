@@ -11,9 +11,10 @@ use std::path::PathBuf;
 #[derive(Args)]
 pub struct MatchArgs {
     pub game: String,
-    /// One per seat: a level and budget, e.g. max:200ms, max:5000n,
-    /// greedy, random (and search:BUDGET for Knight Court's plain searcher,
-    /// table for its solved table read as it stands).
+    /// One per seat: a host level 1 to 5 (docs/ai.md#levels), or a level
+    /// and budget, e.g. max:200ms, max:5000n, greedy, random (and
+    /// search:BUDGET for Knight Court's plain searcher, table for its
+    /// solved table read as it stands).
     #[arg(long = "seat", required = true)]
     pub seats: Vec<String>,
     #[arg(long, default_value_t = 100)]
@@ -60,7 +61,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let specs: Vec<Spec> = args
         .seats
         .iter()
-        .map(|s| s.parse::<Spec>().map_err(|e| format!("--seat {s}: {e}")))
+        .map(|s| kind.matches.spec(s).map_err(|e| format!("--seat {s}: {e}")))
         .collect::<Result<_, _>>()?;
     if args.games == 0 {
         return Err("--games must be at least 1".into());

@@ -5,7 +5,6 @@
 
 use crate::match_cmd::MatchArgs;
 use arbiter_registry::uci::{EngineSetup, Entrant, FenDialect, UciMatch};
-use arbiter_search::Spec;
 
 /// Whether any seat is an outside engine.
 pub fn wanted(args: &MatchArgs) -> bool {
@@ -21,8 +20,9 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
                 command: command.trim().to_string(),
             }),
             Some(_) => Err(format!("--seat {s}: name the engine command after uci:")),
-            None => s
-                .parse::<Spec>()
+            None => crate::games::find(&args.game)?
+                .matches
+                .spec(s)
                 .map(Entrant::Bot)
                 .map_err(|e| format!("--seat {s}: {e}")),
         })

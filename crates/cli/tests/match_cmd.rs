@@ -39,6 +39,30 @@ fn knight_court_starts_from_table_wins() {
 }
 
 #[test]
+fn a_seat_named_by_its_host_level_plays_that_levels_bot() {
+    // The ladder in docs/ai.md#levels: Knight Moves' level 1 is greedy
+    // and level 3 is search:60000n; Knight Control's level 2 is greedy.
+    let line = "match knight-moves --seat 3 --seat 1 --games 2 --turn-limit 4";
+    let text = succeeded(&arbiter_line(line, &[]));
+    assert!(
+        text.contains("search:60000n") && text.contains("greedy"),
+        "{text}"
+    );
+    let line = "match knight-control --seat 2 --seat 1 --games 1";
+    let text = succeeded(&arbiter_line(line, &[]));
+    assert!(text.contains("greedy") && text.contains("random"), "{text}");
+    for level in ["0", "6"] {
+        let line = format!("match knight-moves --seat {level} --seat 1");
+        refused(
+            &arbiter_line(&line, &[]),
+            &format!("the host's levels are 1 to 5, not {level}"),
+        );
+    }
+    let out = arbiter_line("play knight-court --level 9", &[]);
+    refused(&out, "--level 9: the host's levels are 1 to 5, not 9");
+}
+
+#[test]
 fn bad_specs_and_seat_counts_are_refused() {
     let out = arbiter_line("match knight-moves --seat best --seat random", &[]);
     refused(&out, "unknown level 'best'");

@@ -41,6 +41,20 @@ pub trait Matches: Sync {
     /// Plays the match, calling `done(index, record text)` after each game,
     /// and returns the results table.
     fn play(&self, kind: &Kind, plan: &MatchPlan, done: Done) -> Result<String, String>;
+
+    /// The host's bot levels 1 to 5 of this game, weakest first
+    /// (docs/ai.md#levels), so that a seat can be named by its level.
+    fn levels(&self) -> [Spec; 5];
+
+    /// A player named as `arbiter match --seat` and `arbiter play --level`
+    /// take it: a host level `1` to `5`, or a spec (`max:5000n`).
+    fn spec(&self, text: &str) -> Result<Spec, String> {
+        match text.parse::<usize>() {
+            Ok(level @ 1..=5) => Ok(self.levels()[level - 1]),
+            Ok(other) => Err(format!("the host's levels are 1 to 5, not {other}")),
+            Err(_) => text.parse::<Spec>(),
+        }
+    }
 }
 
 /// Makes `games` start positions from a seed.
@@ -77,6 +91,10 @@ impl<G> Default for TurnArena<G> {
 }
 
 impl<G: Arena + 'static> Matches for TurnArena<G> {
+    fn levels(&self) -> [Spec; 5] {
+        G::LEVELS
+    }
+
     fn named_openings(&self, name: &str, games: usize, seed: u64) -> Option<Vec<String>> {
         let (known, make) = self.openings?;
         (known == name).then(|| make(games, seed))
@@ -163,6 +181,10 @@ fn report(game: &str, plan: &Plan, records: &[Record]) -> String {
 pub struct KnightControlArena;
 
 impl Matches for KnightControlArena {
+    fn levels(&self) -> [Spec; 5] {
+        <arbiter_knight_control::KnightControl as arbiter_search::Bots>::LEVELS
+    }
+
     fn play(&self, kind: &Kind, plan: &MatchPlan, done: Done) -> Result<String, String> {
         let most = kind.max_seats;
         if !(2..=most).contains(&plan.specs.len()) {
