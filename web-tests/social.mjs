@@ -5,6 +5,7 @@
 // `arbiter serve` (see ./run).
 import assert from "node:assert/strict";
 import { DESKTOP, PHONE, act, artifacts, base, createGame, runTests } from "./lib.mjs";
+import { post } from "./http.mjs";
 
 const SIZES = { phone: PHONE, desktop: DESKTOP };
 
@@ -156,6 +157,11 @@ const tests = {
     await p2.page.fill("#chat-text", "deal");
     await press(p2.page, "#chat-send", size);
     for (const p of [p1, p3]) await p.page.waitForSelector("#chat-lines >> text=deal");
+    // A message sent over the API with a line break shows it.
+    await post(base, `/api/games/${g.id}/chat`, { text: "two\nlines" }, g.seats[2].link.split("#")[1]);
+    await p1.page.waitForSelector("#chat-lines >> text=lines");
+    const said = await p1.page.locator(".chat-said", { hasText: "lines" }).innerText();
+    assert.equal(said, "two\nlines", "the line break was lost");
     await watcher.page.waitForTimeout(300);
     const seen = async (p) => p.page.textContent("#chat-lines");
     assert.doesNotMatch(await seen(p3), /trade 2 chips/, "P3 read a private message");

@@ -32,6 +32,7 @@ window.Social = (() => {
     .draw-note { font-weight: bold; }
     .chat-lines { list-style: none; padding: 0; margin: .3em 0; max-height: 14em; overflow-y: auto; overflow-wrap: anywhere; }
     .chat-line { padding: .15em 0; }
+    .chat-said { white-space: pre-line; } /* a message sent over the API may hold line breaks */
     .chat-line.private { background: #ede7f6; }
     .chat-line.spectators { color: #37474f; font-style: italic; }
     .chat-where { font-weight: normal; color: #555; font-size: .9em; }
@@ -65,7 +66,7 @@ window.Social = (() => {
     const cls = l.to.seat !== undefined ? "private" : l.to;
     const mute = s.you.role === "host" && l.from !== "host"
       ? ` <button type="button" class="chat-mute" id="${actionId("mute", l.seq)}" data-mute='${esc(JSON.stringify(l.from))}'>Mute</button>` : "";
-    return `<li class="chat-line ${cls}" data-seq="${l.seq}"><b>${esc(who(s, l.from))}</b>${where}: ${esc(l.text)}${mute}</li>`;
+    return `<li class="chat-line ${cls}" data-seq="${l.seq}"><b>${esc(who(s, l.from))}</b>${where}: <span class="chat-said">${esc(l.text)}</span>${mute}</li>`;
   }
 
   function actionsHtml(s) {
