@@ -56,7 +56,7 @@ pub struct MatchArgs {
 pub fn run(args: MatchArgs) -> Result<(), String> {
     let kind = crate::games::find(&args.game)?;
     if crate::match_uci::wanted(&args) {
-        return crate::match_uci::run(&args);
+        return crate::match_uci::run(kind, &args);
     }
     let specs: Vec<Spec> = args
         .seats

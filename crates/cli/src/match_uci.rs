@@ -5,13 +5,14 @@
 
 use crate::match_cmd::MatchArgs;
 use arbiter_registry::uci::{EngineSetup, Entrant, FenDialect, UciMatch};
+use arbiter_registry::Kind;
 
 /// Whether any seat is an outside engine.
 pub fn wanted(args: &MatchArgs) -> bool {
     args.seats.iter().any(|s| s.starts_with("uci:"))
 }
 
-pub fn run(args: &MatchArgs) -> Result<(), String> {
+pub fn run(kind: &Kind, args: &MatchArgs) -> Result<(), String> {
     let entrants: Vec<Entrant> = args
         .seats
         .iter()
@@ -20,7 +21,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
                 command: command.trim().to_string(),
             }),
             Some(_) => Err(format!("--seat {s}: name the engine command after uci:")),
-            None => crate::games::find(&args.game)?
+            None => kind
                 .matches
                 .spec(s)
                 .map(Entrant::Bot)
@@ -44,7 +45,6 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         go: args.uci_go.clone().unwrap_or_else(|| "movetime 100".into()),
         dialect: FenDialect::parse(args.uci_fen.as_deref())?,
     };
-    let kind = arbiter_registry::kind(&args.game)?;
     let uci = kind.uci.ok_or_else(|| {
         format!(
             "uci: seats play the alternating duels ({}), not {}",

@@ -458,8 +458,7 @@ struct CreateGame {
 #[serde(deny_unknown_fields)]
 struct BotSeat {
     seat: usize,
-    /// Wider than the levels need, so that 300 is refused with the levels'
-    /// own message rather than serde's "expected u8".
+    /// Any whole number: [`crate::bots::checked_level`] refuses the rest.
     level: u64,
 }
 
@@ -513,16 +512,7 @@ async fn create(
                 request.seats
             )));
         }
-        let level = u8::try_from(bot.level)
-            .ok()
-            .filter(|level| (1..=crate::bots::MAX_LEVEL).contains(level))
-            .ok_or_else(|| {
-                ApiError::BadRequest(format!(
-                    "bot levels are 1 to {}, not {}",
-                    crate::bots::MAX_LEVEL,
-                    bot.level
-                ))
-            })?;
+        let level = crate::bots::checked_level(bot.level)?;
         if bots[bot.seat].is_some() {
             return Err(ApiError::BadRequest(format!(
                 "seat {} is given a bot twice (seat {} on the page); give each seat at most one",

@@ -31,6 +31,19 @@ use std::time::{Duration, Instant};
 /// The strongest level; higher requests are clamped to it.
 pub const MAX_LEVEL: u8 = 5;
 
+/// A host level as a request gives it (any whole number, so that 300 gets
+/// this message rather than a parser's), checked to be 1 to [`MAX_LEVEL`].
+pub fn checked_level(level: u64) -> Result<u8, crate::error::ApiError> {
+    u8::try_from(level)
+        .ok()
+        .filter(|level| (1..=MAX_LEVEL).contains(level))
+        .ok_or_else(|| {
+            crate::error::ApiError::BadRequest(format!(
+                "bot levels are 1 to {MAX_LEVEL}, not {level}"
+            ))
+        })
+}
+
 /// How a bot may think this time: its level, and the moment it must have
 /// answered by (`None`: no deadline, the level's whole budget).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -77,8 +77,8 @@ pub enum HostCommand {
     /// Hand a seat to a bot (an absent player's seat).
     Bot {
         seat: usize,
-        /// Wider than the levels need, so that 300 is refused with the
-        /// levels' own message.
+        /// Any whole number: [`crate::bots::checked_level`] refuses the
+        /// rest.
         level: u64,
     },
     /// Give a bot's seat back to its link's holder.

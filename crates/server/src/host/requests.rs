@@ -205,15 +205,7 @@ impl Actor {
             HostCommand::End => Event::End,
             HostCommand::Bot { seat, level } => {
                 check_seat(seat)?;
-                let level = u8::try_from(level)
-                    .ok()
-                    .filter(|level| (1..=crate::bots::MAX_LEVEL).contains(level))
-                    .ok_or_else(|| {
-                        ApiError::BadRequest(format!(
-                            "bot levels are 1 to {}, not {level}",
-                            crate::bots::MAX_LEVEL
-                        ))
-                    })?;
+                let level = crate::bots::checked_level(level)?;
                 // Logging a change that changes nothing would still move
                 // every viewer's version and send every watcher a frame.
                 if self.session.bots[seat] == Some(level) {
