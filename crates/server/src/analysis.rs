@@ -18,6 +18,11 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
+/// The analysis route.
+pub(crate) fn routes() -> axum::Router<AppState> {
+    axum::Router::new().route("/api/games/{id}/analysis", axum::routing::get(analysis))
+}
+
 /// The default time cap of one analysis, and the bounds a request may ask.
 pub const DEFAULT_CAP_MS: u64 = 2_000;
 pub const MIN_CAP_MS: u64 = 100;

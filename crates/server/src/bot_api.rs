@@ -21,6 +21,14 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc};
 
+/// The bot API's routes.
+pub(crate) fn routes() -> axum::Router<crate::app::AppState> {
+    use axum::routing::{get, post};
+    axum::Router::new()
+        .route("/api/bot/game/stream/{id}", get(stream))
+        .route("/api/bot/game/{id}/move", post(act))
+}
+
 /// The seat behind a bot request's token; any other role is refused.
 async fn seat_of(game: GameRequest) -> ApiResult<(GameHandle, Role)> {
     let Asker { handle, role } = game

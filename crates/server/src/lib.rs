@@ -5,9 +5,7 @@
 pub mod adapter;
 pub mod analysis;
 mod app;
-mod app_records;
-mod app_social;
-mod app_webhooks;
+
 mod assets;
 mod bot_api;
 pub mod bots;

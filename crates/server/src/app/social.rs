@@ -11,6 +11,17 @@ use crate::host::Command;
 use axum::Json;
 use serde_json::{json, Value};
 
+/// The between-players routes.
+pub(super) fn routes() -> axum::Router<crate::app::AppState> {
+    use axum::routing::post;
+    axum::Router::new()
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/chat", post(chat))
+        .route("/api/games/{id}/mute", post(mute))
+        .route("/api/games/{id}/rematch", post(rematch))
+}
+
 pub(crate) async fn resign(game: GameRequest) -> ApiResult<Json<Value>> {
     let asker = game
         .open_with_token("resigning needs your seat link's token")

@@ -14,6 +14,14 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+/// The host's webhook routes.
+pub(super) fn routes() -> axum::Router<AppState> {
+    use axum::routing::{delete, get};
+    axum::Router::new()
+        .route("/api/games/{id}/webhooks", get(list).post(add))
+        .route("/api/games/{id}/webhooks/{hook}", delete(remove))
+}
+
 /// A webhook as the host gives it, at creation or later.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -19,6 +19,21 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::json;
 
+/// The routes of records and pictures, and the import of a record (with
+/// its own, larger, body limit).
+pub(super) fn routes() -> axum::Router<AppState> {
+    use axum::extract::DefaultBodyLimit;
+    use axum::routing::{get, post};
+    axum::Router::new()
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/board.svg", get(board_svg))
+        .route("/api/games/{id}/board.png", get(board_png))
+        .route(
+            "/api/games/import",
+            post(import).layer(DefaultBodyLimit::max(IMPORT_LIMIT)),
+        )
+}
+
 /// The largest record an import takes.
 pub const IMPORT_LIMIT: usize = 4 * 1024 * 1024;
 
