@@ -125,13 +125,20 @@ fn bad_input_is_reported_and_changes_nothing() {
     let mut e = Engine::start("knight-moves");
     e.send("position startpos moves zz99");
     e.send("position fen not a position");
+    // A setoption without its name is refused; the engine used to panic
+    // on this one (found by the uci_sessions fuzz check).
+    e.send("setoption value x");
     e.send("isready");
     let lines = e.until("readyok");
-    let errors = lines
+    let errors: Vec<&String> = lines
         .iter()
         .filter(|l| l.starts_with("info string error:"))
-        .count();
-    assert_eq!(errors, 2, "{lines:?}");
+        .collect();
+    assert_eq!(errors.len(), 3, "{lines:?}");
+    assert!(
+        errors[2].contains("setoption takes name N [value V]"),
+        "{lines:?}"
+    );
     // A `go` with words it does not know still answers (a GUI waits for
     // its bestmove): each is reported and left out, and the search runs on
     // the rest. Still the start position: the move found is legal there.

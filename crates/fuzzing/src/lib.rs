@@ -15,7 +15,10 @@
 //! - [`game_records`]: the server's game records, of any game, in JSON or
 //!   text (what `POST /api/games/import` and `arbiter verify` read) are
 //!   read or refused, never a panic; one that is read writes back, in
-//!   both formats, to one that reads the same, and replays or is refused.
+//!   both formats, to one that reads the same, and replays or is refused;
+//! - [`uci_sessions`]: the UCI engine of each alternating game reads any
+//!   session without a panic, writes only the protocol's lines, and
+//!   answers every search it starts with one `bestmove`.
 //!
 //! The same functions run in the ordinary test suite over a fixed set of
 //! inputs (`tests/fixed_inputs.rs`), so the harness is built and exercised
@@ -23,5 +26,7 @@
 
 mod bytes;
 mod checks;
+mod uci;
 
 pub use checks::{actions, game_records, knight_control_files, position_strings};
+pub use uci::uci_sessions;

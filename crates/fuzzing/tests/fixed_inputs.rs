@@ -4,7 +4,9 @@
 //! hundred seeded ways (a byte changed, a piece cut out, a part doubled, a
 //! letter of several bytes put in), and seeded random bytes.
 
-use arbiter_fuzzing::{actions, game_records, knight_control_files, position_strings};
+use arbiter_fuzzing::{
+    actions, game_records, knight_control_files, position_strings, uci_sessions,
+};
 
 /// Real position strings: the selector byte, then the text.
 const POSITIONS: [(u8, &str); 8] = [
@@ -156,5 +158,36 @@ fn game_records_are_read_or_refused() {
         .collect();
     for input in inputs(&seeds, 300, 4) {
         game_records(&input);
+    }
+}
+
+#[test]
+fn uci_sessions_are_read_without_a_panic() {
+    // Sessions a GUI would send, one per game, each with a few slips.
+    let sessions: [(u8, &str); 3] = [
+        (
+            0,
+            "uci\nsetoption name Proofs value false\nisready\nucinewgame\n\
+             position startpos moves c1c3 b3a2\ngo movetime 50\nstop\n\
+             position fen nbr/3/NBR[] w\ngo infinite searchmoves c1c3\nstop\n",
+        ),
+        (
+            1,
+            "uci\nsetoption name PVS value true\nsetoption value x\nposition startpos moves c8-b6\n\
+             go wtime 1000 btime 1000 winc 10 binc 10\nisready\ngo depth 2\nstop\nquit\n",
+        ),
+        (
+            2,
+            "uci\nsetoption name KeepTable value maybe\n\
+             position fen 6k/5pp/7/7/7/7/R2K3 w 2 1 - - 0 1\ngo mate 1\n\
+             position startpos moves a1a2\ngo nodes 30\n",
+        ),
+    ];
+    let seeds: Vec<Vec<u8>> = sessions
+        .iter()
+        .map(|(game, text)| [&[*game][..], text.as_bytes()].concat())
+        .collect();
+    for input in inputs(&seeds, 150, 5) {
+        uci_sessions(&input);
     }
 }

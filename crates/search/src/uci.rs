@@ -276,11 +276,15 @@ fn set_option(
     referee: Option<&mut bool>,
     words: &[&str],
 ) -> Result<(), String> {
-    let value_at = words.iter().position(|&w| w == "value");
-    let name = words[1.min(words.len())..value_at.unwrap_or(words.len())].join(" ");
-    let value = value_at
-        .map(|i| words[i + 1..].join(" "))
-        .unwrap_or_default();
+    // `name` comes first; a line without it (`setoption value x`, say)
+    // is refused rather than read from where the name should be.
+    let Some((&"name", rest)) = words.split_first() else {
+        return Err("error: setoption takes name N [value V]".into());
+    };
+    let (name, value) = match rest.iter().position(|&w| w == "value") {
+        Some(at) => (rest[..at].join(" "), rest[at + 1..].join(" ")),
+        None => (rest.join(" "), String::new()),
+    };
     let is_referee = referee.is_some() && name == REFEREE_OPTION;
     if !is_referee && !Features::NAMES.contains(&name.as_str()) {
         return Ok(());
