@@ -18,7 +18,10 @@
 //!   both formats, to one that reads the same, and replays or is refused;
 //! - [`uci_sessions`]: the UCI engine of each alternating game reads any
 //!   session without a panic, writes only the protocol's lines, and
-//!   answers every search it starts with one `bestmove`.
+//!   answers every search it starts with one `bestmove`;
+//! - [`webhook_inputs`]: a webhook URL, or a receiver's `Retry-After`
+//!   answer, is read or refused, never a panic; a URL that is read names a
+//!   host, keeps its scheme and carries no user name or password.
 //!
 //! The same functions run in the ordinary test suite over a fixed set of
 //! inputs (`tests/fixed_inputs.rs`), so the harness is built and exercised
@@ -27,6 +30,8 @@
 mod bytes;
 mod checks;
 mod uci;
+mod webhooks;
 
 pub use checks::{actions, game_records, knight_control_files, position_strings};
 pub use uci::uci_sessions;
+pub use webhooks::webhook_inputs;

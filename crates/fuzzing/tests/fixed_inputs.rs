@@ -5,7 +5,7 @@
 //! letter of several bytes put in), and seeded random bytes.
 
 use arbiter_fuzzing::{
-    actions, game_records, knight_control_files, position_strings, uci_sessions,
+    actions, game_records, knight_control_files, position_strings, uci_sessions, webhook_inputs,
 };
 
 /// Real position strings: the selector byte, then the text.
@@ -189,5 +189,30 @@ fn uci_sessions_are_read_without_a_panic() {
         .collect();
     for input in inputs(&seeds, 150, 5) {
         uci_sessions(&input);
+    }
+}
+
+#[test]
+fn webhook_inputs_are_read_or_refused() {
+    let mut seeds: Vec<Vec<u8>> = [
+        "https://discord.com/api/webhooks/1/abc",
+        "http://127.0.0.1:8080/hook?x=1",
+        "https://[::1]:8443/x",
+        "https://user:secret@example.org/x",
+        "https://discord.com:99999/x",
+    ]
+    .iter()
+    .map(|url| [&[0u8][..], url.as_bytes()].concat())
+    .collect();
+    // Retry-After values, after eight bytes of the time now.
+    for value in [
+        "120",
+        "Sun, 06 Nov 1994 08:49:37 GMT",
+        "Sun, 06 Nov 9999999999 08:49:37 GMT",
+    ] {
+        seeds.push([&[1u8, 0, 0, 1, 0x8c, 0, 0, 0, 0][..], value.as_bytes()].concat());
+    }
+    for input in inputs(&seeds, 1000, 6) {
+        webhook_inputs(&input);
     }
 }

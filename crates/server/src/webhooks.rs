@@ -17,7 +17,7 @@ mod payload;
 
 use courier::Courier;
 
-pub use http::Target;
+pub use http::{retry_after, Target};
 pub use payload::{Message, Style};
 
 use crate::clock::Clock;

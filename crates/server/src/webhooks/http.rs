@@ -246,7 +246,14 @@ fn http_date_ms(text: &str) -> Option<i64> {
     let [h, m, s] = hms[..] else {
         return None;
     };
-    if !(1..=31).contains(&day) || h > 23 || m > 59 || s > 60 {
+    // The format's year has four digits; a bound also keeps the day count
+    // below from overflowing on a receiver's nonsense.
+    let fits = (1..=9999).contains(&year)
+        && (1..=31).contains(&day)
+        && (0..=23).contains(&h)
+        && (0..=59).contains(&m)
+        && (0..=60).contains(&s);
+    if !fits {
         return None;
     }
     // Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's
@@ -287,7 +294,18 @@ mod tests {
             retry_after("Sun, 06 Nov 1994 08:49:37 GMT", now + 60_000),
             Some(Duration::ZERO)
         );
-        for bad in ["soon", "-5", "Sun, 06 Nov 1994 08:49:37 PST", ""] {
+        // A year past four digits is no HTTP date (and its day count
+        // overflowed, a panic in a debug build).
+        let far = "Sun, 06 Nov 99999999999999 08:49:37 GMT";
+        assert_eq!(http_date_ms(far), None);
+        assert_eq!(http_date_ms("Sun, 06 Nov 10000 08:49:37 GMT"), None);
+        let before = "Sun, 06 Nov 1994 -999999999999999999:49:37 GMT";
+        assert_eq!(http_date_ms(before), None);
+        assert_eq!(
+            http_date_ms("Fri, 31 Dec 9999 23:59:59 GMT"),
+            Some(253_402_300_799_000)
+        );
+        for bad in ["soon", "-5", "Sun, 06 Nov 1994 08:49:37 PST", "", far] {
             assert_eq!(retry_after(bad, 0), None, "{bad}");
         }
     }
