@@ -37,12 +37,12 @@ impl Target {
             Some("http") => false,
             _ => return Err("a webhook URL starts with https:// (or http://)".into()),
         };
+        // Brackets only wrap an IPv6 address: `https://[]/x` names no host.
         let host = uri
             .host()
+            .map(|h| h.trim_start_matches('[').trim_end_matches(']'))
             .filter(|h| !h.is_empty())
             .ok_or("the webhook URL names no host")?
-            .trim_start_matches('[')
-            .trim_end_matches(']')
             .to_string();
         let authority = uri.authority().map_or("", |a| a.as_str());
         if authority.contains('@') {
@@ -307,6 +307,15 @@ mod tests {
         );
         for bad in ["soon", "-5", "Sun, 06 Nov 1994 08:49:37 PST", "", far] {
             assert_eq!(retry_after(bad, 0), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn empty_brackets_name_no_host() {
+        // Found by the webhook_inputs fuzz check: read with an empty host.
+        for url in ["https://[]3$?3$?x", "https://[]/x", "http://[]:80/"] {
+            let e = Target::parse(url).err();
+            assert_eq!(e.as_deref(), Some("the webhook URL names no host"), "{url}");
         }
     }
 
