@@ -21,7 +21,10 @@
 //!   answers every search it starts with one `bestmove`;
 //! - [`webhook_inputs`]: a webhook URL, or a receiver's `Retry-After`
 //!   answer, is read or refused, never a panic; a URL that is read names a
-//!   host, keeps its scheme and carries no user name or password.
+//!   host, keeps its scheme and carries no user name or password;
+//! - [`http_requests`]: the server's routes answer any body, path piece,
+//!   query or token without an internal error, and a refusal leaves every
+//!   viewer's view of the game as it was.
 //!
 //! The same functions run in the ordinary test suite over a fixed set of
 //! inputs (`tests/fixed_inputs.rs`), so the harness is built and exercised
@@ -29,9 +32,11 @@
 
 mod bytes;
 mod checks;
+mod http;
 mod uci;
 mod webhooks;
 
 pub use checks::{actions, game_records, knight_control_files, position_strings};
+pub use http::http_requests;
 pub use uci::uci_sessions;
 pub use webhooks::webhook_inputs;

@@ -5,7 +5,8 @@
 //! letter of several bytes put in), and seeded random bytes.
 
 use arbiter_fuzzing::{
-    actions, game_records, knight_control_files, position_strings, uci_sessions, webhook_inputs,
+    actions, game_records, http_requests, knight_control_files, position_strings, uci_sessions,
+    webhook_inputs,
 };
 
 /// Real position strings: the selector byte, then the text.
@@ -214,5 +215,38 @@ fn webhook_inputs_are_read_or_refused() {
     }
     for input in inputs(&seeds, 1000, 6) {
         webhook_inputs(&input);
+    }
+}
+
+#[test]
+fn http_requests_are_answered_and_refusals_change_nothing() {
+    // game, route, asker, then the text: bodies a page or a bot sends.
+    let requests: [(u8, u8, u8, &str); 14] = [
+        (0, 0, 1, r#"{"action":"c1c3"}"#),
+        (1, 0, 2, r#"{"action":"c8-b6"}"#),
+        (2, 1, 1, r#"{"action":"a1a2+a2=F"}"#),
+        (3, 6, 1, ""),
+        (4, 0, 1, r#"{"action":"bid ABCDE"}"#),
+        (0, 2, 0, r#"{"command":"pause"}"#),
+        (1, 2, 0, r#"{"command":"bot","seat":1,"level":3}"#),
+        (2, 2, 0, r#"{"command":"extend","seconds":60}"#),
+        (0, 3, 3, r#"{"text":"good luck","name":"Ann"}"#),
+        (1, 4, 1, r#"{"step":"offer"}"#),
+        (2, 8, 3, "1"),
+        (3, 9, 3, "ply=0"),
+        (
+            4,
+            11,
+            3,
+            r#"{"game":"knight-control","seats":4,"bots":[{"seat":1,"level":2}]}"#,
+        ),
+        (0, 12, 3, r#"{"format":"arbiter-record/1"}"#),
+    ];
+    let seeds: Vec<Vec<u8>> = requests
+        .iter()
+        .map(|&(game, route, asker, text)| [&[game, route, asker][..], text.as_bytes()].concat())
+        .collect();
+    for input in inputs(&seeds, 150, 7) {
+        http_requests(&input);
     }
 }
