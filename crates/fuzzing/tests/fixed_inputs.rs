@@ -80,6 +80,11 @@ fn mutate(input: &[u8], s: &mut Stream) -> Vec<u8> {
     out
 }
 
+/// An input: the bytes that make the check's choices, then the text.
+fn input(choices: &[u8], text: &str) -> Vec<u8> {
+    [choices, text.as_bytes()].concat()
+}
+
 fn inputs(seeds: &[Vec<u8>], count: usize, seed: u64) -> Vec<Vec<u8>> {
     let mut s = Stream(seed);
     let mut all: Vec<Vec<u8>> = seeds.to_vec();
@@ -101,7 +106,7 @@ fn inputs(seeds: &[Vec<u8>], count: usize, seed: u64) -> Vec<Vec<u8>> {
 fn position_strings_read_back_or_are_refused() {
     let seeds: Vec<Vec<u8>> = POSITIONS
         .iter()
-        .map(|(game, text)| [&[*game][..], text.as_bytes()].concat())
+        .map(|&(game, text)| input(&[game], text))
         .collect();
     for input in inputs(&seeds, 2000, 1) {
         position_strings(&input);
@@ -120,7 +125,7 @@ fn actions_are_played_or_refused_without_a_trace() {
             } else {
                 vec![game, 5, plies, 0, 1, 0, 2, 1, 0, 0, 3, 0, 0]
             };
-            seeds.push([head, text.as_bytes().to_vec()].concat());
+            seeds.push(input(&head, text));
         }
     }
     for input in inputs(&seeds, 600, 2) {
@@ -140,10 +145,7 @@ fn knight_control_files_are_read_or_refused() {
     )
     .unwrap()
     .to_json();
-    let seeds = vec![
-        [&[0u8][..], layout.as_bytes()].concat(),
-        [&[1u8][..], record.as_bytes()].concat(),
-    ];
+    let seeds = vec![input(&[0], &layout), input(&[1], &record)];
     for input in inputs(&seeds, 300, 3) {
         knight_control_files(&input);
     }
@@ -186,7 +188,7 @@ fn uci_sessions_are_read_without_a_panic() {
     ];
     let seeds: Vec<Vec<u8>> = sessions
         .iter()
-        .map(|(game, text)| [&[*game][..], text.as_bytes()].concat())
+        .map(|&(game, text)| input(&[game], text))
         .collect();
     for input in inputs(&seeds, 150, 5) {
         uci_sessions(&input);
@@ -203,7 +205,7 @@ fn webhook_inputs_are_read_or_refused() {
         "https://discord.com:99999/x",
     ]
     .iter()
-    .map(|url| [&[0u8][..], url.as_bytes()].concat())
+    .map(|url| input(&[0], url))
     .collect();
     // Retry-After values, after eight bytes of the time now.
     for value in [
@@ -211,7 +213,7 @@ fn webhook_inputs_are_read_or_refused() {
         "Sun, 06 Nov 1994 08:49:37 GMT",
         "Sun, 06 Nov 9999999999 08:49:37 GMT",
     ] {
-        seeds.push([&[1u8, 0, 0, 1, 0x8c, 0, 0, 0, 0][..], value.as_bytes()].concat());
+        seeds.push(input(&[1, 0, 0, 1, 0x8c, 0, 0, 0, 0], value));
     }
     for input in inputs(&seeds, 1000, 6) {
         webhook_inputs(&input);
@@ -244,7 +246,7 @@ fn http_requests_are_answered_and_refusals_change_nothing() {
     ];
     let seeds: Vec<Vec<u8>> = requests
         .iter()
-        .map(|&(game, route, asker, text)| [&[game, route, asker][..], text.as_bytes()].concat())
+        .map(|&(game, route, asker, text)| input(&[game, route, asker], text))
         .collect();
     for input in inputs(&seeds, 150, 7) {
         http_requests(&input);
