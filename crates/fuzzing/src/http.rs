@@ -25,10 +25,9 @@ const GAMES: [(&str, usize); 5] = [
 enum Route {
     /// A JSON body to a game's route.
     Body(&'static str),
-    /// The text as the last piece of the path.
-    Piece(&'static str),
-    /// The text as the query string.
-    Query(&'static str),
+    /// The text, escaped, at the end of the address: a path piece or a
+    /// query string.
+    Address(&'static str),
     /// A JSON body to a route outside the game.
     Outside(&'static str),
 }
@@ -42,9 +41,9 @@ const ROUTES: [Route; 13] = [
     Route::Body("/mute"),
     Route::Body("/claim"),
     Route::Body("/resign"),
-    Route::Piece("/replay/"),
-    Route::Query("/board.svg?"),
-    Route::Query("/record?"),
+    Route::Address("/replay/"),
+    Route::Address("/board.svg?"),
+    Route::Address("/record?"),
     Route::Outside("/api/games"),
     Route::Outside("/api/games/import"),
 ];
@@ -110,12 +109,7 @@ async fn request(data: &[u8]) {
     let game_path = format!("/api/games/{id}");
     let (method, path, body) = match route {
         Route::Body(tail) => (Method::POST, format!("{game_path}{tail}"), text.clone()),
-        Route::Piece(tail) => (
-            Method::GET,
-            format!("{game_path}{tail}{}", escaped(&text)),
-            String::new(),
-        ),
-        Route::Query(tail) => (
+        Route::Address(tail) => (
             Method::GET,
             format!("{game_path}{tail}{}", escaped(&text)),
             String::new(),
