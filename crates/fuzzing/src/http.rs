@@ -105,8 +105,8 @@ async fn request(data: &[u8]) {
         k if k < tokens.len() => tokens[k].clone(),
         _ => Some("not-a-token".to_string()),
     };
-    let before = views(&app, &id, &tokens).await;
     let game_path = format!("/api/games/{id}");
+    let before = views(&app, &game_path, &tokens).await;
     let (method, path, body) = match route {
         Route::Body(tail) => (Method::POST, format!("{game_path}{tail}"), text.clone()),
         Route::Address(tail) => (
@@ -123,7 +123,7 @@ async fn request(data: &[u8]) {
         "{path} with {text:?}: {answer}"
     );
     if status.is_client_error() {
-        let after = views(&app, &id, &tokens).await;
+        let after = views(&app, &game_path, &tokens).await;
         assert!(
             after == before,
             "{path} refused {text:?} ({status}: {answer}), but a view changed"
@@ -145,12 +145,13 @@ fn escaped(text: &str) -> String {
     out
 }
 
-/// What each of `tokens` (and a spectator, `None`) sees of game `id`.
-async fn views(app: &Router, id: &str, tokens: &[Option<String>]) -> Vec<Value> {
+/// What each of `tokens` (and a spectator, `None`) sees of the game at
+/// `game_path`.
+async fn views(app: &Router, game_path: &str, tokens: &[Option<String>]) -> Vec<Value> {
     let mut seen = Vec::new();
     for token in tokens {
-        let path = format!("/api/games/{id}");
-        let (status, view) = send(app, Method::GET, &path, token.as_deref(), String::new()).await;
+        let (status, view) =
+            send(app, Method::GET, game_path, token.as_deref(), String::new()).await;
         assert_eq!(status, StatusCode::OK, "{view}");
         seen.push(view);
     }

@@ -37,7 +37,7 @@ use std::time::Instant;
 pub const MATE: i32 = DECIDED;
 const INF: i32 = MATE + 1;
 /// Scores beyond this are wins or losses found by search.
-const MATE_BOUND: i32 = MATE - 10_000;
+pub const MATE_BOUND: i32 = MATE - 10_000;
 const MAX_PLY: usize = 128;
 
 mod duel;

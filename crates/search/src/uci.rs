@@ -27,7 +27,7 @@
 //! Court's proofs, so that `arbiter uci knight-court` chooses as host
 //! level 5 does. The option `Proofs` (`true` by default) switches it.
 
-use crate::alphabeta::{Duel, Features, Found, Searcher, Table, MATE};
+use crate::alphabeta::{Duel, Features, Found, Searcher, Table, MATE, MATE_BOUND};
 use crate::player::Budget;
 use arbiter_core::{Game, Phase, Seed, TextPosition};
 use std::io::{BufRead, Write};
@@ -38,9 +38,6 @@ use std::time::{Duration, Instant};
 
 mod go;
 pub use go::Go;
-
-/// Scores beyond this are mates (as in `alphabeta`).
-const MATE_BOUND: i32 = MATE - 10_000;
 
 /// Where the engine writes: shared by the reading loop and the search
 /// thread, one whole line at a time.

@@ -1,7 +1,7 @@
 //! The router: lobby, table, host and live routes over the live games.
 //! Each feature's routes are in its own module under `app/`, merged here.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ApiResult};
 use crate::{assets, pages};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::response::{IntoResponse, Response};
@@ -16,7 +16,13 @@ mod table;
 pub(crate) mod webhooks;
 
 pub use state::{AppState, Settings, DEFAULT_WS_PING_SECS};
-pub(crate) use table::{parse_body, ActBody};
+pub(crate) use table::ActBody;
+
+/// Parses a JSON body ourselves so a bad one gets our JSON error shape;
+/// every route that takes a body reads it with this.
+pub(crate) fn parse_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> ApiResult<T> {
+    serde_json::from_slice(body).map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))
+}
 
 /// The largest request body accepted.
 pub const BODY_LIMIT: usize = 16 * 1024;

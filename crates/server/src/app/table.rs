@@ -1,6 +1,7 @@
 //! The table's routes: a viewer's snapshot, actions, claims, host commands,
 //! checks and replays. Each asks the game's actor, which checks and logs.
 
+use super::parse_body;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Asker, GameRequest, RawBody};
 use crate::host::{Command, HostCommand, Reply, Role, Submission};
@@ -23,11 +24,6 @@ pub(super) fn routes() -> axum::Router<crate::app::AppState> {
         .route("/api/games/{id}/check", post(check))
         .route("/api/games/{id}/host", post(host_command))
         .route("/api/games/{id}/replay/{ply}", get(replay))
-}
-
-/// Parses a JSON body ourselves so a bad one gets our JSON error shape.
-pub(crate) fn parse_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> ApiResult<T> {
-    serde_json::from_slice(body).map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))
 }
 
 async fn snapshot(game: GameRequest) -> ApiResult<Json<Value>> {
