@@ -221,6 +221,59 @@ fn stop_ends_an_infinite_search_with_a_legal_move() {
 }
 
 #[test]
+fn a_ponder_search_answers_only_after_ponderhit_or_stop() {
+    let mut e = Engine::start("progressive-chess");
+    e.send("uci");
+    let options = e.until("uciok");
+    assert!(
+        options.contains(&"option name Ponder type check default false".to_string()),
+        "{options:?}"
+    );
+    // No ponder search: ponderhit is refused, and the engine goes on.
+    e.send("ponderhit");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert_eq!(
+        lines[0], "info string error: ponderhit: no ponder search is running",
+        "{lines:?}"
+    );
+    e.send("position startpos moves d1d2");
+    e.send("go ponder depth 2");
+    // The search is done once depth 2 is reported, yet a ponder search
+    // says nothing more until ponderhit: readyok comes first.
+    let infos = e.until("info");
+    assert!(infos[0].starts_with("info depth 1"), "{infos:?}");
+    let infos = e.until("info");
+    assert!(infos[0].starts_with("info depth 2"), "{infos:?}");
+    // The pause only gives an engine that answers too early the time to do
+    // so (the search may still be freeing its table); nothing is timed.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    e.send("isready");
+    assert_eq!(e.until("readyok"), vec!["readyok"]);
+    e.send("ponderhit");
+    let answer = e.until("bestmove");
+    assert_eq!(answer.len(), 1, "{answer:?}");
+    // `bestmove M ponder P`: the PV's first two moves, one after the other legal.
+    let words: Vec<&str> = answer[0].split_whitespace().collect();
+    assert_eq!(words.len(), 4, "{answer:?}");
+    assert_eq!(words[2], "ponder");
+    let pv: Vec<&str> = infos[0].split(" pv ").nth(1).unwrap().split(' ').collect();
+    assert_eq!((words[1], words[3]), (pv[0], pv[1]), "{infos:?}");
+    assert!(legal_moves("progressive-chess", None, &["d1d2"]).contains(&pv[0].to_string()));
+    assert!(legal_moves("progressive-chess", None, &["d1d2", pv[0]]).contains(&pv[1].to_string()));
+    // After ponderhit the `go` command's time counts: 50 ms, where a
+    // ponder search alone would go on to depth 64.
+    e.send("go ponder movetime 50");
+    e.send("ponderhit");
+    assert_ne!(best_move(&e.until("bestmove")), "0000");
+    // stop ends a ponder search (the opponent played another move).
+    e.send("go ponder");
+    e.send("stop");
+    assert_ne!(best_move(&e.until("bestmove")), "0000");
+    e.quit();
+}
+
+#[test]
 fn a_clock_limits_the_search() {
     let mut e = Engine::start("progressive-chess");
     e.send("position startpos");

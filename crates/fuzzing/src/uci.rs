@@ -36,7 +36,8 @@ impl Write for Written {
 /// its own words, which the later words override), and the session ends
 /// at `quit` or at its end. The engine must not panic, must write only
 /// lines the protocol knows, and must answer every `go` it starts with one
-/// `bestmove` (a `go` during a search is refused and starts none).
+/// `bestmove M [ponder P]` (a `go` during a search is refused and starts
+/// none).
 pub fn uci_sessions(data: &[u8]) {
     let mut bytes = Bytes::new(data);
     let game = bytes.byte() % 3;
@@ -70,10 +71,19 @@ pub fn uci_sessions(data: &[u8]) {
             "the engine wrote {line:?}\nsession:\n{session}"
         );
     }
-    let answered = output
+    let answers: Vec<&str> = output
         .lines()
         .filter(|l| l.starts_with("bestmove "))
-        .count();
+        .collect();
+    for answer in &answers {
+        // `bestmove M`, or `bestmove M ponder P`.
+        let words: Vec<&str> = answer.split_whitespace().collect();
+        assert!(
+            words.len() == 2 || (words.len() == 4 && words[2] == "ponder"),
+            "the engine answered {answer:?}\nsession:\n{session}"
+        );
+    }
+    let answered = answers.len();
     // Exactly the engine's refusal: an error may quote the session's own
     // words, which may say anything.
     let refused = output

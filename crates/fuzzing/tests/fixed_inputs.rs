@@ -183,7 +183,8 @@ fn uci_sessions_are_read_without_a_panic() {
             2,
             "uci\nsetoption name KeepTable value maybe\n\
              position fen 6k/5pp/7/7/7/7/R2K3 w 2 1 - - 0 1\ngo mate 1\n\
-             position startpos moves a1a2\ngo nodes 30\n",
+             position startpos moves a1a2\ngo nodes 30\n\
+             ponderhit\ngo ponder movetime 20\nponderhit\nponderhit\ngo ponder\nstop\n",
         ),
     ];
     let seeds: Vec<Vec<u8>> = sessions

@@ -15,12 +15,19 @@
 //! - `position startpos|fen TEXT [moves M…]`: a bad position or move is
 //!   reported as `info string error: …` and the previous position stays.
 //! - `go [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N]
-//!   [nodes N] [depth N] [mate N] [infinite] [searchmoves M…]`: the search
-//!   runs on its own thread and prints `info depth … score cp|mate … nodes
-//!   … nps … time … pv …` after every iteration, then `bestmove M` (`0000`
-//!   when the game is over). `infinite` waits for `stop` even after the
-//!   search is done, as the protocol asks. Words it cannot read are
-//!   reported and left out ([`Go::parse`]), so every `go` is answered.
+//!   [nodes N] [depth N] [mate N] [infinite] [ponder] [searchmoves M…]`:
+//!   the search runs on its own thread and prints `info depth … score
+//!   cp|mate … nodes … nps … time … pv …` after every iteration, then
+//!   `bestmove M [ponder P]` (`0000` when the game is over; `P` is the
+//!   reply the principal variation expects). `infinite` waits for `stop`
+//!   even after the search is done, as the protocol asks. Words it cannot
+//!   read are reported and left out ([`Go::parse`]), so every `go` is
+//!   answered.
+//! - `go ponder …` searches on the opponent's time with no time limit and
+//!   answers nothing until `ponderhit` or `stop`. `ponderhit` (the expected
+//!   move was played) turns it into a normal search whose time, from the
+//!   `go` command's clock or `movetime`, counts from that moment; if the
+//!   search is already done, `bestmove` comes at once.
 //! - `stop`: the search answers at once with its best so far; `quit` ends.
 //!
 //! A game may put a [`Referee`] around the search ([`serve_with`]): Knight
@@ -93,6 +100,11 @@ struct Running {
     /// Raised just before `bestmove` is written, so a `go` that follows
     /// it never finds the last search still counted as running.
     done: Arc<AtomicBool>,
+    /// Up while a `go ponder` search waits for `ponderhit`.
+    pondering: Arc<AtomicBool>,
+    /// The time the side to move may think once `ponderhit` comes (`None`:
+    /// no limit of time).
+    think: Option<Duration>,
     thread: JoinHandle<()>,
 }
 
@@ -100,6 +112,29 @@ impl Running {
     fn finish(self) {
         self.stop.store(true, Ordering::Relaxed);
         let _ = self.thread.join();
+    }
+
+    /// `ponderhit`: the search becomes a normal one, whose time starts now.
+    /// A watch raises the stop flag when that time is up, unless the search
+    /// has answered by then. Refused when no ponder search is running.
+    fn ponderhit(&self) -> Result<(), &'static str> {
+        if !self.pondering.swap(false, Ordering::AcqRel) {
+            return Err("ponderhit: no ponder search is running");
+        }
+        if let Some(think) = self.think {
+            let until = Instant::now() + think;
+            let (stop, done) = (Arc::clone(&self.stop), Arc::clone(&self.done));
+            std::thread::spawn(move || {
+                while Instant::now() < until {
+                    if done.load(Ordering::Acquire) {
+                        return;
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                stop.store(true, Ordering::Relaxed);
+            });
+        }
+        Ok(())
     }
 }
 
@@ -169,6 +204,8 @@ pub fn serve_with<D, R, W>(
                         &format!("option name {REFEREE_OPTION} type check default true"),
                     );
                 }
+                // GUIs send `go ponder` only to engines that list this.
+                say(&out, "option name Ponder type check default false");
                 say(&out, "uciok");
             }
             "isready" => say(&out, "readyok"),
@@ -220,6 +257,15 @@ pub fn serve_with<D, R, W>(
                     number: searches,
                 };
                 running = Some(start_search::<D, W>(&game, go, session, &out));
+            }
+            "ponderhit" => {
+                let answer = match &running {
+                    Some(r) => r.ponderhit(),
+                    None => Err("ponderhit: no ponder search is running"),
+                };
+                if let Err(e) = answer {
+                    say(&out, &format!("info string error: {e}"));
+                }
             }
             "stop" => {
                 if let Some(r) = running.take() {
@@ -330,26 +376,43 @@ where
     let flag = Arc::clone(&stop);
     let done = Arc::new(AtomicBool::new(false));
     let finished = Arc::clone(&done);
+    let pondering = Arc::new(AtomicBool::new(go.ponder));
+    let waiting = Arc::clone(&pondering);
+    let think = match game.phase() {
+        Phase::Turn(seat) => go.think_time(seat.index()),
+        _ => None,
+    };
     let thread = std::thread::spawn(move || {
         let best = match game.phase() {
             Phase::Turn(seat) => search::<D, W>(&game, seat.index(), &go, &session, &flag, &out),
             _ => None,
         };
-        if go.infinite {
-            // The protocol: no bestmove before `stop`, even when done.
-            while !flag.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(2));
-            }
+        // The protocol: no bestmove before `stop` in an infinite search,
+        // nor before `ponderhit` or `stop` in a ponder search, even when
+        // the search is done.
+        while !flag.load(Ordering::Relaxed) && (go.infinite || waiting.load(Ordering::Acquire)) {
+            std::thread::sleep(Duration::from_millis(2));
         }
-        let text = best.map_or_else(|| "0000".to_string(), |mv| mv.to_string());
+        let text = match best {
+            None => "0000".to_string(),
+            Some((mv, None)) => mv.to_string(),
+            Some((mv, Some(reply))) => format!("{mv} ponder {reply}"),
+        };
         finished.store(true, Ordering::Release);
         say(&out, &format!("bestmove {text}"));
     });
-    Running { stop, done, thread }
+    Running {
+        stop,
+        done,
+        pondering,
+        think,
+        thread,
+    }
 }
 
 /// The search for the side with `index` to move, with the session's
-/// referee around it if it has one.
+/// referee around it if it has one: the move chosen, and the reply the
+/// last principal variation expects to it (when that line starts with it).
 fn search<D, W>(
     game: &D::Game,
     index: usize,
@@ -357,7 +420,7 @@ fn search<D, W>(
     session: &Session<D>,
     stop: &AtomicBool,
     out: &Out<W>,
-) -> Option<D::Move>
+) -> Option<(D::Move, Option<D::Move>)>
 where
     D: Duel,
     <D::Game as Game>::Action: std::fmt::Display,
@@ -365,10 +428,13 @@ where
 {
     let started = Instant::now();
     let nodes = go.nodes.unwrap_or(u64::MAX);
-    let deadline = match (go.infinite, go.think_time(index)) {
+    // A ponder search has no time limit of its own: `ponderhit` starts
+    // the clock (see `Running::ponderhit`).
+    let deadline = match (go.infinite || go.ponder, go.think_time(index)) {
         (false, Some(t)) => Some(started + t),
         _ => None,
     };
+    let mut last_pv: Vec<D::Move> = Vec::new();
     // Each search of a session gets its own seed, so equal moves vary.
     let seed = Seed::from_u64(session.number);
     let root_moves = chosen_root_moves::<D, W>(game, &go.searchmoves, out);
@@ -393,6 +459,7 @@ where
             searcher = searcher.only_moves(moves);
         }
         let mut report = |found: &Found<D::Move>, pv: &[D::Move]| {
+            last_pv = pv.to_vec();
             let ms = started.elapsed().as_millis().max(1) as u64;
             let line: Vec<String> = pv.iter().map(|m| m.to_string()).collect();
             say(
@@ -413,13 +480,20 @@ where
         }
         found.best.map(|mv| (mv, found.score))
     };
-    match session.referee {
+    let best = match session.referee {
         Some(referee) => {
             let mut tell = |line: String| say(out, &line);
             referee.choose(game, deadline, stop, seed, &mut run, &mut tell)
         }
         None => run(None, deadline).map(|(mv, _)| mv),
-    }
+    }?;
+    // A referee may choose without searching, or choose another move than
+    // the last line searched: then there is no reply to offer.
+    let reply = match last_pv.as_slice() {
+        [first, reply, ..] if *first == best => Some(*reply),
+        _ => None,
+    };
+    Some((best, reply))
 }
 
 /// The legal moves among `searchmoves` (`None` when it is empty); each

@@ -23,6 +23,9 @@ pub struct Go {
     /// keeps the legal ones).
     pub searchmoves: Vec<String>,
     pub infinite: bool,
+    /// `ponder`: search on the opponent's time, with no limit of time,
+    /// until `ponderhit` (then the limits count from that moment) or `stop`.
+    pub ponder: bool,
 }
 
 /// The words `go` knows, so that `searchmoves` knows where its list ends.
@@ -56,7 +59,8 @@ impl Go {
             let word = words[i];
             i += 1;
             match word {
-                "infinite" | "ponder" => go.infinite = true,
+                "infinite" => go.infinite = true,
+                "ponder" => go.ponder = true,
                 "searchmoves" => {
                     while i < words.len() && !GO_WORDS.contains(&words[i]) {
                         go.searchmoves.push(words[i].to_string());
@@ -153,5 +157,12 @@ mod tests {
         );
         let (go, _) = Go::parse(&["depth", "1000", "mate", "1000"]);
         assert_eq!((go.depth, go.mate), (Some(64), Some(32)));
+        // Pondering is its own mode, not an infinite search: after
+        // `ponderhit` the clock it was given counts.
+        let (go, _) = Go::parse(&["ponder", "wtime", "900", "btime", "800"]);
+        assert_eq!(
+            (go.ponder, go.infinite, go.time[1]),
+            (true, false, Some(800))
+        );
     }
 }
