@@ -274,6 +274,62 @@ fn a_ponder_search_answers_only_after_ponderhit_or_stop() {
 }
 
 #[test]
+fn multipv_reports_that_many_ranked_lines_at_every_depth() {
+    let mut e = Engine::start("knight-court");
+    e.send("uci");
+    let options = e.until("uciok");
+    assert!(
+        options.contains(&"option name MultiPV type spin default 1 min 1 max 256".to_string()),
+        "{options:?}"
+    );
+    e.send("setoption name MultiPV value 0");
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert_eq!(
+        lines[0],
+        "info string error: option MultiPV takes a whole number from 1 to 256, not '0'"
+    );
+    let legal = legal_moves("knight-court", None, &[]);
+    let infos: Vec<Vec<&str>> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    // Depths 1, 2, 3, each with lines 1, 2, 3 naming three different moves.
+    assert_eq!(infos.len(), 9, "{lines:?}");
+    for (i, words) in infos.iter().enumerate() {
+        assert_eq!(words[2], (i / 3 + 1).to_string(), "{lines:?}");
+        assert_eq!(
+            (words[3], words[4]),
+            ("multipv", (i % 3 + 1).to_string().as_str())
+        );
+        let first = words[words.iter().position(|&w| w == "pv").unwrap() + 1];
+        assert!(legal.contains(&first.to_string()), "{first}");
+    }
+    for depth in infos.chunks(3) {
+        let firsts: Vec<&str> = depth
+            .iter()
+            .map(|w| w[w.iter().position(|&x| x == "pv").unwrap() + 1])
+            .collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    }
+    // The best move is the first line of the last depth.
+    let top = &infos[6];
+    assert_eq!(
+        best_move(&lines),
+        top[top.iter().position(|&w| w == "pv").unwrap() + 1]
+    );
+    // Back to one line: the usual info lines, without multipv.
+    e.send("setoption name MultiPV value 1");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(lines.iter().all(|l| !l.contains("multipv")), "{lines:?}");
+    e.quit();
+}
+
+#[test]
 fn a_clock_limits_the_search() {
     let mut e = Engine::start("progressive-chess");
     e.send("position startpos");

@@ -176,7 +176,8 @@ fn uci_sessions_are_read_without_a_panic() {
         ),
         (
             1,
-            "uci\nsetoption name PVS value true\nsetoption value x\nposition startpos moves c8-b6\n\
+            "uci\nsetoption name PVS value true\nsetoption value x\nsetoption name MultiPV value 3\n\
+             position startpos moves c8-b6\n\
              go wtime 1000 btime 1000 winc 10 binc 10\nisready\ngo depth 2\nstop\nquit\n",
         ),
         (

@@ -42,6 +42,7 @@ const MAX_PLY: usize = 128;
 
 mod duel;
 mod features;
+mod lines;
 mod node;
 mod quiescence;
 mod table;
@@ -49,6 +50,7 @@ mod table;
 pub use duel::Duel;
 pub use features::Features;
 use features::*;
+pub use lines::{Line, OnLines};
 pub use table::Table;
 use table::*;
 
@@ -65,6 +67,9 @@ pub struct Found<M> {
     pub depth: u32,
     pub nodes: u64,
 }
+
+/// Moves with the positions they lead to.
+type Children<D> = Vec<(<D as Duel>::Move, <D as Duel>::Pos)>;
 
 /// One search: all its state lives here and dies with it, so searchers are
 /// independent and a bot stays `Sync`.
@@ -174,13 +179,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
         seed: Seed,
         on_depth: &mut OnDepth<'_, D::Move>,
     ) -> Found<D::Move> {
-        let root = D::root(self.game);
-        let mut moves = Vec::new();
-        D::children(&root, &|p| self.seen(&D::key(p)), &mut moves);
-        if let Some(only) = &self.only {
-            moves.retain(|(mv, _)| only.contains(mv));
-        }
-        seed.rng().shuffle(&mut moves);
+        let (root, mut moves) = self.root_moves(seed);
         let mut found = Found {
             best: moves.first().map(|m| m.0),
             score: 0,
@@ -238,6 +237,19 @@ impl<'g, D: Duel> Searcher<'g, D> {
         }
         found.nodes = self.nodes;
         found
+    }
+
+    /// The root and its moves (those of [`Searcher::only_moves`], if
+    /// given), shuffled by `seed`.
+    fn root_moves(&self, seed: Seed) -> (D::Pos, Children<D>) {
+        let root = D::root(self.game);
+        let mut moves = Vec::new();
+        D::children(&root, &|p| self.seen(&D::key(p)), &mut moves);
+        if let Some(only) = &self.only {
+            moves.retain(|(mv, _)| only.contains(mv));
+        }
+        seed.rng().shuffle(&mut moves);
+        (root, moves)
     }
 
     /// One pass over the root moves within (`alpha`, `beta`): the best

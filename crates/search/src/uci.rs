@@ -28,6 +28,10 @@
 //!   move was played) turns it into a normal search whose time, from the
 //!   `go` command's clock or `movetime`, counts from that moment; if the
 //!   search is already done, `bestmove` comes at once.
+//! - `setoption name MultiPV value N` (1 to 256): each iteration reports
+//!   the best N moves, each with its exact score and line (`info depth D
+//!   multipv K …`); `bestmove` is the first. Knight Court's referee stands
+//!   aside then, as it does for `searchmoves`: it chooses one move.
 //! - `stop`: the search answers at once with its best so far; `quit` ends.
 //!
 //! A game may put a [`Referee`] around the search ([`serve_with`]): Knight
@@ -94,6 +98,9 @@ pub trait Referee<D: Duel>: Sync {
 
 /// The UCI option that switches a [`Referee`] on and off.
 const REFEREE_OPTION: &str = "Proofs";
+/// The UCI option for the number of best lines reported, and its most.
+const MULTI_PV: &str = "MultiPV";
+const MOST_LINES: usize = 256;
 
 struct Running {
     stop: Arc<AtomicBool>,
@@ -171,6 +178,7 @@ pub fn serve_with<D, R, W>(
     let mut running: Option<Running> = None;
     let mut searches = 0u64;
     let mut features = D::features();
+    let mut lines = 1;
     // The table kept from one search to the next (`KeepTable`).
     let table: Shared<D> = Arc::new(Mutex::new(None));
     for line in input.lines() {
@@ -206,6 +214,10 @@ pub fn serve_with<D, R, W>(
                 }
                 // GUIs send `go ponder` only to engines that list this.
                 say(&out, "option name Ponder type check default false");
+                say(
+                    &out,
+                    &format!("option name {MULTI_PV} type spin default 1 min 1 max {MOST_LINES}"),
+                );
                 say(&out, "uciok");
             }
             "isready" => say(&out, "readyok"),
@@ -215,7 +227,7 @@ pub fn serve_with<D, R, W>(
                 } else {
                     None
                 };
-                if let Err(e) = set_option(&mut features, switch, &words[1..]) {
+                if let Err(e) = set_option(&mut features, &mut lines, switch, &words[1..]) {
                     say(&out, &format!("info string {e}"));
                 }
             }
@@ -247,14 +259,15 @@ pub fn serve_with<D, R, W>(
                     say(&out, &format!("info string error: {warning}"));
                 }
                 searches += 1;
-                // The referee chooses among every move; a restricted root
-                // is the bare search's.
-                let refereed = refereed && go.searchmoves.is_empty();
+                // The referee chooses one move among every move; a
+                // restricted root, or several lines, are the bare search's.
+                let refereed = refereed && go.searchmoves.is_empty() && lines == 1;
                 let session = Session {
                     features,
                     table: Arc::clone(&table),
                     referee: referee.filter(|_| refereed),
                     number: searches,
+                    lines,
                 };
                 running = Some(start_search::<D, W>(&game, go, session, &out));
             }
@@ -312,10 +325,11 @@ where
 
 /// `name N value V`: the search features ([`Features::NAMES`]), and the
 /// referee when there is one (`referee`), are switched with
-/// `true`/`false`; other options (a GUI's `Hash`, say) are accepted and
-/// ignored.
+/// `true`/`false`; `MultiPV` sets `lines`; other options (a GUI's `Hash`,
+/// say) are accepted and ignored.
 fn set_option(
     features: &mut Features,
+    lines: &mut usize,
     referee: Option<&mut bool>,
     words: &[&str],
 ) -> Result<(), String> {
@@ -328,6 +342,17 @@ fn set_option(
         Some(at) => (rest[..at].join(" "), rest[at + 1..].join(" ")),
         None => (rest.join(" "), String::new()),
     };
+    if name == MULTI_PV {
+        return match value.parse::<usize>() {
+            Ok(n) if (1..=MOST_LINES).contains(&n) => {
+                *lines = n;
+                Ok(())
+            }
+            _ => Err(format!(
+                "error: option {MULTI_PV} takes a whole number from 1 to {MOST_LINES}, not '{value}'"
+            )),
+        };
+    }
     let is_referee = referee.is_some() && name == REFEREE_OPTION;
     if !is_referee && !Features::NAMES.contains(&name.as_str()) {
         return Ok(());
@@ -361,6 +386,8 @@ struct Session<D: Duel> {
     referee: Option<&'static dyn Referee<D>>,
     /// The search's number in the session, which seeds it.
     number: u64,
+    /// How many best lines to report (`MultiPV`); 1 is a normal search.
+    lines: usize,
 }
 
 fn start_search<D, W>(game: &D::Game, go: Go, session: Session<D>, out: &Out<W>) -> Running
@@ -434,50 +461,36 @@ where
         (false, Some(t)) => Some(started + t),
         _ => None,
     };
-    let mut last_pv: Vec<D::Move> = Vec::new();
+    let budget = |until: Option<Instant>| match until {
+        Some(at) => Budget::Until { nodes, at },
+        None => Budget::Nodes(nodes),
+    };
     // Each search of a session gets its own seed, so equal moves vary.
     let seed = Seed::from_u64(session.number);
     let root_moves = chosen_root_moves::<D, W>(game, &go.searchmoves, out);
+    if session.lines > 1 {
+        let lines = with_searcher(game, budget(deadline), session, stop, root_moves, |s| {
+            s.run_lines(go.depth_limit(), seed, session.lines, &mut |lines| {
+                for line in lines {
+                    say(
+                        out,
+                        &info_line(&line.found, &line.pv, started, Some(line.rank)),
+                    );
+                }
+            })
+        });
+        let best = lines.first()?;
+        return Some((best.found.best?, best.pv.get(1).copied()));
+    }
+    let mut last_pv: Vec<D::Move> = Vec::new();
     let mut run = |only: Option<Vec<D::Move>>, until: Option<Instant>| {
-        let budget = match until {
-            Some(at) => Budget::Until { nodes, at },
-            None => Budget::Nodes(nodes),
-        };
-        let features = session.features;
-        let kept = if features.keep_table {
-            session.table.lock().expect("the table lock").take()
-        } else {
-            None
-        };
-        let mut searcher = Searcher::<D>::new(game, budget)
-            .with_features(features)
-            .stop_on(stop);
-        if let Some(kept) = kept {
-            searcher = searcher.with_table(kept);
-        }
-        if let Some(moves) = only.or_else(|| root_moves.clone()) {
-            searcher = searcher.only_moves(moves);
-        }
-        let mut report = |found: &Found<D::Move>, pv: &[D::Move]| {
-            last_pv = pv.to_vec();
-            let ms = started.elapsed().as_millis().max(1) as u64;
-            let line: Vec<String> = pv.iter().map(|m| m.to_string()).collect();
-            say(
-                out,
-                &format!(
-                    "info depth {} score {} nodes {} nps {} time {ms} pv {}",
-                    found.depth,
-                    score_text(found.score),
-                    found.nodes,
-                    found.nodes * 1000 / ms,
-                    line.join(" ")
-                ),
-            );
-        };
-        let found = searcher.run_reporting(go.depth_limit(), seed, &mut report);
-        if features.keep_table {
-            *session.table.lock().expect("the table lock") = Some(searcher.into_table());
-        }
+        let only = only.or_else(|| root_moves.clone());
+        let found = with_searcher(game, budget(until), session, stop, only, |s| {
+            s.run_reporting(go.depth_limit(), seed, &mut |found, pv| {
+                last_pv = pv.to_vec();
+                say(out, &info_line(found, pv, started, None));
+            })
+        });
         found.best.map(|mv| (mv, found.score))
     };
     let best = match session.referee {
@@ -494,6 +507,60 @@ where
         _ => None,
     };
     Some((best, reply))
+}
+
+/// Runs `body` on a searcher of `game` set up as the session asks (its
+/// features and kept table, `stop`, and the root moves `only`), and keeps
+/// its table for the next search when `KeepTable` is on.
+fn with_searcher<'g, D: Duel, T>(
+    game: &'g D::Game,
+    budget: Budget,
+    session: &Session<D>,
+    stop: &'g AtomicBool,
+    only: Option<Vec<D::Move>>,
+    body: impl FnOnce(&mut Searcher<'g, D>) -> T,
+) -> T {
+    let features = session.features;
+    let kept = if features.keep_table {
+        session.table.lock().expect("the table lock").take()
+    } else {
+        None
+    };
+    let mut searcher = Searcher::<D>::new(game, budget)
+        .with_features(features)
+        .stop_on(stop);
+    if let Some(kept) = kept {
+        searcher = searcher.with_table(kept);
+    }
+    if let Some(moves) = only {
+        searcher = searcher.only_moves(moves);
+    }
+    let answer = body(&mut searcher);
+    if features.keep_table {
+        *session.table.lock().expect("the table lock") = Some(searcher.into_table());
+    }
+    answer
+}
+
+/// `info depth … [multipv K] score … nodes … nps … time … pv …`, the time
+/// counted from `started`.
+fn info_line<M: std::fmt::Display>(
+    found: &Found<M>,
+    pv: &[M],
+    started: Instant,
+    rank: Option<usize>,
+) -> String {
+    let ms = started.elapsed().as_millis().max(1) as u64;
+    let line: Vec<String> = pv.iter().map(|m| m.to_string()).collect();
+    let rank = rank.map_or_else(String::new, |k| format!(" multipv {k}"));
+    format!(
+        "info depth {}{rank} score {} nodes {} nps {} time {ms} pv {}",
+        found.depth,
+        score_text(found.score),
+        found.nodes,
+        found.nodes * 1000 / ms,
+        line.join(" ")
+    )
 }
 
 /// The legal moves among `searchmoves` (`None` when it is empty); each
