@@ -98,7 +98,8 @@ pub fn run(command: Command) -> Result<(), String> {
             out,
             moonshot,
             horizon,
-        } => crate::solve::solve(&game, out.as_deref(), moonshot, horizon)?,
+            stalemates,
+        } => crate::solve::solve(&game, out.as_deref(), moonshot, horizon, stalemates)?,
         Command::Analyse {
             game,
             position,

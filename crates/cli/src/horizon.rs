@@ -1,6 +1,9 @@
 //! `arbiter solve knight-court --horizon N`: for every first move, whether
 //! either side can force mate within N plies under the true rule, proved
-//! by proof-number search (no table value trusted).
+//! by proof-number search (no table value trusted). With `--stalemates`,
+//! whether either side can force the game to end within N plies without
+//! losing (by mate, or by a stalemate of either side): the question a
+//! proof of a draw needs.
 
 use arbiter_knight_court::{Color, KnightCourt};
 use arbiter_search::dfpn::{HorizonProof, Verdict, MAX_HORIZON};
@@ -17,9 +20,17 @@ pub fn check(horizon: u32) -> Result<(), String> {
     Ok(())
 }
 
-pub fn run(table: &Table, horizon: u32) -> Result<(), String> {
+pub fn run(table: &Table, horizon: u32, stalemates: bool) -> Result<(), String> {
     check(horizon)?;
     println!("horizon: every first move, {horizon} plies after it, no repetition allowed");
+    let (goal, goal_in) = if stalemates {
+        (
+            "force an end it does not lose (mate or stalemate)",
+            "an end",
+        )
+    } else {
+        ("force mate", "mate")
+    };
     let start = KnightCourt::new();
     let mut total_nodes = 0;
     let started = Instant::now();
@@ -28,12 +39,15 @@ pub fn run(table: &Table, horizon: u32) -> Result<(), String> {
         game.play(mv).expect("a legal move");
         for attacker in [Color::White, Color::Black] {
             let mut search = HorizonProof::new(table, attacker);
+            if stalemates {
+                search = search.counting_stalemates();
+            }
             let clock = Instant::now();
             let verdict = search.prove(game.history(), game.position(), horizon);
             total_nodes += search.nodes;
             let said = match verdict {
-                Verdict::Mates(plies) => format!("forces mate (a proof {plies} plies deep)"),
-                Verdict::NoMate => format!("cannot force mate within {horizon} plies"),
+                Verdict::Mates(plies) => format!("forces {goal_in} (a proof {plies} plies deep)"),
+                Verdict::NoMate => format!("cannot {goal} within {horizon} plies"),
             };
             println!(
                 "  1. {mv}: {attacker:?} {said} ({} nodes, {} results reused, {:.1} s)",

@@ -115,6 +115,11 @@ enum Command {
         /// search; at most 63).
         #[arg(long, value_name = "PLIES")]
         horizon: Option<u32>,
+        /// With --horizon: ask instead whether either side can force the
+        /// game to end without losing (by mate, or by a stalemate of either
+        /// side), the question a proof of a draw needs.
+        #[arg(long, requires = "horizon")]
+        stalemates: bool,
     },
     /// Every legal move with its exact value from the solved table, best first.
     Analyse {

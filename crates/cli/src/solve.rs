@@ -59,6 +59,7 @@ pub fn solve(
     out: Option<&str>,
     moonshot: Option<u64>,
     horizon: Option<u32>,
+    stalemates: bool,
 ) -> Result<(), String> {
     require_knight_court(game, "solve")?;
     if let Some(plies) = horizon {
@@ -86,7 +87,7 @@ pub fn solve(
         run_moonshot(&table, seconds);
     }
     if let Some(plies) = horizon {
-        crate::horizon::run(&table, plies)?;
+        crate::horizon::run(&table, plies, stalemates)?;
     }
     let start = knight_court::value(&table, KnightCourt::new().position());
     println!("start: {}", describe_start(start));

@@ -258,6 +258,31 @@ fn solve_proves_a_horizon_under_the_true_rule() {
 }
 
 #[test]
+fn solve_asks_for_ends_with_stalemates_counted() {
+    let out = arbiter(&["solve", "knight-court", "--horizon", "15", "--stalemates"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    // Black's mate after 1. b1a2 (hand-checked) is an end Black forces.
+    assert!(text.contains("1. b1a2: Black forces an end"), "{text}");
+    // Every other answer is worded as the wider question.
+    let answers: Vec<&str> = text.lines().filter(|l| l.starts_with("  1. ")).collect();
+    assert_eq!(answers.len(), 8, "{text}");
+    for line in answers {
+        assert!(
+            line.contains("forces an end")
+                || line.contains(
+                    "cannot force an end it does not lose (mate or stalemate) within 15 plies"
+                ),
+            "{line}"
+        );
+    }
+    // The flag is a question about a horizon, and needs one.
+    let out = arbiter(&["solve", "knight-court", "--stalemates"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--horizon"), "{}", stderr(&out));
+}
+
+#[test]
 fn solve_refuses_other_games() {
     let out = arbiter(&["solve", "chess"]);
     assert_eq!(out.status.code(), Some(1));

@@ -21,6 +21,13 @@
 //! The depth is part of every result: a proof that mates in `k` plies holds
 //! for any horizon of at least `k`; a disproof holds for any horizon up to
 //! the one it was made for.
+//!
+//! # Ending the game, not only mating
+//! A draw under the true rule is a stalemate, which only the ban creates
+//! (no position without history is one). [`HorizonProof::counting_stalemates`]
+//! asks the wider question a proof of a draw needs: can the attacker force
+//! the game to *end* within the horizon without losing, by mating or by a
+//! stalemate of either side? If both sides can, the position is a draw.
 
 use crate::knight_court::value;
 use crate::retrograde::{Table, Value};
@@ -44,8 +51,12 @@ const PER_POSITION: usize = 6;
 pub enum Verdict {
     /// The attacker forces mate within this many plies, whatever the
     /// defender does (the number is the length of the proof's longest line).
+    /// When stalemates count ([`HorizonProof::counting_stalemates`]): the
+    /// attacker forces the game to end within that many plies, by mate or
+    /// stalemate.
     Mates(u32),
-    /// The attacker cannot force mate within the horizon.
+    /// The attacker cannot force mate (or, when stalemates count, an end
+    /// it does not lose) within the horizon.
     NoMate,
 }
 
@@ -105,6 +116,9 @@ pub struct HorizonProof<'a> {
     /// ([`HorizonProof::stop_on`]).
     flag: Option<&'a AtomicBool>,
     expired: bool,
+    /// Whether a stalemate, of either side, also proves
+    /// ([`HorizonProof::counting_stalemates`]).
+    stalemates_count: bool,
 }
 
 fn index_of(pos: &Position) -> u32 {
@@ -129,7 +143,16 @@ impl<'a> HorizonProof<'a> {
             deadline: None,
             flag: None,
             expired: false,
+            stalemates_count: false,
         }
+    }
+
+    /// The search for the attacker forcing the game to end without losing:
+    /// a stalemate of either side proves as a mate does. Its store is its
+    /// own (a result of one question never answers the other).
+    pub fn counting_stalemates(mut self) -> Self {
+        self.stalemates_count = true;
+        self
     }
 
     /// Every later [`HorizonProof::prove_within`] also gives up at `at` (a
@@ -302,10 +325,14 @@ impl<'a> HorizonProof<'a> {
         });
         let terminal = if children.is_empty() {
             // No legal move: mated if in check (a proof when the defender is
-            // to move), otherwise stalemate; an attacker without a move has
-            // not mated either way.
-            let mated = !attacking && node.pos.is_check();
-            Some(if mated { Some(0) } else { None })
+            // to move, never when the attacker is), otherwise stalemate,
+            // which proves only when stalemates count.
+            let ends_well = if node.pos.is_check() {
+                !attacking
+            } else {
+                self.stalemates_count
+            };
+            Some(if ends_well { Some(0) } else { None })
         } else if depth == 0 {
             Some(None)
         } else {

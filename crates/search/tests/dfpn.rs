@@ -176,3 +176,136 @@ fn a_raised_flag_stops_the_search() {
         Some(Verdict::Mates(15))
     ));
 }
+
+/// Whether `attacker` forces the game to end within `plies` without
+/// losing (the defender mated, or either side stalemated), by a plain
+/// full-width search over the line `path` (`pos`'s key last). Written apart
+/// from both searches under test.
+fn plain_end(path: &mut Vec<u32>, pos: &Position, attacker: Color, plies: u32) -> bool {
+    let mut children = Vec::new();
+    for_each_legal(pos, |mv| {
+        let child = pos.play_unchecked(mv);
+        if !path.contains(&child.key()) {
+            children.push(child);
+        }
+    });
+    if children.is_empty() {
+        // Mated loses for the side to move; a stalemate is a draw.
+        return !pos.is_check() || pos.turn() != attacker;
+    }
+    if plies == 0 {
+        return false;
+    }
+    let attacking = pos.turn() == attacker;
+    for child in children {
+        path.push(child.key());
+        let ends = plain_end(path, &child, attacker, plies - 1);
+        path.pop();
+        if ends == attacking {
+            // The attacker found a way, or the defender a way out.
+            return attacking;
+        }
+    }
+    !attacking
+}
+
+/// A line of up to `plies` plies from the start that seeks stalemates:
+/// each move leaves the opponent as few legal moves as it can (the ban
+/// counted) without giving check, or is random a third of the time; it
+/// stops one ply before the game ends, so that the end is left to prove.
+fn squeezing_line(rng: &mut ChaCha8Rng, plies: usize) -> KnightCourt {
+    let mut game = KnightCourt::new();
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        let after = |mv: Move| {
+            let mut next = game.clone();
+            next.play(mv).unwrap();
+            next
+        };
+        let mv = if rng.random_bool(1.0 / 3.0) {
+            moves[rng.random_range(0..moves.len())]
+        } else {
+            *moves
+                .iter()
+                .min_by_key(|&&mv| {
+                    let next = after(mv);
+                    (next.position().is_check(), next.legal_moves().len())
+                })
+                .unwrap()
+        };
+        if after(mv).legal_moves().is_empty() {
+            break;
+        }
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+/// The line of the rules' stalemate test (crates/games/knight-court): after
+/// it, White's a3a2 leaves Black no legal move, not in check (its one safe
+/// bishop move recreates the position after move 6).
+const STALEMATE_LINE: [&str; 8] = [
+    "c1c2", "a3b1", "c2a2", "c3c2", "B@b2", "c2c1", "a2a3", "b3c2",
+];
+
+#[test]
+fn counting_stalemates_finds_the_ends_a_plain_search_finds() {
+    let mut game = KnightCourt::new();
+    for text in STALEMATE_LINE {
+        game.play(text.parse::<Move>().unwrap()).unwrap();
+    }
+    // Worked by hand (above): White ends the game in one ply by stalemate.
+    let mut ends = HorizonProof::new(table(), Color::White).counting_stalemates();
+    assert_eq!(
+        ends.prove(game.history(), game.position(), 1),
+        Verdict::Mates(1)
+    );
+    // Asking for mate only, the stalemate does not count.
+    let mut mates = HorizonProof::new(table(), Color::White);
+    assert_eq!(
+        mates.prove(game.history(), game.position(), 1),
+        Verdict::NoMate
+    );
+    assert!(!plain(game.history(), game.position(), Color::White, 1));
+    // Many lines, one store per attacker, against the plain search.
+    let mut rng = ChaCha8Rng::seed_from_u64(23);
+    let mut searches = [
+        HorizonProof::new(table(), Color::White).counting_stalemates(),
+        HorizonProof::new(table(), Color::Black).counting_stalemates(),
+    ];
+    let (mut proved, mut by_stalemate, mut checked) = (0, 0, 0);
+    for _ in 0..2000 {
+        let length = rng.random_range(10..80);
+        let game = if rng.random_bool(0.5) {
+            random_line(&mut rng, length)
+        } else {
+            squeezing_line(&mut rng, length)
+        };
+        let horizon = rng.random_range(0..=5);
+        for (search, attacker) in searches.iter_mut().zip([Color::White, Color::Black]) {
+            let verdict = search.prove(game.history(), game.position(), horizon);
+            let mut path = game.history().to_vec();
+            let expected = plain_end(&mut path, game.position(), attacker, horizon);
+            assert_eq!(
+                matches!(verdict, Verdict::Mates(_)),
+                expected,
+                "{attacker:?} ending within {horizon} plies at {} after {} plies",
+                game.position(),
+                game.history().len() - 1
+            );
+            if expected {
+                proved += 1;
+                if !plain(game.history(), game.position(), attacker, horizon) {
+                    by_stalemate += 1;
+                }
+            }
+            checked += 1;
+        }
+    }
+    // Both answers, and ends only a stalemate gives (23 of 4,000 with this
+    // seed), or the sample proves little.
+    assert!(
+        proved > 100 && proved < checked - 100 && by_stalemate >= 10,
+        "{proved} ends of {checked}, {by_stalemate} only by stalemate"
+    );
+}
