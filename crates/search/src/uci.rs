@@ -48,7 +48,7 @@ use std::time::Instant;
 mod go;
 mod search;
 pub use go::Go;
-use search::{start_search, Running, Session, Shared};
+use search::{start_search, Running, Session, Shared, NO_PONDER};
 
 /// Where the engine writes: shared by the reading loop and the search
 /// thread, one whole line at a time.
@@ -228,7 +228,7 @@ pub fn serve_with<D, R, W>(
             "ponderhit" => {
                 let answer = match &running {
                     Some(r) => r.ponderhit(),
-                    None => Err("ponderhit: no ponder search is running"),
+                    None => Err(NO_PONDER),
                 };
                 if let Err(e) = answer {
                     say(&out, &format!("info string error: {e}"));

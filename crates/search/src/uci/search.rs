@@ -12,6 +12,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+/// The refusal of a `ponderhit` with no ponder search to turn.
+pub(super) const NO_PONDER: &str = "ponderhit: no ponder search is running";
+
 /// A search on its own thread.
 pub(super) struct Running {
     stop: Arc<AtomicBool>,
@@ -43,7 +46,7 @@ impl Running {
     /// has answered by then. Refused when no ponder search is running.
     pub(super) fn ponderhit(&self) -> Result<(), &'static str> {
         if !self.pondering.swap(false, Ordering::AcqRel) {
-            return Err("ponderhit: no ponder search is running");
+            return Err(NO_PONDER);
         }
         if let Some(think) = self.think {
             let until = Instant::now() + think;
