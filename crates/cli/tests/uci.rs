@@ -463,3 +463,103 @@ fn match_with_uci_seats_on_two_jobs_reports_what_one_job_does() {
     assert!(one.contains("knight-moves: 4 games, seed 5"), "{one}");
     assert_eq!(report("2"), one);
 }
+
+/// The `info depth` lines of one search, without the fields that depend on
+/// the clock (`nps`, `time`), and its `bestmove` line.
+fn untimed_search(e: &mut Engine, go: &str) -> Vec<String> {
+    e.send(go);
+    e.until("bestmove")
+        .into_iter()
+        .filter(|l| l.starts_with("info depth") || l.starts_with("bestmove"))
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let mut kept = Vec::new();
+            let mut i = 0;
+            while i < words.len() {
+                if matches!(words[i], "nps" | "time") && !kept.contains(&"pv") {
+                    i += 2;
+                } else {
+                    kept.push(words[i]);
+                    i += 1;
+                }
+            }
+            kept.join(" ")
+        })
+        .collect()
+}
+
+/// The `hashfull` of the deepest `info depth` line.
+fn last_hashfull(lines: &[String]) -> u32 {
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|&w| w == "hashfull")
+        .expect("hashfull");
+    words[at + 1].parse().unwrap()
+}
+
+#[test]
+fn hash_sizes_the_table_and_clear_hash_empties_it() {
+    let mut e = Engine::start("knight-moves");
+    e.send("uci");
+    let options = e.until("uciok");
+    let hash = options
+        .iter()
+        .find(|l| l.starts_with("option name Hash type spin default "))
+        .expect("Hash is listed");
+    let usual: u32 = hash.split_whitespace().nth(6).unwrap().parse().unwrap();
+    assert!(hash.ends_with(" min 1 max 65536") && usual >= 1, "{hash}");
+    assert!(options.contains(&"option name Clear Hash type button".to_string()));
+    e.send("setoption name Hash value 0");
+    e.send("isready");
+    assert_eq!(
+        e.until("readyok")[0],
+        "info string error: option Hash takes a whole number from 1 to 65536, not '0'"
+    );
+    // The usual size, asked for, is the usual table: the same search,
+    // node for node.
+    let go = "go depth 6";
+    e.send("position startpos");
+    let unset = untimed_search(&mut e, go);
+    e.send("ucinewgame");
+    e.send(&format!("setoption name Hash value {usual}"));
+    assert_eq!(untimed_search(&mut e, go), unset);
+    // One MiB is a smaller table, which the same search fills further.
+    e.send("ucinewgame");
+    e.send("setoption name Hash value 1");
+    let small = untimed_search(&mut e, go);
+    assert!(
+        last_hashfull(&small) > last_hashfull(&unset),
+        "{small:?} against {unset:?}"
+    );
+    let legal = legal_moves("knight-moves", None, &[]);
+    let best = small.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert!(legal.contains(&best.to_string()), "{best}");
+    e.quit();
+
+    // A kept table carries the first search into the second; `Clear Hash`
+    // between them makes the second search as a fresh table does.
+    let second = |between: &[&str]| {
+        let mut e = Engine::start("knight-moves");
+        e.send("setoption name KeepTable value true");
+        e.send("position startpos");
+        untimed_search(&mut e, go);
+        for line in between {
+            e.send(line);
+        }
+        e.send("position startpos moves b8-c6");
+        let lines = untimed_search(&mut e, "go depth 5");
+        e.quit();
+        lines
+    };
+    let kept = second(&[]);
+    let cleared = second(&["setoption name Clear Hash"]);
+    let fresh = second(&["setoption name KeepTable value false"]);
+    assert_eq!(cleared, fresh);
+    assert_ne!(kept, fresh);
+}

@@ -51,8 +51,8 @@ pub use duel::Duel;
 pub use features::Features;
 use features::*;
 pub use lines::{Line, OnLines};
-pub use table::Table;
 use table::*;
+pub use table::{Table, TT_SLOTS};
 
 /// Called after every completed iteration with its result and the
 /// principal variation.
@@ -66,6 +66,9 @@ pub struct Found<M> {
     pub score: i32,
     pub depth: u32,
     pub nodes: u64,
+    /// How full the transposition table is, in thousandths (UCI's
+    /// `hashfull`), from a sample of its first slots.
+    pub hashfull: u32,
 }
 
 /// Moves with the positions they lead to.
@@ -122,12 +125,23 @@ impl<'g, D: Duel> Searcher<'g, D> {
     }
 
     /// The search with the table `table` (from an earlier search of the
-    /// same game, say) instead of an empty one.
+    /// same game, say, or a larger one) instead of an empty usual one.
     pub fn with_table(mut self, table: Table<D>) -> Searcher<'g, D> {
-        if table.slots.len() == TT_SLOTS {
+        // Every table's size is a power of two (see `slot`); one built
+        // otherwise is not used.
+        if table.slots.len().is_power_of_two() {
             self.tt = table.slots;
         }
         self
+    }
+
+    /// How full the table is, in thousandths: the share of the first
+    /// thousand slots (or all, in a smaller table) that hold an entry, as
+    /// strong engines sample it rather than count every slot.
+    pub fn hashfull(&self) -> u32 {
+        let sample = &self.tt[..self.tt.len().min(1000)];
+        let used = sample.iter().filter(|slot| slot.is_some()).count();
+        (used * 1000 / sample.len()) as u32
     }
 
     /// The table, for the next search.
@@ -185,6 +199,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
             score: 0,
             depth: 0,
             nodes: 0,
+            hashfull: 0,
         };
         if moves.len() <= 1 {
             return found;
@@ -228,6 +243,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
                 score,
                 depth,
                 nodes: self.nodes,
+                hashfull: self.hashfull(),
             };
             let pv = self.principal_variation(&root, mv, depth);
             on_depth(&found, &pv);

@@ -17,7 +17,7 @@
 //! - `go [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N]
 //!   [nodes N] [depth N] [mate N] [infinite] [ponder] [searchmoves M…]`:
 //!   the search runs on its own thread and prints `info depth … score
-//!   cp|mate … nodes … nps … time … pv …` after every iteration, then
+//!   cp|mate … nodes … nps … hashfull … time … pv …` after every iteration, then
 //!   `bestmove M [ponder P]` (`0000` when the game is over; `P` is the
 //!   reply the principal variation expects). `infinite` waits for `stop`
 //!   even after the search is done, as the protocol asks. Words it cannot
@@ -32,13 +32,17 @@
 //!   the best N moves, each with its exact score and line (`info depth D
 //!   multipv K …`); `bestmove` is the first. Knight Court's referee stands
 //!   aside then, as it does for `searchmoves`: it chooses one move.
+//! - `setoption name Hash value MB` (1 to 65536): the transposition table
+//!   takes the most slots (a power of two) that fit in MB MiB, from the
+//!   next search on; the default lists the usual table's size.
+//!   `setoption name Clear Hash` empties the kept table.
 //! - `stop`: the search answers at once with its best so far; `quit` ends.
 //!
 //! A game may put a [`Referee`] around the search ([`serve_with`]): Knight
 //! Court's proofs, so that `arbiter uci knight-court` chooses as host
 //! level 5 does. The option `Proofs` (`true` by default) switches it.
 
-use crate::alphabeta::{Duel, Features, MATE, MATE_BOUND};
+use crate::alphabeta::{Duel, MATE, MATE_BOUND};
 use arbiter_core::{Game, Phase, Seed, TextPosition};
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
@@ -46,8 +50,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 mod go;
+mod options;
 mod search;
 pub use go::Go;
+use options::{Effect, Options};
 use search::{start_search, Running, Session, Shared, NO_PONDER};
 
 /// Where the engine writes: shared by the reading loop and the search
@@ -96,12 +102,6 @@ pub trait Referee<D: Duel>: Sync {
     ) -> Option<D::Move>;
 }
 
-/// The UCI option that switches a [`Referee`] on and off.
-const REFEREE_OPTION: &str = "Proofs";
-/// The UCI option for the number of best lines reported, and its most.
-const MULTI_PV: &str = "MultiPV";
-const MOST_LINES: usize = 256;
-
 /// Plays the engine side of UCI for the duel `D` over `input` and `output`
 /// until `quit` or the end of the input. `name` names the game in `id`.
 pub fn serve<D, R, W>(name: &str, input: R, output: W)
@@ -129,13 +129,11 @@ pub fn serve_with<D, R, W>(
     R: BufRead,
     W: Write + Send + 'static,
 {
-    let mut refereed = referee.is_some();
+    let mut options = Options::new::<D>(referee.is_some());
     let out: Out<W> = Arc::new(Mutex::new(output));
     let mut game = D::Game::start();
     let mut running: Option<Running> = None;
     let mut searches = 0u64;
-    let mut features = D::features();
-    let mut lines = 1;
     // The table kept from one search to the next (`KeepTable`).
     let table: Shared<D> = Arc::new(Mutex::new(None));
     for line in input.lines() {
@@ -152,39 +150,18 @@ pub fn serve_with<D, R, W>(
             "uci" => {
                 say(&out, &format!("id name Arbiter {name}"));
                 say(&out, "id author the Arbiter authors");
-                let defaults = D::features();
-                for feature in Features::NAMES {
-                    let on = defaults.get(feature);
-                    say(
-                        &out,
-                        &format!("option name {feature} type check default {on}"),
-                    );
+                for option in options.listing::<D>() {
+                    say(&out, &option);
                 }
-                if referee.is_some() {
-                    say(
-                        &out,
-                        &format!("option name {REFEREE_OPTION} type check default true"),
-                    );
-                }
-                // GUIs send `go ponder` only to engines that list this.
-                say(&out, "option name Ponder type check default false");
-                say(
-                    &out,
-                    &format!("option name {MULTI_PV} type spin default 1 min 1 max {MOST_LINES}"),
-                );
                 say(&out, "uciok");
             }
             "isready" => say(&out, "readyok"),
-            "setoption" => {
-                let switch = if referee.is_some() {
-                    Some(&mut refereed)
-                } else {
-                    None
-                };
-                if let Err(e) = set_option(&mut features, &mut lines, switch, &words[1..]) {
-                    say(&out, &format!("info string {e}"));
-                }
-            }
+            "setoption" => match options.set(&words[1..]) {
+                // The next search starts from a table of the new size.
+                Ok(Effect::ClearTable) => *table.lock().expect("the table lock") = None,
+                Ok(Effect::None) => {}
+                Err(e) => say(&out, &format!("info string {e}")),
+            },
             "debug" | "register" => {}
             "ucinewgame" => {
                 if let Some(r) = running.take() {
@@ -215,13 +192,16 @@ pub fn serve_with<D, R, W>(
                 searches += 1;
                 // The referee chooses one move among every move; a
                 // restricted root, or several lines, are the bare search's.
-                let refereed = refereed && go.searchmoves.is_empty() && lines == 1;
+                let refereed = options.refereed == Some(true)
+                    && go.searchmoves.is_empty()
+                    && options.lines == 1;
                 let session = Session {
-                    features,
+                    features: options.features,
                     table: Arc::clone(&table),
+                    megabytes: options.megabytes,
                     referee: referee.filter(|_| refereed),
                     number: searches,
-                    lines,
+                    lines: options.lines,
                 };
                 running = Some(start_search::<D, W>(&game, go, session, &out));
             }
@@ -275,56 +255,4 @@ where
             .map_err(|e| format!("move {text}: {e}"))?;
     }
     Ok(game)
-}
-
-/// `name N value V`: the search features ([`Features::NAMES`]), and the
-/// referee when there is one (`referee`), are switched with
-/// `true`/`false`; `MultiPV` sets `lines`; other options (a GUI's `Hash`,
-/// say) are accepted and ignored.
-fn set_option(
-    features: &mut Features,
-    lines: &mut usize,
-    referee: Option<&mut bool>,
-    words: &[&str],
-) -> Result<(), String> {
-    // `name` comes first; a line without it (`setoption value x`, say)
-    // is refused rather than read from where the name should be.
-    let Some((&"name", rest)) = words.split_first() else {
-        return Err("error: setoption takes name N [value V]".into());
-    };
-    let (name, value) = match rest.iter().position(|&w| w == "value") {
-        Some(at) => (rest[..at].join(" "), rest[at + 1..].join(" ")),
-        None => (rest.join(" "), String::new()),
-    };
-    if name == MULTI_PV {
-        return match value.parse::<usize>() {
-            Ok(n) if (1..=MOST_LINES).contains(&n) => {
-                *lines = n;
-                Ok(())
-            }
-            _ => Err(format!(
-                "error: option {MULTI_PV} takes a whole number from 1 to {MOST_LINES}, not '{value}'"
-            )),
-        };
-    }
-    let is_referee = referee.is_some() && name == REFEREE_OPTION;
-    if !is_referee && !Features::NAMES.contains(&name.as_str()) {
-        return Ok(());
-    }
-    let on = match value.as_str() {
-        "true" => true,
-        "false" => false,
-        other => {
-            return Err(format!(
-                "error: option {name} takes true or false, not '{other}'"
-            ))
-        }
-    };
-    match referee {
-        Some(switch) if is_referee => *switch = on,
-        _ => {
-            features.set(&name, on);
-        }
-    }
-    Ok(())
 }

@@ -83,6 +83,7 @@ impl<D: Duel> Searcher<'_, D> {
                         score,
                         depth,
                         nodes: self.nodes,
+                        hashfull: self.hashfull(),
                     },
                     pv: self.principal_variation(&root, mv, depth),
                 })
@@ -101,6 +102,7 @@ impl<D: Duel> Searcher<'_, D> {
                     score: 0,
                     depth: 0,
                     nodes: self.nodes,
+                    hashfull: self.hashfull(),
                 },
                 pv: vec![first],
             });

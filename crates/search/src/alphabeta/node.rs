@@ -5,7 +5,7 @@ use super::*;
 
 impl<'g, D: Duel> Searcher<'g, D> {
     pub(super) fn slot(&self, key: &D::Key) -> usize {
-        (D::hash(key) as usize) & (TT_SLOTS - 1)
+        (D::hash(key) as usize) & (self.tt.len() - 1)
     }
 
     /// Whether a position with `key` occurred in the game's real history.

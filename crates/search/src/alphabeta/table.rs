@@ -26,8 +26,8 @@ impl<D: Duel> Clone for Entry<D> {
 }
 impl<D: Duel> Copy for Entry<D> {}
 
-/// Table slots (a power of two).
-pub(super) const TT_SLOTS: usize = 1 << 17;
+/// The usual table's slots (a power of two).
+pub const TT_SLOTS: usize = 1 << 17;
 
 /// A transposition table, which a player may carry from one search to the
 /// next ([`Searcher::with_table`](super::Searcher::with_table), [`Searcher::into_table`](super::Searcher::into_table)).
@@ -36,10 +36,54 @@ pub struct Table<D: Duel> {
 }
 
 impl<D: Duel> Table<D> {
+    /// The usual table: [`TT_SLOTS`] slots.
     pub fn new() -> Table<D> {
-        Table {
-            slots: vec![None; TT_SLOTS],
+        Table::with_slots(TT_SLOTS)
+    }
+
+    /// A table of the most slots that fit in `megabytes` MiB, a power of
+    /// two (at least one slot), as UCI's `Hash` option asks for.
+    pub fn with_megabytes(megabytes: usize) -> Table<D> {
+        Table::with_slots(Table::<D>::slots_in(megabytes))
+    }
+
+    /// How many slots [`Table::with_megabytes`] gives.
+    pub fn slots_in(megabytes: usize) -> usize {
+        let fitting = megabytes.saturating_mul(1 << 20) / Table::<D>::slot_bytes();
+        // The largest power of two not above `fitting`, so that a slot's
+        // index is a mask of the hash.
+        match fitting.checked_ilog2() {
+            Some(bits) => 1 << bits,
+            None => 1,
         }
+    }
+
+    /// The megabytes (MiB, rounded up) of the usual table: `Hash`'s
+    /// default, which [`Table::slots_in`] maps back to [`TT_SLOTS`].
+    pub fn usual_megabytes() -> usize {
+        (TT_SLOTS * Table::<D>::slot_bytes()).div_ceil(1 << 20)
+    }
+
+    /// The bytes one slot takes.
+    pub fn slot_bytes() -> usize {
+        std::mem::size_of::<Option<Entry<D>>>()
+    }
+
+    fn with_slots(slots: usize) -> Table<D> {
+        debug_assert!(slots.is_power_of_two());
+        Table {
+            slots: vec![None; slots],
+        }
+    }
+
+    /// The number of slots.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether the table has no slot (never: every table has one).
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
     }
 }
 

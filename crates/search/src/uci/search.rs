@@ -3,7 +3,7 @@
 //! normal one.
 
 use super::{say, score_text, Go, Out, Referee};
-use crate::alphabeta::{Duel, Features, Found, Searcher, Table};
+use crate::alphabeta::{Duel, Features, Found, Searcher, Table, TT_SLOTS};
 use crate::player::Budget;
 use arbiter_core::{Game, Phase, Seed};
 use std::io::Write;
@@ -73,6 +73,8 @@ pub(super) struct Session<D: Duel> {
     pub(super) features: Features,
     /// The table kept from one search to the next (`KeepTable`).
     pub(super) table: Shared<D>,
+    /// The table's size in MiB (`Hash`); `None`: the usual table.
+    pub(super) megabytes: Option<usize>,
     pub(super) referee: Option<&'static dyn Referee<D>>,
     /// The search's number in the session, which seeds it.
     pub(super) number: u64,
@@ -216,16 +218,25 @@ fn with_searcher<'g, D: Duel, T>(
     body: impl FnOnce(&mut Searcher<'g, D>) -> T,
 ) -> T {
     let features = session.features;
+    let slots = session.megabytes.map_or(TT_SLOTS, Table::<D>::slots_in);
+    // A table kept from before a `Hash` change is not this session's size.
     let kept = if features.keep_table {
-        session.table.lock().expect("the table lock").take()
+        let kept = session.table.lock().expect("the table lock").take();
+        kept.filter(|t| t.len() == slots)
     } else {
         None
+    };
+    let table = match (kept, session.megabytes) {
+        (Some(kept), _) => Some(kept),
+        (None, Some(mb)) => Some(Table::with_megabytes(mb)),
+        // The searcher starts with a usual table of its own.
+        (None, None) => None,
     };
     let mut searcher = Searcher::<D>::new(game, budget)
         .with_features(features)
         .stop_on(stop);
-    if let Some(kept) = kept {
-        searcher = searcher.with_table(kept);
+    if let Some(table) = table {
+        searcher = searcher.with_table(table);
     }
     if let Some(moves) = only {
         searcher = searcher.only_moves(moves);
@@ -237,8 +248,8 @@ fn with_searcher<'g, D: Duel, T>(
     answer
 }
 
-/// `info depth … [multipv K] score … nodes … nps … time … pv …`, the time
-/// counted from `started`.
+/// `info depth … [multipv K] score … nodes … nps … hashfull … time … pv …`,
+/// the time counted from `started`.
 fn info_line<M: std::fmt::Display>(
     found: &Found<M>,
     pv: &[M],
@@ -249,11 +260,12 @@ fn info_line<M: std::fmt::Display>(
     let line: Vec<String> = pv.iter().map(|m| m.to_string()).collect();
     let rank = rank.map_or_else(String::new, |k| format!(" multipv {k}"));
     format!(
-        "info depth {}{rank} score {} nodes {} nps {} time {ms} pv {}",
+        "info depth {}{rank} score {} nodes {} nps {} hashfull {} time {ms} pv {}",
         found.depth,
         score_text(found.score),
         found.nodes,
         found.nodes * 1000 / ms,
+        found.hashfull,
         line.join(" ")
     )
 }
