@@ -80,7 +80,22 @@ const tests = {
       const img = document.getElementById("a-board");
       return !img.hidden && img.complete && img.naturalWidth > 0;
     });
+    // The engine ranks its three best moves, each a different move with an
+    // evaluation and the line it expects.
+    await page.waitForSelector("#a-lines table.ranked tbody tr");
+    const ranked = await page.$$eval("#a-lines table.ranked tbody tr", (rows) =>
+      rows.map((r) => [...r.cells].map((c) => c.textContent.trim())));
+    assert.equal(ranked.length, 3, JSON.stringify(ranked));
+    assert.equal(new Set(ranked.map((r) => r[1])).size, 3, JSON.stringify(ranked));
+    for (const [rank, , evaluation, line] of ranked) {
+      assert.match(rank, /^[123]$/);
+      assert.match(evaluation, /^([+-]?\d+|(wins|loses) in \d+ pl(y|ies)|not scored)$/);
+      // The expected continuation, or a dash when the search had none yet
+      // (a short search on a busy machine).
+      assert.ok(line.length > 0, JSON.stringify(ranked));
+    }
     await noSidewaysScroll(page, "the analysis board");
+    await page.screenshot({ path: `${artifacts}/analysis-start-${size}.png`, fullPage: true });
     await context.close();
   },
 

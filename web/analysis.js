@@ -1,7 +1,8 @@
 // The analysis board (docs/analysis.md): the engine's best action, best
 // line and evaluation at any position of a finished game, and for Knight
-// Court the solved table's value of every move. One request per position,
-// GET /api/games/{id}/analysis?ply=N, with the link's token if any.
+// Court the solved table's value of every move, and the best few moves
+// ranked, each with its line. One request per position,
+// GET /api/games/{id}/analysis?ply=N&lines=3, with the link's token if any.
 "use strict";
 const id = location.pathname.split("/").pop();
 const token = location.hash.slice(1);
@@ -10,6 +11,22 @@ const $ = (x) => document.getElementById(x);
 const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 let ply = Number(new URLSearchParams(location.search).get("ply") || 0);
 let entries = null;
+// How many moves the engine ranks.
+const RANKED = 3;
+// Search scores beyond this are results the search found (docs/analysis.md):
+// 1000000 - N is a win in N plies, its negation a loss.
+const DECIDED = 1000000;
+
+// An evaluation as a person reads it: a found result in plies, else the
+// number (roughly hundredths of a pawn) with its sign.
+function scoreText(score) {
+  if (score == null) return "not scored";
+  if (Math.abs(score) > DECIDED - 10000) {
+    const plies = DECIDED - Math.abs(score);
+    return `${score > 0 ? "wins" : "loses"} in ${plies} ${plies === 1 ? "ply" : "plies"}`;
+  }
+  return score > 0 ? `+${score}` : String(score);
+}
 
 $("table-link").href = `/table/${id}${token ? "#" + token : ""}`;
 
@@ -27,7 +44,7 @@ async function load() {
       if (b) img.src = URL.createObjectURL(b);
       else img.removeAttribute("src");
     });
-  const r = await fetch(`/api/games/${id}/analysis?ply=${ply}`, { headers: auth });
+  const r = await fetch(`/api/games/${id}/analysis?ply=${ply}&lines=${RANKED}`, { headers: auth });
   const a = await r.json();
   if (!r.ok) { $("a-status").textContent = ""; $("a-error").textContent = a.error; return; }
   entries = a.entries;
@@ -36,13 +53,17 @@ async function load() {
   $("a-next").disabled = $("a-end").disabled = a.ply === a.entries;
   if (a.over) {
     $("a-status").textContent = "The game is over here.";
-    $("a-best").innerHTML = $("a-line").innerHTML = $("a-line-end").innerHTML = $("a-exact").innerHTML = "";
+    $("a-best").innerHTML = $("a-lines").innerHTML = $("a-line").innerHTML = $("a-line-end").innerHTML = $("a-exact").innerHTML = "";
     return;
   }
   $("a-status").textContent = `Thought for at most ${a.cap_ms / 1000} s.`;
   $("a-best").innerHTML = a.seats.map((s) => s.hidden
     ? `<p>P${s.seat + 1}: only that seat's link may see its analysis.</p>`
-    : `<p>P${s.seat + 1} plays best: <b>${esc(s.best ?? "nothing")}</b>${s.evaluation != null ? ` (evaluation now ${s.evaluation})` : ""}</p>`).join("");
+    : `<p>P${s.seat + 1} plays best: <b>${esc(s.best ?? "nothing")}</b>${s.evaluation != null ? ` (evaluation now ${esc(scoreText(s.evaluation))})` : ""}</p>`).join("");
+  // The ranked moves of the one seat to act, where its engine ranks them.
+  const ranked = a.seats.find((s) => s.lines?.length)?.lines;
+  $("a-lines").innerHTML = !ranked ? "" : `<h3>The best ${ranked.length} moves</h3><table class="ranked"><thead><tr><th>#</th><th>Move</th><th>Evaluation</th><th>Line</th></tr></thead><tbody>${
+    ranked.map((l, i) => `<tr><td>${i + 1}</td><td><b>${esc(l.action)}</b></td><td>${esc(scoreText(l.evaluation))}</td><td>${esc(l.line.slice(1).map((m) => m.replace(/^P\d+: /, "")).join(" ") || "—")}</td></tr>`).join("")}</tbody></table>`;
   $("a-line").innerHTML = a.line.map((m) => `<li>${esc(m)}</li>`).join("");
   const end = a.line_end;
   $("a-line-end").textContent = !end ? "" : end.outcome

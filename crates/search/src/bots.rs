@@ -8,7 +8,7 @@ use crate::games::tilechess::TilechessMax;
 use crate::knight_court;
 use crate::player::{
     searching, strongest, Bots, Budget, Evaluate, GreedyPlayer, Level, Observe, Player,
-    RandomPlayer, Spec, DECIDED, GREEDY, RANDOM,
+    RandomPlayer, ScoredLine, Spec, DECIDED, GREEDY, RANDOM,
 };
 use crate::retrograde::Value;
 use arbiter_core::{Game, Phase, Seat, Seed};
@@ -81,6 +81,41 @@ where
         let score = found.best.as_ref().map(|_| found.score);
         (found.best, score)
     }
+
+    /// The searcher's ranked lines ([`Searcher::run_lines`]), on a fresh
+    /// table within the player's budget.
+    fn choose_lines(
+        &self,
+        game: &D::Game,
+        seat: Seat,
+        seed: Seed,
+        count: usize,
+    ) -> Vec<ScoredLine<<D::Game as Game>::Action>> {
+        if game.phase() != Phase::Turn(seat) {
+            return Vec::new();
+        }
+        ranked_lines::<D>(Searcher::<D>::new(game, self.budget), seed, count)
+    }
+}
+
+/// The lines `searcher` ranks, as a player gives them.
+pub(crate) fn ranked_lines<D: Duel>(
+    mut searcher: Searcher<'_, D>,
+    seed: Seed,
+    count: usize,
+) -> Vec<ScoredLine<D::Move>> {
+    searcher
+        .run_lines(64, seed, count, &mut |_| {})
+        .into_iter()
+        .filter_map(|line| {
+            Some(ScoredLine {
+                action: line.found.best?,
+                // Depth 0: no iteration finished, the move is unscored.
+                score: (line.found.depth > 0).then_some(line.found.score),
+                line: line.pv,
+            })
+        })
+        .collect()
 }
 
 /// Knight Court's solved table read as it stands (the `table` level),

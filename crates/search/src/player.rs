@@ -204,6 +204,33 @@ pub trait Player<G: Observe>: Send + Sync {
     ) -> (Option<G::Action>, Option<i32>) {
         (self.choose(seen, seat, seed), None)
     }
+
+    /// The best `count` actions for `seat`, best first, each with the
+    /// player's score of it and the line it expects after it (the
+    /// analysis board's lines), for players whose search ranks several
+    /// moves; the others give none.
+    fn choose_lines(
+        &self,
+        seen: &G::Seen,
+        seat: Seat,
+        seed: Seed,
+        count: usize,
+    ) -> Vec<ScoredLine<G::Action>> {
+        let _ = (seen, seat, seed, count);
+        Vec::new()
+    }
+}
+
+/// One of a player's best lines ([`Player::choose_lines`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScoredLine<A> {
+    /// The first action.
+    pub action: A,
+    /// Its score for the seat, on [`Player::choose_scored`]'s scale;
+    /// `None` when no search of it finished.
+    pub score: Option<i32>,
+    /// The line the search expects, `action` first.
+    pub line: Vec<A>,
 }
 
 /// Games that have bots at every level.

@@ -175,3 +175,68 @@ fn a_game_over_has_no_lines_and_an_early_stop_keeps_the_first_move() {
     );
     assert!(lines.is_empty(), "{lines:?}");
 }
+
+/// The players' own rankings (`Player::choose_lines`, the analysis
+/// board's): distinct legal moves, each line starting with its move, as
+/// many as asked; the strongest Knight Court player's first line is its
+/// own choice, and where it has mates in one they come first.
+#[test]
+fn players_rank_their_lines_and_lead_with_their_choice() {
+    use arbiter_search::games::knight_court::ProvingPlayer;
+    use arbiter_search::player::{Player, ScoredLine};
+    let check = |lines: &[ScoredLine<Move>], legal: &[Move], count: usize| {
+        assert_eq!(lines.len(), count.min(legal.len()), "{lines:?}");
+        for (i, line) in lines.iter().enumerate() {
+            assert!(legal.contains(&line.action), "{lines:?}");
+            assert!(
+                lines[..i].iter().all(|l| l.action != line.action),
+                "{lines:?}"
+            );
+            assert_eq!(line.line.first(), Some(&line.action), "{lines:?}");
+        }
+    };
+    let budget = Budget::Nodes(20_000);
+    let proving = ProvingPlayer::new(budget);
+    for mates in [1, 2, 3] {
+        let game = position_with_mates(mates);
+        let seat = to_move(&game);
+        let legal = game.legal_actions(seat);
+        let found = mates_in_one(&game);
+        for count in [1, 3] {
+            let lines = proving.choose_lines(&game, seat, Seed::from_u64(4), count);
+            check(&lines, &legal, count);
+            // The proofs find the mate in one and play it, scored as the
+            // search scores a mate in one; the other mates follow.
+            for line in lines.iter().take(found.len()) {
+                assert!(found.contains(&line.action), "{lines:?} against {found:?}");
+                assert_eq!(line.score, Some(MATE - 1), "{lines:?}");
+            }
+            for line in lines.iter().skip(found.len()) {
+                assert!(!found.contains(&line.action), "{lines:?}");
+            }
+        }
+        // A player that chooses one move ranks none.
+        let greedy = arbiter_search::player::GreedyPlayer;
+        assert!(
+            Player::<KnightCourt>::choose_lines(&greedy, &game, seat, Seed::from_u64(4), 3)
+                .is_empty()
+        );
+        // Not this seat's turn: nothing.
+        assert!(proving
+            .choose_lines(&game, Seat(1 - seat.0), Seed::from_u64(4), 3)
+            .is_empty());
+    }
+    // Without a mate or a veto the ranking stands as searched: scores
+    // never rise.
+    let mut game = KnightCourt::start();
+    for text in ["c1c2", "c3c2"] {
+        let seat = to_move(&game);
+        game.act(seat, &text.parse().unwrap()).unwrap();
+    }
+    let seat = to_move(&game);
+    let legal = game.legal_actions(seat);
+    let lines = proving.choose_lines(&game, seat, Seed::from_u64(9), 4);
+    check(&lines, &legal, 4);
+    let scores: Vec<i32> = lines.iter().map(|l| l.score.expect("scored")).collect();
+    assert!(scores.windows(2).all(|p| p[0] >= p[1]), "{lines:?}");
+}

@@ -14,7 +14,7 @@ use arbiter_knight_control::KnightControl;
 use arbiter_knight_court::KnightCourt;
 use arbiter_knight_moves::KnightMoves;
 use arbiter_registry::FromOptions;
-use arbiter_search::player::Evaluate;
+use arbiter_search::player::{Evaluate, ScoredLine};
 use arbiter_tilechess::Tilechess;
 use serde_json::Value;
 
@@ -85,6 +85,12 @@ pub trait Hosted: Game + arbiter_core::Diagram + arbiter_core::Depict + 'static 
     /// for `seat`, where the search gives one (the analysis board).
     fn bot_scored(&self, seat: Seat, think: Think) -> (Option<Self::Action>, Option<i32>) {
         (self.bot_action(seat, think), None)
+    }
+    /// The strongest bot's best `count` lines for `seat`, thinking as
+    /// `think` says, where its search ranks moves (the analysis board).
+    fn bot_lines(&self, seat: Seat, think: Think, count: usize) -> Vec<ScoredLine<Self::Action>> {
+        let _ = (seat, think, count);
+        Vec::new()
     }
     /// Whether the bot at `seat`, which the phase does not await, has
     /// something to answer at once (Knight Control: an offer it accepts or
@@ -208,6 +214,14 @@ macro_rules! searched_bots {
         }
         fn bot_scored(&self, seat: Seat, think: Think) -> (Option<Self::Action>, Option<i32>) {
             bots::bot_scored(self, seat, think)
+        }
+        fn bot_lines(
+            &self,
+            seat: Seat,
+            think: Think,
+            count: usize,
+        ) -> Vec<ScoredLine<Self::Action>> {
+            bots::bot_lines(self, seat, think, count)
         }
         fn evaluation(&self, seat: Seat) -> Option<i32> {
             Some(Evaluate::evaluate(self, seat))

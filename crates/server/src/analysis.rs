@@ -29,6 +29,8 @@ pub const MIN_CAP_MS: u64 = 100;
 pub const MAX_CAP_MS: u64 = 10_000;
 /// The longest best line shown.
 const MAX_LINE: usize = 8;
+/// The most ranked lines a request may ask for (`?lines=N`).
+pub const MAX_LINES: usize = 5;
 /// The engine's strength: the strongest bot, cut to the cap.
 const LEVEL: u8 = crate::bots::MAX_LEVEL;
 
@@ -39,9 +41,12 @@ pub struct AnalysisQuery {
     ply: Option<usize>,
     #[serde(default)]
     ms: Option<u64>,
+    #[serde(default)]
+    lines: Option<usize>,
 }
 
-/// `GET /api/games/{id}/analysis[?ply=N][&ms=CAP]` (token optional).
+/// `GET /api/games/{id}/analysis[?ply=N][&ms=CAP][&lines=K]` (token
+/// optional).
 pub async fn analysis(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -50,7 +55,7 @@ pub async fn analysis(
 ) -> ApiResult<Json<Value>> {
     let Query(query) = query.map_err(|e| {
         ApiError::BadRequest(format!(
-            "bad query string: {} (the analysis takes ?ply=N and ?ms=CAP)",
+            "bad query string: {} (the analysis takes ?ply=N, ?ms=CAP and ?lines=K)",
             e.body_text()
         ))
     })?;
@@ -58,6 +63,12 @@ pub async fn analysis(
     if !(MIN_CAP_MS..=MAX_CAP_MS).contains(&cap_ms) {
         return Err(ApiError::BadRequest(format!(
             "ms (the time cap) is {MIN_CAP_MS} to {MAX_CAP_MS}"
+        )));
+    }
+    let lines = query.lines.unwrap_or(1);
+    if !(1..=MAX_LINES).contains(&lines) {
+        return Err(ApiError::BadRequest(format!(
+            "lines (the ranked lines asked for) is 1 to {MAX_LINES}"
         )));
     }
     let handle = state.game(&id).await?;
@@ -80,7 +91,7 @@ pub async fn analysis(
     let cap = Duration::from_millis(cap_ms);
     let answer = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        analyse(position, viewer, cap)
+        analyse(position, viewer, cap, lines)
     })
     .await
     .map_err(|e| ApiError::Internal(format!("analysis: {e}")))?;
@@ -99,8 +110,9 @@ fn label(seat: usize) -> String {
     format!("P{}", seat + 1)
 }
 
-/// The analysis of `position` as `viewer` may see it, within `cap`.
-pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration) -> Value {
+/// The analysis of `position` as `viewer` may see it, within `cap`, with
+/// the `lines` best moves ranked when more than one is asked for.
+pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration, lines: usize) -> Value {
     let start = Instant::now();
     let until = start + cap;
     let game = position.game;
@@ -133,9 +145,21 @@ pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration) -> Valu
             level: LEVEL,
             until: Some((Instant::now() + share).min(root_until)),
         };
-        // The evaluation is the search's own score of the position for the
-        // seat, where its search gives one; else the game's static one.
-        let (action, searched) = game.bot_scored(seat, think);
+        // With several lines asked for, the bot ranks its best moves, and
+        // its first line is its choice (the same search, so the best action
+        // and the first line always agree); a bot that ranks none chooses
+        // as usual. The evaluation is the search's own score of the
+        // position for the seat, where its search gives one; else the
+        // game's static one.
+        let ranked = if lines > 1 {
+            game.bot_lines(seat, think, lines)
+        } else {
+            Vec::new()
+        };
+        let (action, searched) = match ranked.first() {
+            Some(first) => (Some(first.action.clone()), first.score),
+            None => game.bot_scored(seat, think),
+        };
         let (evaluation, by) = match searched {
             Some(score) => (Some(score), "search"),
             None => (game.evaluation(seat), "static"),
@@ -149,13 +173,29 @@ pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration) -> Valu
                     .collect::<Vec<_>>(),
             })
         });
-        best.push(json!({
+        let mut entry = json!({
             "seat": seat,
             "best": action,
             "evaluation": evaluation,
             "evaluation_by": evaluation.map(|_| by),
             "exact": exact,
-        }));
+        });
+        if lines > 1 {
+            let played = |actions: &[String]| {
+                played_line(game.as_ref(), seats, actions, position.at_ms, viewer)
+            };
+            entry["lines"] = ranked
+                .iter()
+                .map(|l| {
+                    json!({
+                        "action": l.action,
+                        "evaluation": l.score,
+                        "line": played(&l.line),
+                    })
+                })
+                .collect();
+        }
+        best.push(entry);
     }
     answer["seats"] = json!(best);
     // The best line: in turn games, each mover's best reply in turn, for as
@@ -202,4 +242,36 @@ pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration) -> Valu
     answer["line"] = json!(line);
     answer["line_end"] = leaf_evaluation.unwrap_or(Value::Null);
     answer
+}
+
+/// `actions` played in turn from `game`, each labelled with its mover as the
+/// game words it (`P1: …`), for as long as each is legal, the game goes on,
+/// one seat moves at a time and `viewer` may see that seat think; at most
+/// [`MAX_LINE`] entries.
+fn played_line(
+    game: &dyn LiveGame,
+    seats: usize,
+    actions: &[String],
+    mut at_ms: i64,
+    viewer: Option<usize>,
+) -> Vec<String> {
+    let mut game = game.boxed_clone();
+    let mut line = Vec::new();
+    for action in actions.iter().take(MAX_LINE) {
+        if game.outcome().is_some() {
+            break;
+        }
+        let [mover] = game.actors(seats)[..] else {
+            break;
+        };
+        if !may_see(game.as_ref(), mover, viewer) {
+            break;
+        }
+        at_ms += 1;
+        let Ok(played) = game.act(mover, action, at_ms) else {
+            break;
+        };
+        line.push(format!("{}: {played}", label(mover)));
+    }
+    line
 }

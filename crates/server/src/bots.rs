@@ -24,7 +24,7 @@
 use crate::adapter::LiveGame;
 use crate::host::BotPool;
 use arbiter_core::{Seat, Seed};
-use arbiter_search::player::{Bots, Spec, GREEDY};
+use arbiter_search::player::{Bots, ScoredLine, Spec, GREEDY};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -79,6 +79,15 @@ pub fn spec<G: Bots>(level: u8) -> Spec {
     G::LEVELS[usize::from(level.min(MAX_LEVEL)) - 1]
 }
 
+/// The bot of `think`'s level, its budget cut by `think`'s deadline.
+fn thinking<G: Bots>(think: Think) -> Spec {
+    let mut spec = spec::<G>(think.level);
+    if let Some(at) = think.until {
+        spec.budget = spec.budget.until(at);
+    }
+    spec
+}
+
 /// The action of `game`'s bot for `seat`, from that seat's view only
 /// (`Observe::seen_by`); `None` if the seat has nothing to do.
 pub fn bot_action<G: Bots>(game: &G, seat: Seat, think: Think) -> Option<G::Action> {
@@ -88,12 +97,21 @@ pub fn bot_action<G: Bots>(game: &G, seat: Seat, think: Think) -> Option<G::Acti
 /// [`bot_action`] with the bot's own score of its choice for `seat`,
 /// where its search gives one (the analysis board's evaluation).
 pub fn bot_scored<G: Bots>(game: &G, seat: Seat, think: Think) -> (Option<G::Action>, Option<i32>) {
-    let mut spec = spec::<G>(think.level);
-    if let Some(at) = think.until {
-        spec.budget = spec.budget.until(at);
-    }
     let seen = game.seen_by(seat);
-    G::bot(spec).choose_scored(&seen, seat, Seed::random())
+    G::bot(thinking::<G>(think)).choose_scored(&seen, seat, Seed::random())
+}
+
+/// The strongest bot's best `count` lines for `seat`, from that seat's
+/// view only, as [`bot_scored`] thinks; none where its search does not
+/// rank moves (the analysis board's lines).
+pub fn bot_lines<G: Bots>(
+    game: &G,
+    seat: Seat,
+    think: Think,
+    count: usize,
+) -> Vec<ScoredLine<G::Action>> {
+    let seen = game.seen_by(seat);
+    G::bot(thinking::<G>(think)).choose_lines(&seen, seat, Seed::random(), count)
 }
 
 /// The bot seat to act next among `actors` (server seats), in the fair

@@ -9,6 +9,7 @@
 use crate::adapter::{duel_concessions, Hosted};
 use arbiter_core::{ActionError, Game, Seat};
 use arbiter_progressive_chess::{Session, SessionAction};
+use arbiter_search::player::ScoredLine;
 
 pub use arbiter_registry::limits::MAX_CLOCK_SECS;
 
@@ -34,6 +35,28 @@ impl Hosted for Session {
         let colour = self.colour_of(seat.0);
         let (turn, score) = crate::bots::bot_scored(self.current(), colour.seat(), think);
         (turn.map(SessionAction::Turn), score)
+    }
+
+    /// The current game's lines, each turn a session action. A move step
+    /// still pending (a person's, then the seat went to a bot) has none.
+    fn bot_lines(
+        &self,
+        seat: Seat,
+        think: crate::bots::Think,
+        count: usize,
+    ) -> Vec<ScoredLine<SessionAction>> {
+        if self.check_turn(seat).is_err() || self.pending_move().is_some() {
+            return Vec::new();
+        }
+        let colour = self.colour_of(seat.0);
+        crate::bots::bot_lines(self.current(), colour.seat(), think, count)
+            .into_iter()
+            .map(|l| ScoredLine {
+                action: SessionAction::Turn(l.action),
+                score: l.score,
+                line: l.line.into_iter().map(SessionAction::Turn).collect(),
+            })
+            .collect()
     }
 
     /// Each player's banked reserve (public: every viewer's clock shows it).

@@ -6,6 +6,7 @@ use crate::adapter::{kind, Creation, Hosted};
 use crate::bots::Think;
 use arbiter_core::scene::{Last, Scene};
 use arbiter_core::{ActionError, Disclosure, GameRng, Outcome, Phase, Seat, Seed, Viewer};
+use arbiter_search::player::ScoredLine;
 use serde_json::Value;
 
 /// A live game behind one object-safe interface, addressed by server seats.
@@ -53,6 +54,9 @@ pub trait LiveGame: Send + Sync {
     /// [`LiveGame::bot_action`] with the search's score of the choice for
     /// the seat, where there is one ([`Hosted::bot_scored`]).
     fn bot_scored(&self, seat: usize, think: Think) -> (Option<String>, Option<i32>);
+    /// The strongest bot's best `count` lines for server seat `seat`, in
+    /// notation ([`Hosted::bot_lines`]).
+    fn bot_lines(&self, seat: usize, think: Think, count: usize) -> Vec<ScoredLine<String>>;
     fn boxed_clone(&self) -> Box<dyn LiveGame>;
     /// The host ends the game ([`Hosted::end_by_host`]).
     fn end_by_host(&mut self);
@@ -380,6 +384,21 @@ impl<G: Hosted> LiveGame for Table<G> {
         };
         let (action, score) = self.game.bot_scored(game_seat, think);
         (action.map(|a| a.to_string()), score)
+    }
+
+    fn bot_lines(&self, seat: usize, think: Think, count: usize) -> Vec<ScoredLine<String>> {
+        let Some(game_seat) = self.acting_seat(seat) else {
+            return Vec::new();
+        };
+        self.game
+            .bot_lines(game_seat, think, count)
+            .into_iter()
+            .map(|l| ScoredLine {
+                action: l.action.to_string(),
+                score: l.score,
+                line: l.line.iter().map(|a| a.to_string()).collect(),
+            })
+            .collect()
     }
 
     fn boxed_clone(&self) -> Box<dyn LiveGame> {

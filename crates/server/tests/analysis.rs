@@ -304,3 +304,166 @@ async fn the_analysis_page_is_served() {
     assert_eq!(status, StatusCode::OK);
     assert!(v["raw"].as_str().unwrap().contains("/analysis?ply="), "{v}");
 }
+
+/// The moves that mate at once: played by the rules alone, each ends the
+/// game with the mover its only winner.
+fn mates_in_one(game: &KnightCourt) -> Vec<String> {
+    let arbiter_core::Phase::Turn(mover) = arbiter_core::Game::phase(game) else {
+        return Vec::new();
+    };
+    game.legal_moves()
+        .into_iter()
+        .filter(|&mv| {
+            let mut after = game.clone();
+            after.play(mv).unwrap();
+            after.outcome().is_some_and(|o| o.winners() == vec![mover])
+        })
+        .map(|mv| mv.to_string())
+        .collect()
+}
+
+/// The `lines` of the seat to act: (first action, evaluation, line).
+fn ranked(v: &Value) -> Vec<(String, Option<i64>, Vec<String>)> {
+    v["seats"][0]["lines"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no lines: {v}"))
+        .iter()
+        .map(|l| {
+            let line = l["line"].as_array().unwrap();
+            (
+                l["action"].as_str().unwrap().to_string(),
+                l["evaluation"].as_i64(),
+                line.iter()
+                    .map(|e| e.as_str().unwrap().to_string())
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// Distinct legal first actions, each line led by the mover and then
+/// alternating seats, at most 8 entries, scores that never rise.
+fn check_ranked(lines: &[(String, Option<i64>, Vec<String>)], legal: &[String], mover: usize) {
+    for (i, (action, _, line)) in lines.iter().enumerate() {
+        assert!(legal.contains(action), "{action} is not legal: {legal:?}");
+        assert!(lines[..i].iter().all(|(a, _, _)| a != action), "{lines:?}");
+        assert!(!line.is_empty() && line.len() <= 8, "{lines:?}");
+        for (k, entry) in line.iter().enumerate() {
+            let by = if k % 2 == 0 { mover } else { 1 - mover };
+            assert!(entry.starts_with(&format!("P{}: ", by + 1)), "{lines:?}");
+        }
+        assert_eq!(line[0], format!("P{}: {action}", mover + 1));
+    }
+    for pair in lines.windows(2) {
+        if let (Some(a), Some(b)) = (pair[0].1, pair[1].1) {
+            assert!(a >= b, "{lines:?}");
+        }
+    }
+}
+
+/// The positions of a finished game's history, each before its entry.
+fn positions(history: &[Value]) -> Vec<KnightCourt> {
+    let mut game = KnightCourt::new();
+    let mut before = Vec::new();
+    for entry in history {
+        before.push(game.clone());
+        let mv: Move = entry["action"].as_str().unwrap().parse().unwrap();
+        game.play(mv).unwrap();
+    }
+    before
+}
+
+/// The first ranked line is the engine's best action, with its evaluation,
+/// and the best line starts with it.
+fn check_leads(v: &Value, lines: &[(String, Option<i64>, Vec<String>)]) {
+    let seat = &v["seats"][0];
+    assert_eq!(seat["best"], lines[0].0.as_str(), "{v}");
+    // An unscored first line (no iteration finished) leaves the static
+    // evaluation in its place.
+    if let Some(score) = lines[0].1 {
+        assert_eq!(seat["evaluation"].as_i64(), Some(score), "{v}");
+        assert_eq!(seat["evaluation_by"], "search", "{v}");
+    }
+    assert_eq!(v["line"][0], lines[0].2[0].as_str(), "{v}");
+}
+
+#[tokio::test]
+async fn ranked_lines_put_every_mate_in_one_first() {
+    let app = app().await;
+    // The first seeded random game that offers a mate in one somewhere
+    // (found by the rules alone).
+    let (g, history) = 'found: {
+        for seed in 1..=40 {
+            let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
+            play(&app, &g, 40, seed).await;
+            let history = state(&app, &g.id, None).await["history"]
+                .as_array()
+                .unwrap()
+                .clone();
+            if positions(&history)
+                .iter()
+                .any(|p| !mates_in_one(p).is_empty())
+            {
+                break 'found (g, history);
+            }
+        }
+        panic!("no seeded game offered a mate in one");
+    };
+    // Without `lines` the answer has none; out of range is refused.
+    let plain = analysis(&app, &g.id, None, "?ply=0&ms=100").await;
+    assert!(plain["seats"][0].get("lines").is_none(), "{plain}");
+    for bad in ["0", "6", "-1", "x"] {
+        let uri = format!("/api/games/{}/analysis?lines={bad}", g.id);
+        let (status, body) = get(&app, &uri, None).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {body}");
+    }
+    let mut mates_seen = 0;
+    for (ply, game) in positions(&history).iter().enumerate() {
+        let mates = mates_in_one(game);
+        // The first few positions, and every one with a mate.
+        if ply >= 4 && mates.is_empty() {
+            continue;
+        }
+        let arbiter_core::Phase::Turn(mover) = arbiter_core::Game::phase(game) else {
+            unreachable!("a history entry is a move");
+        };
+        let v = analysis(&app, &g.id, None, &format!("?ply={ply}&ms=600&lines=3")).await;
+        let lines = ranked(&v);
+        let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+        assert_eq!(lines.len(), legal.len().min(3), "ply {ply}: {v}");
+        check_ranked(&lines, &legal, mover.index());
+        check_leads(&v, &lines);
+        // Every search finds a mate in one: the first lines are mates, as
+        // many as there are (up to 3), each scored 1000000 - 1.
+        mates_seen += mates.len();
+        for (action, evaluation, _) in lines.iter().take(mates.len()) {
+            assert!(
+                mates.contains(action),
+                "ply {ply}: {action} is no mate: {lines:?}"
+            );
+            assert_eq!(*evaluation, Some(999_999), "ply {ply}");
+        }
+        for (action, _, _) in lines.iter().skip(mates.len()) {
+            assert!(!mates.contains(action), "ply {ply}: {lines:?}");
+        }
+    }
+    assert!(mates_seen > 0);
+}
+
+#[tokio::test]
+async fn ranked_lines_in_the_other_duels_are_distinct_legal_moves() {
+    let app = app().await;
+    for kind in ["knight-moves", "progressive-chess"] {
+        let g = create(&app, json!({"game": kind, "seats": 2})).await;
+        let played = play(&app, &g, 4, 5).await;
+        for p in played.iter().take(2) {
+            let query = format!("?ply={}&ms=800&lines=3", p.ply);
+            let v = analysis(&app, &g.id, None, &query).await;
+            assert_eq!(v["to_act"], json!([p.seat]), "{kind}: {v}");
+            let lines = ranked(&v);
+            assert_eq!(lines.len(), p.legal.len().min(3), "{kind}: {v}");
+            check_ranked(&lines, &p.legal, p.seat);
+            check_leads(&v, &lines);
+        }
+    }
+}

@@ -42,9 +42,24 @@ impl<D: Duel> Table<D> {
     }
 
     /// A table of the most slots that fit in `megabytes` MiB, a power of
-    /// two (at least one slot), as UCI's `Hash` option asks for.
-    pub fn with_megabytes(megabytes: usize) -> Table<D> {
-        Table::with_slots(Table::<D>::slots_in(megabytes))
+    /// two (at least one slot), as UCI's `Hash` option asks for; `None`
+    /// when the memory cannot be had (the process goes on, as it would
+    /// not after a failed infallible allocation).
+    pub fn with_megabytes(megabytes: usize) -> Option<Table<D>> {
+        let slots = Table::<D>::slots_in(megabytes);
+        let mut table = Vec::new();
+        table.try_reserve_exact(slots).ok()?;
+        table.resize(slots, None);
+        Some(Table { slots: table })
+    }
+
+    /// Whether a table of `megabytes` MiB can be reserved now. Nothing is
+    /// written, so asking costs no memory.
+    pub fn fits(megabytes: usize) -> bool {
+        let mut probe: Vec<Option<Entry<D>>> = Vec::new();
+        probe
+            .try_reserve_exact(Table::<D>::slots_in(megabytes))
+            .is_ok()
     }
 
     /// How many slots [`Table::with_megabytes`] gives.

@@ -25,6 +25,8 @@ pub(super) struct Options {
     pub(super) refereed: Option<bool>,
     /// The table's size in MiB (`Hash`); `None`: the usual table.
     pub(super) megabytes: Option<usize>,
+    /// Whether a table of so many MiB can be had ([`Table::fits`]).
+    fits: fn(usize) -> bool,
 }
 
 /// What a `setoption` changed beside the options themselves.
@@ -45,6 +47,7 @@ impl Options {
             lines: 1,
             refereed: refereed.then_some(true),
             megabytes: None,
+            fits: Table::<D>::fits,
         }
     }
 
@@ -94,6 +97,11 @@ impl Options {
             }
             HASH => {
                 let mb = whole_number(HASH, &value, MOST_MEGABYTES)?;
+                if !(self.fits)(mb) {
+                    return Err(format!(
+                        "error: option {HASH}: {mb} MiB cannot be had; the table keeps its size"
+                    ));
+                }
                 self.megabytes = Some(mb);
                 Ok(Effect::ClearTable)
             }
@@ -158,6 +166,25 @@ mod tests {
         }
         assert_eq!(set(&mut options, "name Clear Hash"), Ok(Effect::ClearTable));
         assert_eq!(options.megabytes, Some(64));
+    }
+
+    #[test]
+    fn a_size_that_cannot_be_had_is_refused_and_changes_nothing() {
+        let mut options = Options::new::<KnightCourtDuel>(true);
+        set(&mut options, "name Hash value 8").unwrap();
+        // As if the machine had 100 MiB to spare.
+        options.fits = |mb| mb <= 100;
+        let refused = set(&mut options, "name Hash value 40000").unwrap_err();
+        assert_eq!(
+            refused,
+            "error: option Hash: 40000 MiB cannot be had; the table keeps its size"
+        );
+        assert_eq!(options.megabytes, Some(8));
+        assert_eq!(
+            set(&mut options, "name Hash value 100"),
+            Ok(Effect::ClearTable)
+        );
+        assert_eq!(options.megabytes, Some(100));
     }
 
     #[test]

@@ -228,7 +228,9 @@ fn with_searcher<'g, D: Duel, T>(
     };
     let table = match (kept, session.megabytes) {
         (Some(kept), _) => Some(kept),
-        (None, Some(mb)) => Some(Table::with_megabytes(mb)),
+        // `setoption` checked that the memory could be had; should it be
+        // gone since, the search goes on with the usual table.
+        (None, Some(mb)) => Table::with_megabytes(mb),
         // The searcher starts with a usual table of its own.
         (None, None) => None,
     };

@@ -36,7 +36,7 @@
 use crate::alphabeta::Searcher;
 use crate::dfpn::{HorizonProof, Verdict, MAX_HORIZON};
 use crate::games::knight_court::KnightCourtTableDuel;
-use crate::player::{Budget, Player, DECIDED};
+use crate::player::{Budget, Player, ScoredLine, DECIDED};
 use arbiter_core::{Game, Phase, Seat, Seed};
 use arbiter_knight_court::{KnightCourt, Move, Position};
 use std::sync::atomic::AtomicBool;
@@ -466,5 +466,89 @@ impl Player<KnightCourt> for ProvingPlayer {
         };
         let decision = proofs.decide(game, deadline, None, seed, &mut search);
         (decision.choice, decision.score)
+    }
+
+    /// The ranked lines of the table-guided search, with the proofs
+    /// around it as [`Player::choose_scored`] has them, so the first line is
+    /// always the player's own choice, with its score. Each search the
+    /// proofs ask for ranks `count` moves among those it may choose, and
+    /// the last ranking is kept; then the choice leads. A proved mate runs
+    /// no search, so the other moves are ranked after it; a vetoed choice
+    /// follows the moves kept, with its proved loss as its score.
+    fn choose_lines(
+        &self,
+        game: &KnightCourt,
+        seat: Seat,
+        seed: Seed,
+        count: usize,
+    ) -> Vec<ScoredLine<Move>> {
+        if game.phase() != Phase::Turn(seat) || count == 0 {
+            return Vec::new();
+        }
+        let (_, deadline) = self.budget.limits();
+        let ranking = |only: Option<Vec<Move>>, until: Option<Instant>, count: usize| {
+            let budget = match until {
+                Some(at) => self.budget.until(at),
+                None => self.budget,
+            };
+            let mut searcher = Searcher::<KnightCourtTableDuel>::new(game, budget);
+            if let Some(moves) = only {
+                searcher = searcher.only_moves(moves);
+            }
+            crate::bots::ranked_lines(searcher, seed, count)
+        };
+        let mut ranked: Vec<ScoredLine<Move>> = Vec::new();
+        let mut search = |only: Option<Vec<Move>>, until: Option<Instant>| {
+            ranked = ranking(only, until, count);
+            let first = ranked.first()?;
+            // An unscored move (no iteration finished) scores 0, as
+            // `Searcher::run` gives it.
+            Some((first.action, first.score.unwrap_or(0)))
+        };
+        let proofs = Proofs {
+            horizon: self.horizon,
+            nodes: self.proof_nodes,
+        };
+        let decision = proofs.decide(game, deadline, None, seed, &mut search);
+        let Some(choice) = decision.choice else {
+            return Vec::new();
+        };
+        if let Proved::Mate { .. } = decision.proved {
+            let others: Vec<Move> = game
+                .legal_moves()
+                .into_iter()
+                .filter(|&mv| mv != choice)
+                .collect();
+            ranked = if others.is_empty() {
+                Vec::new()
+            } else {
+                ranking(Some(others), deadline, count - 1)
+            };
+        }
+        let chosen = match ranked.iter().position(|l| l.action == choice) {
+            Some(at) => ranked.remove(at),
+            None => ScoredLine {
+                action: choice,
+                score: None,
+                line: vec![choice],
+            },
+        };
+        ranked.insert(
+            0,
+            ScoredLine {
+                score: decision.score.or(chosen.score),
+                ..chosen
+            },
+        );
+        if let Proved::Vetoed { refused, plies, .. } = decision.proved {
+            ranked.retain(|l| l.action != refused);
+            ranked.push(ScoredLine {
+                action: refused,
+                score: Some(-(DECIDED - plies as i32)),
+                line: vec![refused],
+            });
+        }
+        ranked.truncate(count);
+        ranked
     }
 }
