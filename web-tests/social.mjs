@@ -197,7 +197,9 @@ const tests = {
     await press(host.page, "#spectators-mute", size);
     await watcher.page.waitForSelector("#chat-text[disabled]");
     assert.equal(await watcher.page.getAttribute("#chat-text", "placeholder"), "The host closed this chat");
-    assert.match(await host.page.textContent("#spectators-mute"), /Reopen/);
+    // The host's own page learns of it from its own update, which may come
+    // after the spectator's: wait for it rather than race it.
+    await host.page.waitForFunction(() => /Reopen/.test(document.getElementById("spectators-mute").textContent));
     await host.page.screenshot({ path: `${artifacts}/social-host-closed-${size}.png`, fullPage: true });
     await watcher.page.screenshot({ path: `${artifacts}/social-spectators-closed-${size}.png`, fullPage: true });
     await press(host.page, "#spectators-mute", size);

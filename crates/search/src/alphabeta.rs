@@ -103,12 +103,18 @@ pub struct Searcher<'g, D: Duel> {
 
 impl<'g, D: Duel> Searcher<'g, D> {
     pub fn new(game: &'g D::Game, budget: Budget) -> Searcher<'g, D> {
+        Searcher::on_table(game, budget, Table::new())
+    }
+
+    /// [`Searcher::new`] with the table `table` (emptied, or kept from an
+    /// earlier search of the same game) rather than a new usual one.
+    pub fn on_table(game: &'g D::Game, budget: Budget, table: Table<D>) -> Searcher<'g, D> {
         let (limit, deadline) = budget.limits();
         Searcher {
             game,
             real_history: D::history(game),
             path: Vec::with_capacity(MAX_PLY),
-            tt: vec![None; TT_SLOTS],
+            tt: table.slots,
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 4096],
             nodes: 0,

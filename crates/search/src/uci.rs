@@ -33,9 +33,11 @@
 //!   multipv K …`); `bestmove` is the first. Knight Court's referee stands
 //!   aside then, as it does for `searchmoves`: it chooses one move.
 //! - `setoption name Hash value MB` (1 to 65536): the transposition table
-//!   takes the most slots (a power of two) that fit in MB MiB, from the
-//!   next search on; the default lists the usual table's size.
-//!   `setoption name Clear Hash` empties the kept table.
+//!   is made anew with the most slots (a power of two) that fit in MB MiB;
+//!   the default lists the usual table's size. `setoption name Clear Hash`
+//!   empties it. Each search uses the session's table, emptied after the
+//!   search before (unless `KeepTable`) once its `bestmove` is out
+//!   ([`table`]).
 //! - `stop`: the search answers at once with its best so far; `quit` ends.
 //!
 //! A game may put a [`Referee`] around the search ([`serve_with`]): Knight
@@ -52,9 +54,11 @@ use std::time::Instant;
 mod go;
 mod options;
 mod search;
+mod table;
 pub use go::Go;
-use options::{Effect, Options};
-use search::{start_search, Running, Session, Shared, NO_PONDER};
+use options::{cannot_have, Effect, Options};
+use search::{start_search, Running, Session, NO_PONDER};
+use table::SessionTable;
 
 /// Where the engine writes: shared by the reading loop and the search
 /// thread, one whole line at a time.
@@ -134,8 +138,7 @@ pub fn serve_with<D, R, W>(
     let mut game = D::Game::start();
     let mut running: Option<Running> = None;
     let mut searches = 0u64;
-    // The table kept from one search to the next (`KeepTable`).
-    let table: Shared<D> = Arc::new(Mutex::new(None));
+    let table = SessionTable::<D>::shared();
     for line in input.lines() {
         let Ok(line) = line else { break };
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -156,19 +159,30 @@ pub fn serve_with<D, R, W>(
                 say(&out, "uciok");
             }
             "isready" => say(&out, "readyok"),
-            "setoption" => match options.set(&words[1..]) {
-                // The next search starts from a table of the new size.
-                Ok(Effect::ClearTable) => *table.lock().expect("the table lock") = None,
-                Ok(Effect::None) => {}
-                Err(e) => say(&out, &format!("info string {e}")),
-            },
+            "setoption" => {
+                let before = options.megabytes;
+                match options.set(&words[1..]) {
+                    // Made now, so that `isready` waits for it.
+                    Ok(Effect::Resize) => {
+                        let mut table = table.lock().expect("the table lock");
+                        if !table.resize(options.megabytes) {
+                            let asked = options.megabytes.unwrap_or_default();
+                            options.megabytes = before;
+                            say(&out, &format!("info string {}", cannot_have(asked)));
+                        }
+                    }
+                    Ok(Effect::ClearTable) => table.lock().expect("the table lock").forget(),
+                    Ok(Effect::None) => {}
+                    Err(e) => say(&out, &format!("info string {e}")),
+                }
+            }
             "debug" | "register" => {}
             "ucinewgame" => {
                 if let Some(r) = running.take() {
                     r.finish();
                 }
                 game = D::Game::start();
-                *table.lock().expect("the table lock") = None;
+                table.lock().expect("the table lock").forget();
                 // A new game searches as the session's first would, so a
                 // game replays alike whatever the process played before.
                 searches = 0;

@@ -91,6 +91,11 @@ impl<D: Duel> Table<D> {
         }
     }
 
+    /// Empties every slot: the table is then as a new one.
+    pub fn clear(&mut self) {
+        self.slots.fill(None);
+    }
+
     /// The number of slots.
     pub fn len(&self) -> usize {
         self.slots.len()

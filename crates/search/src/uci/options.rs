@@ -34,8 +34,15 @@ pub(super) struct Options {
 pub(super) enum Effect {
     /// Nothing else.
     None,
-    /// The kept table must go: its size changed, or `Clear Hash`.
+    /// The table's entries must go (`Clear Hash`).
     ClearTable,
+    /// The table must be made anew at its new size (`Hash`).
+    Resize,
+}
+
+/// The refusal of a `Hash` size whose memory cannot be had.
+pub(super) fn cannot_have(megabytes: usize) -> String {
+    format!("error: option {HASH}: {megabytes} MiB cannot be had; the table keeps its size")
 }
 
 impl Options {
@@ -98,12 +105,10 @@ impl Options {
             HASH => {
                 let mb = whole_number(HASH, &value, MOST_MEGABYTES)?;
                 if !(self.fits)(mb) {
-                    return Err(format!(
-                        "error: option {HASH}: {mb} MiB cannot be had; the table keeps its size"
-                    ));
+                    return Err(cannot_have(mb));
                 }
                 self.megabytes = Some(mb);
-                Ok(Effect::ClearTable)
+                Ok(Effect::Resize)
             }
             CLEAR_HASH => Ok(Effect::ClearTable),
             REFEREE_OPTION if self.refereed.is_some() => {
@@ -154,10 +159,7 @@ mod tests {
     #[test]
     fn hash_sizes_the_table_and_a_bad_value_changes_nothing() {
         let mut options = Options::new::<KnightCourtDuel>(true);
-        assert_eq!(
-            set(&mut options, "name Hash value 64"),
-            Ok(Effect::ClearTable)
-        );
+        assert_eq!(set(&mut options, "name Hash value 64"), Ok(Effect::Resize));
         assert_eq!(options.megabytes, Some(64));
         for bad in ["0", "65537", "-1", "lots", ""] {
             let refused = set(&mut options, &format!("name Hash value {bad}")).unwrap_err();
@@ -180,10 +182,7 @@ mod tests {
             "error: option Hash: 40000 MiB cannot be had; the table keeps its size"
         );
         assert_eq!(options.megabytes, Some(8));
-        assert_eq!(
-            set(&mut options, "name Hash value 100"),
-            Ok(Effect::ClearTable)
-        );
+        assert_eq!(set(&mut options, "name Hash value 100"), Ok(Effect::Resize));
         assert_eq!(options.megabytes, Some(100));
     }
 

@@ -2,13 +2,14 @@
 //! lines it reports, and the `ponderhit` that turns a ponder search into a
 //! normal one.
 
+use super::table::Shared;
 use super::{say, score_text, Go, Out, Referee};
-use crate::alphabeta::{Duel, Features, Found, Searcher, Table, TT_SLOTS};
+use crate::alphabeta::{Duel, Features, Found, Searcher};
 use crate::player::Budget;
 use arbiter_core::{Game, Phase, Seed};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -65,13 +66,10 @@ impl Running {
     }
 }
 
-/// A table shared by the reading loop and the search threads.
-pub(super) type Shared<D> = Arc<Mutex<Option<Table<D>>>>;
-
 /// What a search takes from the session besides the position and `go`.
 pub(super) struct Session<D: Duel> {
     pub(super) features: Features,
-    /// The table kept from one search to the next (`KeepTable`).
+    /// The session's table ([`SessionTable`](super::table::SessionTable)).
     pub(super) table: Shared<D>,
     /// The table's size in MiB (`Hash`); `None`: the usual table.
     pub(super) megabytes: Option<usize>,
@@ -124,6 +122,9 @@ where
         };
         finished.store(true, Ordering::Release);
         say(&out, &format!("bestmove {text}"));
+        // The next search finds the table empty (unless kept), at no cost
+        // of its own time.
+        session.table.lock().expect("the table lock").tidy();
     });
     Running {
         stop,
@@ -218,35 +219,23 @@ fn with_searcher<'g, D: Duel, T>(
     body: impl FnOnce(&mut Searcher<'g, D>) -> T,
 ) -> T {
     let features = session.features;
-    let slots = session.megabytes.map_or(TT_SLOTS, Table::<D>::slots_in);
-    // A table kept from before a `Hash` change is not this session's size.
-    let kept = if features.keep_table {
-        let kept = session.table.lock().expect("the table lock").take();
-        kept.filter(|t| t.len() == slots)
-    } else {
-        None
-    };
-    let table = match (kept, session.megabytes) {
-        (Some(kept), _) => Some(kept),
-        // `setoption` checked that the memory could be had; should it be
-        // gone since, the search goes on with the usual table.
-        (None, Some(mb)) => Table::with_megabytes(mb),
-        // The searcher starts with a usual table of its own.
-        (None, None) => None,
-    };
-    let mut searcher = Searcher::<D>::new(game, budget)
+    let table = session
+        .table
+        .lock()
+        .expect("the table lock")
+        .take(session.megabytes, features.keep_table);
+    let mut searcher = Searcher::<D>::on_table(game, budget, table)
         .with_features(features)
         .stop_on(stop);
-    if let Some(table) = table {
-        searcher = searcher.with_table(table);
-    }
     if let Some(moves) = only {
         searcher = searcher.only_moves(moves);
     }
     let answer = body(&mut searcher);
-    if features.keep_table {
-        *session.table.lock().expect("the table lock") = Some(searcher.into_table());
-    }
+    session
+        .table
+        .lock()
+        .expect("the table lock")
+        .give_back(searcher.into_table(), features.keep_table);
     answer
 }
 
