@@ -107,6 +107,9 @@ const tests = {
     // The offer reaches Black live, over the WebSocket.
     await black.page.waitForSelector("#draw-accept");
     assert.match(await black.page.textContent("#social-actions"), /Your opponent offers a draw/);
+    // White learns it from its own request's answer, which may come after
+    // Black's live update.
+    await white.page.waitForSelector("#social-actions .draw-note");
     assert.match(await white.page.textContent("#social-actions"), /You offered a draw/);
     await black.page.screenshot({ path: `${artifacts}/social-draw-offer-${size}.png`, fullPage: true });
     await press(black.page, "#draw-accept", size);
