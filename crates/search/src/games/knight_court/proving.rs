@@ -430,6 +430,32 @@ impl ProvingPlayer {
             proof_nodes: PROOF_NODES,
         }
     }
+
+    fn proofs(&self) -> Proofs {
+        Proofs {
+            horizon: self.horizon,
+            nodes: self.proof_nodes,
+        }
+    }
+
+    /// The table-guided search the proofs call: among `only` (`None`:
+    /// every move), within the player's budget cut at `until`.
+    fn searcher<'g>(
+        &self,
+        game: &'g KnightCourt,
+        only: Option<Vec<Move>>,
+        until: Option<Instant>,
+    ) -> Searcher<'g, KnightCourtTableDuel> {
+        let budget = match until {
+            Some(at) => self.budget.until(at),
+            None => self.budget,
+        };
+        let searcher = Searcher::<KnightCourtTableDuel>::new(game, budget);
+        match only {
+            Some(moves) => searcher.only_moves(moves),
+            None => searcher,
+        }
+    }
 }
 
 impl Player<KnightCourt> for ProvingPlayer {
@@ -449,22 +475,12 @@ impl Player<KnightCourt> for ProvingPlayer {
         }
         let (_, deadline) = self.budget.limits();
         let mut search = |only: Option<Vec<Move>>, until: Option<Instant>| {
-            let budget = match until {
-                Some(at) => self.budget.until(at),
-                None => self.budget,
-            };
-            let mut searcher = Searcher::<KnightCourtTableDuel>::new(game, budget);
-            if let Some(moves) = only {
-                searcher = searcher.only_moves(moves);
-            }
-            let found = searcher.run(64, seed);
+            let found = self.searcher(game, only, until).run(64, seed);
             found.best.map(|mv| (mv, found.score))
         };
-        let proofs = Proofs {
-            horizon: self.horizon,
-            nodes: self.proof_nodes,
-        };
-        let decision = proofs.decide(game, deadline, None, seed, &mut search);
+        let decision = self
+            .proofs()
+            .decide(game, deadline, None, seed, &mut search);
         (decision.choice, decision.score)
     }
 
@@ -487,15 +503,7 @@ impl Player<KnightCourt> for ProvingPlayer {
         }
         let (_, deadline) = self.budget.limits();
         let ranking = |only: Option<Vec<Move>>, until: Option<Instant>, count: usize| {
-            let budget = match until {
-                Some(at) => self.budget.until(at),
-                None => self.budget,
-            };
-            let mut searcher = Searcher::<KnightCourtTableDuel>::new(game, budget);
-            if let Some(moves) = only {
-                searcher = searcher.only_moves(moves);
-            }
-            crate::bots::ranked_lines(searcher, seed, count)
+            crate::bots::ranked_lines(self.searcher(game, only, until), seed, count)
         };
         let mut ranked: Vec<ScoredLine<Move>> = Vec::new();
         let mut search = |only: Option<Vec<Move>>, until: Option<Instant>| {
@@ -505,11 +513,9 @@ impl Player<KnightCourt> for ProvingPlayer {
             // `Searcher::run` gives it.
             Some((first.action, first.score.unwrap_or(0)))
         };
-        let proofs = Proofs {
-            horizon: self.horizon,
-            nodes: self.proof_nodes,
-        };
-        let decision = proofs.decide(game, deadline, None, seed, &mut search);
+        let decision = self
+            .proofs()
+            .decide(game, deadline, None, seed, &mut search);
         let Some(choice) = decision.choice else {
             return Vec::new();
         };
