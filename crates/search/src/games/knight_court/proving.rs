@@ -295,6 +295,10 @@ pub struct Decision {
     /// choice; otherwise the search's score of its choice.
     pub score: Option<i32>,
     pub proved: Proved,
+    /// The moves proved to lose, each with the plies within which its
+    /// mover is mated, counted from before it (the choice too, when every
+    /// move loses).
+    pub losing: Vec<(Move, u32)>,
 }
 
 /// What the proofs changed at one move.
@@ -344,6 +348,7 @@ impl Proofs {
             choice: None,
             score: None,
             proved: Proved::Nothing,
+            losing: Vec::new(),
         };
         if !matches!(game.phase(), Phase::Turn(_)) || game.legal_moves().is_empty() {
             return nothing;
@@ -366,6 +371,7 @@ impl Proofs {
                     plies,
                     nodes: spent,
                 },
+                losing: Vec::new(),
             };
         }
         let Some((choice, score)) = search(None, share(6)) else {
@@ -379,6 +385,7 @@ impl Proofs {
                 choice: Some(choice),
                 score: Some(score),
                 proved: Proved::Nothing,
+                losing: Vec::new(),
             };
         };
         // Counted from before the choice: mated one ply after the
@@ -390,6 +397,10 @@ impl Proofs {
             .filter(|&mv| mv != choice)
             .collect();
         let (refuted, _) = refute_until(game, &others, horizon, nodes, until(7));
+        // Counted from before each move, as for the choice.
+        let losing: Vec<(Move, u32)> = std::iter::once((choice, plies))
+            .chain(refuted.losing.iter().map(|&(mv, mated)| (mv, mated + 1)))
+            .collect();
         let mut held = refuted.held;
         held.extend(refuted.unknown);
         if held.is_empty() {
@@ -397,6 +408,7 @@ impl Proofs {
                 choice: Some(choice),
                 score: Some(-(DECIDED - plies as i32)),
                 proved: Proved::EveryMoveLoses { plies },
+                losing,
             };
         }
         let kept = held.len();
@@ -409,6 +421,7 @@ impl Proofs {
                 plies,
                 kept,
             },
+            losing,
         }
     }
 }
@@ -489,8 +502,10 @@ impl Player<KnightCourt> for ProvingPlayer {
     /// always the player's own choice, with its score. Each search the
     /// proofs ask for ranks `count` moves among those it may choose, and
     /// the last ranking is kept; then the choice leads. A proved mate runs
-    /// no search, so the other moves are ranked after it; a vetoed choice
-    /// follows the moves kept, with its proved loss as its score.
+    /// no search, so the other moves are ranked after it. A move proved to
+    /// lose scores its proved mate, and those the last search did not rank
+    /// (a vetoed choice, the moves set aside with it) join the others; all
+    /// follow the choice by their scores.
     fn choose_lines(
         &self,
         game: &KnightCourt,
@@ -539,6 +554,23 @@ impl Player<KnightCourt> for ProvingPlayer {
                 line: vec![choice],
             },
         };
+        // A move proved to lose scores its proved mate, whatever the
+        // search thought; those the last search did not rank (a vetoed
+        // choice, and the moves set aside with it) join the others.
+        let proved_loss = |plies: u32| Some(-(DECIDED - plies as i32));
+        for &(mv, plies) in &decision.losing {
+            match ranked.iter_mut().find(|l| l.action == mv) {
+                Some(line) => line.score = proved_loss(plies),
+                None if mv != choice => ranked.push(ScoredLine {
+                    action: mv,
+                    score: proved_loss(plies),
+                    line: vec![mv],
+                }),
+                None => {}
+            }
+        }
+        // The choice leads; the rest by their scores (stable), unscored last.
+        ranked.sort_by_key(|l| std::cmp::Reverse(l.score.map_or(i64::MIN, i64::from)));
         ranked.insert(
             0,
             ScoredLine {
@@ -546,14 +578,6 @@ impl Player<KnightCourt> for ProvingPlayer {
                 ..chosen
             },
         );
-        if let Proved::Vetoed { refused, plies, .. } = decision.proved {
-            ranked.retain(|l| l.action != refused);
-            ranked.push(ScoredLine {
-                action: refused,
-                score: Some(-(DECIDED - plies as i32)),
-                line: vec![refused],
-            });
-        }
         ranked.truncate(count);
         ranked
     }
