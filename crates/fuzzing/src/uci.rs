@@ -50,7 +50,7 @@ fn asks_for_a_large_table(line: &str) -> bool {
 /// The first byte picks one of the three alternating games; the rest is a
 /// UCI session. Each `go` is bounded (a few nodes and plies, appended after
 /// its own words, which the later words override), a `Hash` above
-/// [`MOST_HASH`] MiB is left out, and the session ends
+/// 256 MiB (`MOST_HASH`) is left out, and the session ends
 /// at `quit` or at its end. The engine must not panic, must write only
 /// lines the protocol knows, and must answer every `go` it starts with one
 /// `bestmove M [ponder P]` (a `go` during a search is refused and starts

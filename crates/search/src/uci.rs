@@ -37,7 +37,7 @@
 //!   the default lists the usual table's size. `setoption name Clear Hash`
 //!   empties it. Each search uses the session's table, emptied after the
 //!   search before (unless `KeepTable`) once its `bestmove` is out
-//!   ([`table`]).
+//!   (`uci/table.rs`).
 //! - `stop`: the search answers at once with its best so far; `quit` ends.
 //!
 //! A game may put a [`Referee`] around the search ([`serve_with`]): Knight
