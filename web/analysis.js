@@ -17,14 +17,22 @@ const RANKED = 3;
 // 1000000 - N is a win in N plies, its negation a loss.
 const DECIDED = 1000000;
 
-// An evaluation as a person reads it: a found result in plies, else the
+// Knight Court's search scores a leaf its solved table calls won as
+// 100000 less the table's plies from that leaf (docs/analysis.md): a win
+// the table sees, at no distance the page can tell from the start.
+const TABLE_WIN = 100000;
+
+// An evaluation as a person reads it: a found result in plies, a win or
+// loss by Knight Court's table (`solved`: the game has one), else the
 // number (roughly hundredths of a pawn) with its sign.
-function scoreText(score) {
+function scoreText(score, solved) {
   if (score == null) return "not scored";
-  if (Math.abs(score) > DECIDED - 10000) {
-    const plies = DECIDED - Math.abs(score);
+  const size = Math.abs(score);
+  if (size > DECIDED - 10000) {
+    const plies = DECIDED - size;
     return `${score > 0 ? "wins" : "loses"} in ${plies} ${plies === 1 ? "ply" : "plies"}`;
   }
+  if (solved && size > TABLE_WIN - 1000 && size <= TABLE_WIN) return `${score > 0 ? "wins" : "loses"}, by the solved table`;
   return score > 0 ? `+${score}` : String(score);
 }
 
@@ -59,11 +67,12 @@ async function load() {
   $("a-status").textContent = `Thought for at most ${a.cap_ms / 1000} s.`;
   $("a-best").innerHTML = a.seats.map((s) => s.hidden
     ? `<p>P${s.seat + 1}: only that seat's link may see its analysis.</p>`
-    : `<p>P${s.seat + 1} plays best: <b>${esc(s.best ?? "nothing")}</b>${s.evaluation != null ? ` (evaluation now ${esc(scoreText(s.evaluation))})` : ""}</p>`).join("");
+    : `<p>P${s.seat + 1} plays best: <b>${esc(s.best ?? "nothing")}</b>${s.evaluation != null ? ` (evaluation now ${esc(scoreText(s.evaluation, !!s.exact))})` : ""}</p>`).join("");
   // The ranked moves of the one seat to act, where its engine ranks them.
-  const ranked = a.seats.find((s) => s.lines?.length)?.lines;
+  const rankedSeat = a.seats.find((s) => s.lines?.length);
+  const ranked = rankedSeat?.lines;
   $("a-lines").innerHTML = !ranked ? "" : `<h3>The best ${ranked.length} moves</h3><table class="ranked"><thead><tr><th>#</th><th>Move</th><th>Evaluation</th><th>Line</th></tr></thead><tbody>${
-    ranked.map((l, i) => `<tr><td>${i + 1}</td><td><b>${esc(l.action)}</b></td><td>${esc(scoreText(l.evaluation))}</td><td>${esc(l.line.slice(1).map((m) => m.replace(/^P\d+: /, "")).join(" ") || "—")}</td></tr>`).join("")}</tbody></table>`;
+    ranked.map((l, i) => `<tr><td>${i + 1}</td><td><b>${esc(l.action)}</b></td><td>${esc(scoreText(l.evaluation, !!rankedSeat.exact))}</td><td>${esc(l.line.slice(1).map((m) => m.replace(/^P\d+: /, "")).join(" ") || "—")}</td></tr>`).join("")}</tbody></table>`;
   $("a-line").innerHTML = a.line.map((m) => `<li>${esc(m)}</li>`).join("");
   const end = a.line_end;
   $("a-line-end").textContent = !end ? "" : end.outcome
