@@ -32,7 +32,7 @@ enum Route {
     Outside(&'static str),
 }
 
-const ROUTES: [Route; 13] = [
+const ROUTES: [Route; 14] = [
     Route::Body("/actions"),
     Route::Body("/check"),
     Route::Body("/host"),
@@ -46,6 +46,10 @@ const ROUTES: [Route; 13] = [
     Route::Address("/record?"),
     Route::Outside("/api/games"),
     Route::Outside("/api/games/import"),
+    // Last, so the earlier routes keep their numbers in the seeds. Refused
+    // before any search while the game is played: its query (the ply, the
+    // cap, the ranked lines) is read first.
+    Route::Address("/analysis?"),
 ];
 
 /// The first byte picks a game, the next a route, the next who asks (the
