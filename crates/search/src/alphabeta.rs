@@ -107,7 +107,8 @@ impl<'g, D: Duel> Searcher<'g, D> {
     }
 
     /// [`Searcher::new`] with the table `table` (emptied, or kept from an
-    /// earlier search of the same game) rather than a new usual one.
+    /// earlier search of the same game) rather than a new usual one. Every
+    /// table's size is a power of two (see `slot`), as [`Table`] makes them.
     pub fn on_table(game: &'g D::Game, budget: Budget, table: Table<D>) -> Searcher<'g, D> {
         let (limit, deadline) = budget.limits();
         Searcher {
@@ -128,17 +129,6 @@ impl<'g, D: Duel> Searcher<'g, D> {
             root_depth: 1,
             only: None,
         }
-    }
-
-    /// The search with the table `table` (from an earlier search of the
-    /// same game, say, or a larger one) instead of an empty usual one.
-    pub fn with_table(mut self, table: Table<D>) -> Searcher<'g, D> {
-        // Every table's size is a power of two (see `slot`); one built
-        // otherwise is not used.
-        if table.slots.len().is_power_of_two() {
-            self.tt = table.slots;
-        }
-        self
     }
 
     /// How full the table is, in thousandths: the share of the first

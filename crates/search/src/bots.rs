@@ -46,10 +46,7 @@ impl<D: Duel> AlphaBetaPlayer<D> {
         // Another game searching with this player at the same moment gets
         // a fresh table.
         let table = self.table.try_lock().ok().and_then(|mut t| t.take());
-        let mut searcher = Searcher::<D>::new(game, self.budget);
-        if let Some(table) = table {
-            searcher = searcher.with_table(table);
-        }
+        let mut searcher = Searcher::<D>::on_table(game, self.budget, table.unwrap_or_default());
         let found = searcher.run(64, seed);
         if let Ok(mut t) = self.table.try_lock() {
             *t = Some(searcher.into_table());

@@ -30,7 +30,7 @@ impl<D: Duel> Copy for Entry<D> {}
 pub const TT_SLOTS: usize = 1 << 17;
 
 /// A transposition table, which a player may carry from one search to the
-/// next ([`Searcher::with_table`](super::Searcher::with_table), [`Searcher::into_table`](super::Searcher::into_table)).
+/// next ([`Searcher::on_table`](super::Searcher::on_table), [`Searcher::into_table`](super::Searcher::into_table)).
 pub struct Table<D: Duel> {
     pub(super) slots: Vec<Option<Entry<D>>>,
 }
@@ -97,13 +97,8 @@ impl<D: Duel> Table<D> {
     }
 
     /// The number of slots.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.slots.len()
-    }
-
-    /// Whether the table has no slot (never: every table has one).
-    pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
     }
 }
 

@@ -534,17 +534,15 @@ impl Player<KnightCourt> for ProvingPlayer {
         let Some(choice) = decision.choice else {
             return Vec::new();
         };
-        if let Proved::Mate { .. } = decision.proved {
+        // A proved mate runs no search: the other moves are ranked behind
+        // it, if more than one line is asked for.
+        if matches!(decision.proved, Proved::Mate { .. }) && count > 1 {
             let others: Vec<Move> = game
                 .legal_moves()
                 .into_iter()
                 .filter(|&mv| mv != choice)
                 .collect();
-            ranked = if others.is_empty() {
-                Vec::new()
-            } else {
-                ranking(Some(others), deadline, count - 1)
-            };
+            ranked = ranking(Some(others), deadline, count - 1);
         }
         let chosen = match ranked.iter().position(|l| l.action == choice) {
             Some(at) => ranked.remove(at),
