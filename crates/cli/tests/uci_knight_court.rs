@@ -155,3 +155,63 @@ fn a_move_proved_to_lose_is_refused_and_the_search_chooses_again() {
         .count();
     assert!(vetoes >= 1, "{refereed:?}");
 }
+
+/// The first move of the last `info … pv` line in `said`, if any.
+fn last_reported(said: &[String]) -> Option<&str> {
+    said.iter()
+        .rev()
+        .filter(|l| l.starts_with("info depth"))
+        .find_map(|l| l.split(" pv ").nth(1))
+        .and_then(|pv| pv.split_whitespace().next())
+}
+
+/// Whatever chose the move (the search, a veto, a proved mate, every move
+/// proved to lose, a lone legal move), the last line reported before
+/// `bestmove M` starts with M, so a GUI shows the line of the move played
+/// and its score. The positions are the hand-worked ones above; after
+/// `LINE a1b3 R@c3`, c2c3 is White's only move (by hand, and the rules
+/// agree). (Three nodes may not finish one iteration: then there is no
+/// line to report.)
+#[test]
+fn the_last_line_reported_starts_with_the_move_played() {
+    assert_eq!(moves_after(&format!("{LINE} a1b3 R@c3")), ["c2c3"]);
+    let cases = [
+        ("", "go nodes 200"),
+        (CHECKED, "go nodes 3"),
+        (&format!("{LINE} a1b3 R@c3") as &str, "go depth 3"),
+        (&format!("{LINE} a1b3"), "go nodes 200"),
+    ];
+    let mut vetoes = 0;
+    for proofs in [true, false] {
+        let mut e = Engine::start("knight-court");
+        e.send(&format!("setoption name Proofs value {proofs}"));
+        for (line, go) in cases.iter() {
+            // Six searches each, so that the three-node search of CHECKED
+            // chooses the losing b3a1 first (and is vetoed) in some.
+            for _ in 0..6 {
+                e.send(&format!("position startpos moves {line}"));
+                e.send(go);
+                let said = e.until("bestmove");
+                let best = said.last().unwrap().split_whitespace().nth(1).unwrap();
+                match last_reported(&said) {
+                    Some(first) => {
+                        assert_eq!(first, best, "proofs {proofs}, after {line:?}: {said:?}")
+                    }
+                    // Three nodes may not finish one iteration over two
+                    // moves: then nothing is reported, unless a veto
+                    // searches again.
+                    None => assert!(
+                        *go == "go nodes 3" && !said.iter().any(|l| l.contains("chose among")),
+                        "proofs {proofs}, after {line:?}, {go}: nothing reported: {said:?}"
+                    ),
+                }
+                vetoes += said
+                    .iter()
+                    .filter(|l| l.contains("chose among the 1 moves"))
+                    .count();
+            }
+        }
+        e.quit();
+    }
+    assert!(vetoes >= 1, "no veto to a lone move was seen");
+}

@@ -178,7 +178,8 @@ impl<'g, D: Duel> Searcher<'g, D> {
 
     /// Iterative deepening up to `max_depth` plies; the result of the last
     /// completed iteration, or a move that beat it in the unfinished one
-    /// (or the first move, if none completed).
+    /// (or the first move, if none completed). A lone legal move gets one
+    /// iteration, enough to score it.
     pub fn run(&mut self, max_depth: u32, seed: Seed) -> Found<D::Move> {
         self.iterate(max_depth, seed, &mut |_, _| {})
     }
@@ -197,9 +198,18 @@ impl<'g, D: Duel> Searcher<'g, D> {
             nodes: 0,
             hashfull: 0,
         };
-        if moves.len() <= 1 {
+        if moves.is_empty() {
             return found;
         }
+        // A lone move is forced. One iteration still scores it and gives
+        // the line reported with it (a GUI's last `info`, the analysis
+        // board's evaluation); deeper ones would spend the budget on a
+        // choice already made.
+        let max_depth = if moves.len() == 1 {
+            max_depth.min(1)
+        } else {
+            max_depth
+        };
         for depth in 1..=max_depth.min(MAX_PLY as u32 - 8) {
             self.root_depth = depth;
             // The previous best first.
@@ -233,7 +243,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
                 }
                 break;
             }
-            let (mv, score) = best.expect("at least two root moves");
+            let (mv, score) = best.expect("a root move searched");
             found = Found {
                 best: Some(mv),
                 score,

@@ -250,3 +250,42 @@ fn tilechess_matches_end_at_the_turn_limit_ranked_by_score() {
     let seats: Vec<u8> = r.actions.iter().take(8).map(|(s, _)| s.0).collect();
     assert_eq!(seats, vec![0, 1, 2, 3, 0, 1, 2, 3]);
 }
+
+/// A lone legal move is still searched one ply, so its score is the
+/// search's: where it mates, alpha-beta reports the mate in one (before, a
+/// lone move was played unsearched and scored 0). The positions are found
+/// by the rules alone: one legal move, after which the opponent is
+/// checkmated.
+#[test]
+fn a_lone_move_that_mates_is_scored_as_a_mate() {
+    use arbiter_core::PositionSpace;
+    use arbiter_knight_court::Status;
+    let mut checked = 0;
+    for index in 0..KnightCourtSpace.size() {
+        let Some(pos) = KnightCourtSpace.position(index) else {
+            continue;
+        };
+        let game = KnightCourt::starting_at(pos);
+        let [only] = game.legal_moves()[..] else {
+            continue;
+        };
+        let after = KnightCourt::starting_at(pos.play_unchecked(only));
+        if after.status() != Status::Checkmate {
+            continue;
+        }
+        let found = best_move::<KnightCourtDuel>(&game, Budget::Nodes(1_000), Seed::from_u64(1));
+        assert_eq!(found.best, Some(only), "{}", game.position());
+        assert!(
+            found.score > 900_000 && found.depth == 1,
+            "{}: {only} mates, scored {} at depth {}",
+            game.position(),
+            found.score,
+            found.depth
+        );
+        checked += 1;
+        if checked == 20 {
+            break;
+        }
+    }
+    assert_eq!(checked, 20);
+}
