@@ -82,6 +82,8 @@ pub struct Searcher<'g, D: Duel> {
     real_history: Option<Vec<D::Key>>,
     path: Vec<D::Key>,
     tt: Vec<Option<Entry<D>>>,
+    /// The table's generation: entries of others are empty slots.
+    generation: u8,
     killers: [[Option<D::Move>; 2]; MAX_PLY],
     history: Vec<i32>,
     nodes: u64,
@@ -116,6 +118,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
             real_history: D::history(game),
             path: Vec::with_capacity(MAX_PLY),
             tt: table.slots,
+            generation: table.generation,
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 4096],
             nodes: 0,
@@ -136,13 +139,20 @@ impl<'g, D: Duel> Searcher<'g, D> {
     /// strong engines sample it rather than count every slot.
     pub fn hashfull(&self) -> u32 {
         let sample = &self.tt[..self.tt.len().min(1000)];
-        let used = sample.iter().filter(|slot| slot.is_some()).count();
+        let used = sample
+            .iter()
+            .flatten()
+            .filter(|e| e.generation == self.generation)
+            .count();
         (used * 1000 / sample.len()) as u32
     }
 
     /// The table, for the next search.
     pub fn into_table(self) -> Table<D> {
-        Table { slots: self.tt }
+        Table {
+            slots: self.tt,
+            generation: self.generation,
+        }
     }
 
     /// The search with only `features` switched on.
@@ -342,10 +352,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
         self.path.push(D::key(&pos));
         while (line.len() as u32) < depth.max(1) && D::decided(&pos).is_none() {
             let key = D::key(&pos);
-            let Some(best) = self.tt[self.slot(&key)]
-                .filter(|e| e.key == key)
-                .and_then(|e| e.best)
-            else {
+            let Some(best) = self.entry(self.slot(&key), &key).and_then(|e| e.best) else {
                 break;
             };
             moves.clear();

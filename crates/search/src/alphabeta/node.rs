@@ -8,6 +8,11 @@ impl<'g, D: Duel> Searcher<'g, D> {
         (D::hash(key) as usize) & (self.tt.len() - 1)
     }
 
+    /// The entry for `key` in `slot`, if one of this generation holds it.
+    pub(super) fn entry(&self, slot: usize, key: &D::Key) -> Option<Entry<D>> {
+        self.tt[slot].filter(|e| e.key == *key && e.generation == self.generation)
+    }
+
     /// Whether a position with `key` occurred in the game's real history.
     pub(super) fn seen(&self, key: &D::Key) -> bool {
         match &self.real_history {
@@ -86,7 +91,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
         }
         let slot = self.slot(&key);
         let mut hash_move = None;
-        if let Some(e) = self.tt[slot].filter(|e| e.key == key) {
+        if let Some(e) = self.entry(slot, &key) {
             hash_move = e.best;
             if e.scored && e.depth as u32 >= depth {
                 let score = from_tt(e.score, ply);
@@ -310,6 +315,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
             bound,
             best: best_move,
             scored: !dependent,
+            generation: self.generation,
         });
         (best, dependent)
     }
