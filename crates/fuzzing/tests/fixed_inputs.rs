@@ -178,7 +178,9 @@ fn uci_sessions_are_read_without_a_panic() {
             1,
             "uci\nsetoption name PVS value true\nsetoption value x\nsetoption name MultiPV value 3\n\
              position startpos moves c8-b6\n\
-             go wtime 1000 btime 1000 winc 10 binc 10\nisready\ngo depth 2\nstop\nquit\n",
+             go wtime 1000 btime 1000 winc 10 binc 10\nisready\ngo depth 2\nstop\n\
+             go wtime 99999999999999999999 btime 9223372036854775807 \
+             winc 9223372036854775807 binc 9223372036854775807\nstop\nquit\n",
         ),
         (
             2,

@@ -74,7 +74,7 @@ impl Go {
                         continue;
                     };
                     i += 1;
-                    let Ok(number) = value.parse::<i64>() else {
+                    let Some(number) = whole_number(value) else {
                         warnings.push(format!("go {word} {value}: not a whole number (ignored)"));
                         continue;
                     };
@@ -119,8 +119,25 @@ impl Go {
         }
         let left = self.time[index]?;
         let usable = left.saturating_sub(CLOCK_MARGIN_MS).max(1);
-        let share = usable / self.movestogo.unwrap_or(25).min(25) + self.inc[index] * 3 / 4;
+        // Saturating: a GUI may send any number, however large.
+        let share = (usable / self.movestogo.unwrap_or(25).min(25))
+            .saturating_add(self.inc[index].saturating_mul(3) / 4);
         Some(Duration::from_millis(share.min(usable / 3).max(1)))
+    }
+}
+
+/// A whole number, saturated at the bounds of `i64` when it is longer
+/// (a number of milliseconds or nodes that large means no limit in
+/// practice); `None` when the text is not a whole number.
+fn whole_number(text: &str) -> Option<i64> {
+    use std::num::IntErrorKind;
+    match text.parse::<i64>() {
+        Ok(number) => Some(number),
+        Err(e) => match e.kind() {
+            IntErrorKind::PosOverflow => Some(i64::MAX),
+            IntErrorKind::NegOverflow => Some(i64::MIN),
+            _ => None,
+        },
     }
 }
 
@@ -157,6 +174,47 @@ mod tests {
         );
         let (go, _) = Go::parse(&["depth", "1000", "mate", "1000"]);
         assert_eq!((go.depth, go.mate), (Some(64), Some(32)));
+        // Numbers past i64 saturate, and the clock's arithmetic with them
+        // does too (a huge increment once overflowed it).
+        let huge = "99999999999999999999999";
+        let (go, warnings) = Go::parse(&[
+            "depth",
+            huge,
+            "nodes",
+            huge,
+            "wtime",
+            huge,
+            "btime",
+            "-1e3",
+            "winc",
+            huge,
+            "binc",
+            "-99999999999999999999999",
+        ]);
+        assert_eq!(
+            warnings,
+            ["go btime -1e3: not a whole number (ignored)"],
+            "{warnings:?}"
+        );
+        assert_eq!(
+            (go.depth, go.nodes, go.time, go.inc),
+            (
+                Some(64),
+                Some(i64::MAX as u64),
+                [Some(i64::MAX as u64), None],
+                [i64::MAX as u64, 0]
+            )
+        );
+        let think = go.think_time(0).unwrap();
+        assert!(
+            think >= Duration::from_millis(i64::MAX as u64 / 3 / 2),
+            "{think:?}"
+        );
+        let (go, _) = Go::parse(&["wtime", "1000", "winc", &u64::MAX.to_string()]);
+        assert_eq!(
+            go.think_time(0),
+            Some(Duration::from_millis((1000 - CLOCK_MARGIN_MS) / 3))
+        );
         // Pondering is its own mode, not an infinite search: after
         // `ponderhit` the clock it was given counts.
         let (go, _) = Go::parse(&["ponder", "wtime", "900", "btime", "800"]);
