@@ -55,6 +55,14 @@ pub struct MatchArgs {
 
 pub fn run(args: MatchArgs) -> Result<(), String> {
     let kind = crate::games::find(&args.game)?;
+    // Checked before either kind of match: a match of no games, or of
+    // games ended before their first action, has nothing to report.
+    if args.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    if args.turn_limit == Some(0) {
+        return Err("--turn-limit must be at least 1 (leave it out for the game's own)".into());
+    }
     if crate::match_uci::wanted(&args) {
         return crate::match_uci::run(kind, &args);
     }
@@ -63,9 +71,6 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         .iter()
         .map(|s| kind.matches.spec(s).map_err(|e| format!("--seat {s}: {e}")))
         .collect::<Result<_, _>>()?;
-    if args.games == 0 {
-        return Err("--games must be at least 1".into());
-    }
     let openings = match args.openings.as_deref() {
         None => None,
         Some(name) => match kind.matches.named_openings(name, args.games, args.seed) {

@@ -72,6 +72,15 @@ fn bad_specs_and_seat_counts_are_refused() {
     refused(&out, "knight-control matches take 2 to 11 --seat options");
     let line = "match knight-control --seat random --seat random --turn-limit 5";
     refused(&arbiter_line(line, &[]), "--turn-limit do not apply");
+    // No games, or no action in a game: refused, for built-in and outside
+    // engines alike (a uci: match of no games once printed an Elo of NaN).
+    let uci = "--seat uci:./no-such-engine --seat greedy";
+    for seats in ["--seat random --seat greedy", uci] {
+        let line = format!("match knight-moves {seats} --games 0");
+        refused(&arbiter_line(&line, &[]), "--games must be at least 1");
+        let line = format!("match knight-moves {seats} --turn-limit 0");
+        refused(&arbiter_line(&line, &[]), "--turn-limit must be at least 1");
+    }
 }
 
 #[test]
