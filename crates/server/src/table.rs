@@ -532,7 +532,7 @@ impl<G: Hosted> LiveGame for Table<G> {
 
     fn extend(&mut self, ms: i64) {
         if let Some(d) = &mut self.deadline {
-            *d += ms;
+            *d = d.saturating_add(ms);
         }
         self.game.extend(ms);
     }

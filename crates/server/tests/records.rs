@@ -9,7 +9,7 @@ mod common;
 use arbiter_core::Seed;
 use arbiter_server::host::record::{replay, verify};
 use arbiter_server::host::{full_record, Event};
-use arbiter_server::records::{Record, Scope};
+use arbiter_server::records::{Entry, Record, Scope};
 use arbiter_server::{router, AppState, Store};
 use axum::http::StatusCode;
 use axum::Router;
@@ -415,4 +415,93 @@ async fn records_show_mutes_only_to_whom_the_snapshot_shows_them() {
     }
     let full = full_record(&store, &g.id).await.unwrap();
     assert_eq!(events(&full), vec![seat_1, zoe, closed]);
+}
+
+/// A record's times and extensions are read from outside: an extension no
+/// host could have asked for (none, backwards, or past a week), or a time
+/// the server's clock cannot show (before 1970, after the year 9999), is
+/// refused at its entry with its reason, on replay and on import. (An
+/// extension of `i64::MAX` ms once overflowed the deadline's arithmetic.)
+#[tokio::test]
+async fn extensions_and_times_out_of_range_are_refused_at_their_entry() {
+    let (app, store) = app_and_store().await;
+    let mut body = knight_control(2, 1);
+    body["bots"] = bots(&[0, 1], 2);
+    let g = create(&app, body).await;
+    wait_for(&app, &g.id, |s| s["status"] == "over").await;
+    let full = full_record(&store, &g.id).await.unwrap();
+    let first = full.entries[0].clone();
+    let week_ms = 7 * 24 * 3600 * 1000;
+    let extension = "an extension is 1 to 604800000 ms (a week)";
+    let cases = [
+        (
+            "extend i64::MAX",
+            vec![extend(&first, i64::MAX)],
+            1,
+            extension,
+        ),
+        (
+            "extend past a week",
+            vec![extend(&first, week_ms + 1)],
+            1,
+            extension,
+        ),
+        ("extend by nothing", vec![extend(&first, 0)], 1, extension),
+        (
+            "extend backwards",
+            vec![extend(&first, -5_000)],
+            1,
+            extension,
+        ),
+        (
+            "an entry at the end of time",
+            vec![at(&first, i64::MAX, first.event.clone().unwrap())],
+            1,
+            "is not a time the server writes",
+        ),
+        (
+            "a resume at the end of time",
+            vec![at(&first, i64::MAX, Event::Resume)],
+            1,
+            "is not a time the server writes",
+        ),
+    ];
+    for (label, entries, wrong, said) in cases {
+        let mut changed = full.clone();
+        changed.entries.splice(0..0, entries);
+        let Err(e) = replay(&changed, |_, _| {}) else {
+            panic!("{label}: replayed");
+        };
+        assert_eq!(e.entry, Some(wrong), "{label}: {e}");
+        assert!(e.message.contains(said), "{label}: {e}");
+        let (status, answer) = call(
+            &app,
+            "POST",
+            "/api/games/import",
+            None,
+            Some(changed.to_text()),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{label}: {answer}");
+    }
+    // A creation time before 1970: the whole record is refused.
+    let mut changed = full.clone();
+    changed.created_ms = -1;
+    let Err(e) = replay(&changed, |_, _| {}) else {
+        panic!("a record made before 1970 replayed");
+    };
+    assert_eq!(e.entry, None, "{e}");
+    assert!(e.message.contains("creation time -1 is not a time"), "{e}");
+}
+
+fn at(template: &Entry, at_ms: i64, event: Event) -> Entry {
+    let mut entry = template.clone();
+    entry.at_ms = at_ms;
+    entry.event = Some(event);
+    entry.sealed = None;
+    entry
+}
+
+fn extend(template: &Entry, ms: i64) -> Entry {
+    at(template, template.at_ms, Event::Extend { ms })
 }

@@ -170,6 +170,12 @@ pub(super) fn build(
     })
 }
 
+/// The times a record may hold (unix ms): from 1970 to the end of the year
+/// 9999. The server only writes times of its clock, and a deadline or a
+/// pause counted from a time in this range cannot overflow.
+const TIMES: std::ops::RangeInclusive<i64> = 0..=253_402_300_799_999;
+const TIMES_IN_WORDS: &str = "unix milliseconds from 1970 to the year 9999";
+
 /// A record replayed.
 pub struct Replayed {
     pub game: Box<dyn LiveGame>,
@@ -214,6 +220,12 @@ pub fn replay(
     } else {
         ""
     };
+    if !TIMES.contains(&record.created_ms) {
+        return Err(whole(format!(
+            "its creation time {} is not a time the server writes ({TIMES_IN_WORDS})",
+            record.created_ms
+        )));
+    }
     let mut session = fresh_session(&record.game, &record.config, seed, record.created_ms)
         .map_err(|e| whole(format!("the record's configuration: {e}")))?;
     let start = digest(&views(session.game.as_ref(), seats, record.viewer));
@@ -247,6 +259,15 @@ pub fn replay(
                 false,
             )
         })?;
+        if !TIMES.contains(&entry.at_ms) {
+            return Err(at(
+                format!(
+                    "its time {} is not a time the server writes ({TIMES_IN_WORDS})",
+                    entry.at_ms
+                ),
+                false,
+            ));
+        }
         let logged = session.next(entry.at_ms, event);
         if let Some(last) = session.log.last() {
             if logged.at_ms < last.at_ms {

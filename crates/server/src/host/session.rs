@@ -164,6 +164,14 @@ impl Session {
                 None
             }
             Event::Extend { ms } => {
+                // The host's command allows no other; a record read from
+                // outside may hold any number.
+                let most = super::MAX_DEADLINE_SECS as i64 * 1000;
+                if !(1..=most).contains(ms) {
+                    return Err(Refusal::Host(format!(
+                        "an extension is 1 to {most} ms (a week), not {ms} ms"
+                    )));
+                }
                 game.extend(*ms);
                 None
             }
