@@ -52,6 +52,36 @@ pub struct GameConfig {
 /// The longest deadline the lobby accepts: a week.
 pub const MAX_DEADLINE_SECS: u64 = 7 * 24 * 60 * 60;
 
+impl GameConfig {
+    /// The bounds the lobby keeps, checked again where a configuration is
+    /// read from outside (a record to import, replay or verify): a deadline
+    /// of 1 s to a week, a claim held at most a day, bot levels 1 to 5.
+    pub fn check_bounds(&self) -> Result<(), String> {
+        if let Some(secs) = self.deadline_secs {
+            if !(1..=MAX_DEADLINE_SECS).contains(&secs) {
+                return Err(format!(
+                    "deadline_secs is not 1 to {MAX_DEADLINE_SECS} (a week): {secs}"
+                ));
+            }
+        }
+        if let Some(secs) = self.claim_hold_secs.filter(|&s| s > MAX_CLAIM_HOLD_SECS) {
+            return Err(format!("claim_hold_secs is over 24 hours: {secs}"));
+        }
+        if let Some(level) = self
+            .bots
+            .iter()
+            .flatten()
+            .find(|&&level| !(1..=crate::bots::MAX_LEVEL).contains(&level))
+        {
+            return Err(format!(
+                "the bot levels are 1 to {}, not {level}",
+                crate::bots::MAX_LEVEL
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// A claim reserves the next turn for a minute unless the host says
 /// otherwise: long enough to think, short enough that an absent claimant
 /// does not stall a table (docs/server.md#claims).

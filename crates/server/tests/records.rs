@@ -492,6 +492,41 @@ async fn extensions_and_times_out_of_range_are_refused_at_their_entry() {
     };
     assert_eq!(e.entry, None, "{e}");
     assert!(e.message.contains("creation time -1 is not a time"), "{e}");
+    // A configuration out of the lobby's bounds: refused by replay (and so
+    // by `arbiter verify`) as by the import, before anything is counted
+    // from it (a deadline of i64::MAX / 1000 seconds once overflowed).
+    for (deadline, claim, level, said) in [
+        (
+            Some(9_223_372_036_854_775),
+            None,
+            1,
+            "deadline_secs is not 1 to 604800",
+        ),
+        (Some(u64::MAX), None, 1, "deadline_secs is not 1 to 604800"),
+        (Some(0), None, 1, "deadline_secs is not 1 to 604800"),
+        (None, Some(86_401), 1, "claim_hold_secs is over 24 hours"),
+        (None, None, 9, "the bot levels are 1 to 5, not 9"),
+    ] {
+        let mut changed = full.clone();
+        changed.config.deadline_secs = deadline;
+        changed.config.claim_hold_secs = claim;
+        changed.config.bots[0] = Some(level);
+        let Err(e) = replay(&changed, |_, _| {}) else {
+            panic!("{said}: replayed");
+        };
+        assert_eq!(e.entry, None, "{e}");
+        assert!(e.message.contains(said), "{said}: {e}");
+        let (status, answer) = call(
+            &app,
+            "POST",
+            "/api/games/import",
+            None,
+            Some(changed.to_text()),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{said}: {answer}");
+        assert!(answer.to_string().contains(said), "{said}: {answer}");
+    }
 }
 
 fn at(template: &Entry, at_ms: i64, event: Event) -> Entry {

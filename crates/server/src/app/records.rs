@@ -6,7 +6,7 @@ use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{GameRequest, Parsed, QueryHelp};
 use crate::host::record::{replay, RecordError};
-use crate::host::{self, Command, Event, Logged};
+use crate::host::{Command, Event, Logged};
 use crate::records::Record;
 use crate::storage::GameRecord;
 use crate::token;
@@ -94,31 +94,10 @@ pub async fn import(
     let kind = adapter::kind(&record.game).map_err(ApiError::BadRequest)?;
     kind.check_options(&record.config.options)
         .map_err(ApiError::BadRequest)?;
-    if let Some(secs) = record.config.deadline_secs {
-        if !(1..=host::MAX_DEADLINE_SECS).contains(&secs) {
-            return Err(ApiError::BadRequest(format!(
-                "the record's deadline_secs is not 1 to {}",
-                host::MAX_DEADLINE_SECS
-            )));
-        }
-    }
-    if record.config.claim_hold_secs.unwrap_or(0) > host::MAX_CLAIM_HOLD_SECS {
-        return Err(ApiError::BadRequest(
-            "the record's claim_hold_secs is over 24 hours".into(),
-        ));
-    }
-    if record
+    record
         .config
-        .bots
-        .iter()
-        .flatten()
-        .any(|&level| !(1..=crate::bots::MAX_LEVEL).contains(&level))
-    {
-        return Err(ApiError::BadRequest(format!(
-            "the record's bot levels are not all 1 to {}",
-            crate::bots::MAX_LEVEL
-        )));
-    }
+        .check_bounds()
+        .map_err(|e| ApiError::BadRequest(format!("the record's configuration: {e}")))?;
     if let Some(seed) = record.seed {
         if !record.commitment.verify(&seed) {
             return Err(ApiError::BadRequest(

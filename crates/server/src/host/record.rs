@@ -220,6 +220,10 @@ pub fn replay(
     } else {
         ""
     };
+    record
+        .config
+        .check_bounds()
+        .map_err(|e| whole(format!("the record's configuration: {e}")))?;
     if !TIMES.contains(&record.created_ms) {
         return Err(whole(format!(
             "its creation time {} is not a time the server writes ({TIMES_IN_WORDS})",

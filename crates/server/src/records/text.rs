@@ -216,7 +216,12 @@ fn parse_elapsed(text: &str) -> Result<i64, String> {
     }
     let secs: i64 = secs.parse().map_err(|_| bad())?;
     let ms: i64 = ms.parse().map_err(|_| bad())?;
-    Ok(sign * (secs * 1000 + ms))
+    // Checked: the text is someone's file, and any number of digits fits
+    // the pattern.
+    secs.checked_mul(1000)
+        .and_then(|t| t.checked_add(ms))
+        .map(|t| sign * t)
+        .ok_or_else(|| format!("'{text}' is too long a time"))
 }
 
 /// The clock times after an entry, as the text record writes them after
@@ -268,7 +273,10 @@ fn parse_clock_words(words: &str) -> Result<(&str, Option<Vec<i64>>), String> {
             if secs >= 60 || minutes < 0 || secs < 0 || ms < 0 {
                 return Err(bad(t));
             }
-            let total = (minutes * 60 + secs) * 1000 + ms;
+            let total = minutes
+                .checked_mul(60_000)
+                .and_then(|t| t.checked_add(secs * 1000 + ms))
+                .ok_or_else(|| format!("'{t}' is too long a time"))?;
             Ok(if negative { -total } else { total })
         })
         .collect::<Result<Vec<i64>, String>>()?;
@@ -331,7 +339,10 @@ fn parse_entry(line: &str, created_ms: i64, expected: usize) -> Result<Entry, St
     if number != format!("{expected}.") {
         return Err(format!("expected entry '{expected}.', found '{number}'"));
     }
-    let at_ms = created_ms + parse_elapsed(parts.next().unwrap_or(""))?;
+    let elapsed = parts.next().unwrap_or("");
+    let at_ms = created_ms
+        .checked_add(parse_elapsed(elapsed)?)
+        .ok_or_else(|| format!("'{elapsed}' after the creation time is past any time"))?;
     let digest = match parts.next() {
         Some("-") => None,
         Some(d) if is_digest(d) => Some(d.into()),
@@ -462,6 +473,16 @@ mod tests {
         }
         assert!(parse_elapsed("12.3s").is_err());
         assert!(parse_elapsed("+12.3s").is_err());
+        // The largest time that fits, and one past it: a refusal, not an
+        // overflow (which once panicked).
+        assert_eq!(parse_elapsed("+9223372036854775.807s").unwrap(), i64::MAX);
+        for long in ["+9223372036854775.808s", "-92233720368547758.000s"] {
+            let e = parse_elapsed(long).unwrap_err();
+            assert!(e.contains("too long a time"), "{long}: {e}");
+        }
+        let line = "1. +9223372036854775.000s - seat 1: b1c2";
+        let e = parse_entry(line, 1_796_388_214_592, 1).unwrap_err();
+        assert!(e.contains("past any time"), "{e}");
     }
 
     #[test]
@@ -553,6 +574,8 @@ mod tests {
             "x {clock 4:32.1}",
             "x {clock 4:61.000}",
             "x {clock 4:32.100",
+            // Minutes past i64's milliseconds: refused, not an overflow.
+            "x {clock 153722867280912931:00.000}",
         ] {
             assert!(parse_clock_words(bad).is_err(), "{bad}");
         }
