@@ -98,7 +98,7 @@ pub fn solve(
 /// then re-proves every refutation exactly and prints its main line.
 fn run_moonshot(table: &Table, seconds: u64) {
     let game = KnightCourt::new();
-    let deadline = Instant::now() + std::time::Duration::from_secs(seconds);
+    let deadline = arbiter_search::player::after(std::time::Duration::from_secs(seconds));
     println!("moonshot: the start under the no-repetition rule ({seconds} s)");
     let mut settled: Vec<FirstMove> = Vec::new();
     let mut reached = 0;

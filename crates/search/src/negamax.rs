@@ -76,7 +76,7 @@ impl Negamax {
             nodes: 0,
         };
         let mut budget = Budget {
-            deadline: self.time.map(|t| Instant::now() + t),
+            deadline: self.time.map(crate::player::after),
             nodes: 0,
             out_of_time: false,
         };

@@ -40,7 +40,7 @@ impl Budget {
         match self {
             Budget::Time(t) => Budget::Until {
                 nodes: u64::MAX,
-                at: at.min(Instant::now() + t),
+                at: at.min(after(t)),
             },
             Budget::Nodes(nodes) => Budget::Until { nodes, at },
             Budget::Until { nodes, at: before } => Budget::Until {
@@ -53,11 +53,20 @@ impl Budget {
     /// The node limit and the moment to stop, for a search starting now.
     pub fn limits(self) -> (Option<u64>, Option<Instant>) {
         match self {
-            Budget::Time(t) => (None, Some(Instant::now() + t)),
+            Budget::Time(t) => (None, Some(after(t))),
             Budget::Nodes(n) => (Some(n), None),
             Budget::Until { nodes, at } => ((nodes < u64::MAX).then_some(nodes), Some(at)),
         }
     }
+}
+
+/// The moment `t` from now. A time too long for the clock (a budget of
+/// 2^64 seconds) is as good as forever: it stops in a century, where a
+/// plain `Instant + Duration` would panic.
+pub fn after(t: Duration) -> Instant {
+    let now = Instant::now();
+    now.checked_add(t)
+        .unwrap_or_else(|| now + Duration::from_secs(100 * 365 * 24 * 3600))
 }
 
 impl Default for Budget {
@@ -355,5 +364,21 @@ mod tests {
         ] {
             assert!(bad.parse::<Spec>().is_err(), "{bad} was accepted");
         }
+    }
+
+    /// A budget too long for the clock stops in a century instead of
+    /// panicking (`max:18446744073709551615s` once took `arbiter match`
+    /// down when the search set its deadline).
+    #[test]
+    fn a_budget_past_the_clock_is_a_century() {
+        let forever: Spec = "max:18446744073709551615s".parse().unwrap();
+        let (_, deadline) = forever.budget.limits();
+        let left = deadline.unwrap().saturating_duration_since(Instant::now());
+        assert!(left > Duration::from_secs(99 * 365 * 24 * 3600), "{left:?}");
+        let Budget::Until { at, .. } = forever.budget.until(Instant::now()) else {
+            panic!("until gives Until");
+        };
+        assert!(at <= Instant::now());
+        assert!(after(Duration::from_millis(5)) > Instant::now());
     }
 }
