@@ -59,6 +59,13 @@ impl Scope {
     }
 }
 
+/// The times a record may hold (unix ms): from 1970 to the end of the year
+/// 9999. The server only writes times of its clock, and a deadline or a
+/// pause counted from a time in this range cannot overflow.
+pub const TIMES: std::ops::RangeInclusive<i64> = 0..=253_402_300_799_999;
+/// [`TIMES`] in words, for refusals.
+pub const TIMES_IN_WORDS: &str = "unix milliseconds from 1970 to the year 9999";
+
 /// A whole game as one viewer may see it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -158,7 +165,31 @@ impl Record {
                 record.format
             ));
         }
+        record.check_times()?;
         Ok(record)
+    }
+
+    /// Every time in the record (its creation, each entry) is one the
+    /// server's clock can show: [`TIMES`]. Checked when a record is read,
+    /// so that nothing counted from its times (the text format's elapsed
+    /// times, dates, deadlines on replay) can overflow.
+    pub fn check_times(&self) -> Result<(), String> {
+        if !TIMES.contains(&self.created_ms) {
+            return Err(format!(
+                "the record's creation time {} is not a time the server writes ({TIMES_IN_WORDS})",
+                self.created_ms
+            ));
+        }
+        for (n, entry) in self.entries.iter().enumerate() {
+            if !TIMES.contains(&entry.at_ms) {
+                return Err(format!(
+                    "entry {}: its time {} is not a time the server writes ({TIMES_IN_WORDS})",
+                    n + 1,
+                    entry.at_ms
+                ));
+            }
+        }
+        Ok(())
     }
 
     pub fn to_json(&self) -> String {

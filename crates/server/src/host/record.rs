@@ -5,7 +5,7 @@
 use super::event::{Event, Logged, Speaker, Status};
 use super::{GameConfig, Session};
 use crate::adapter::{self, Creation, LiveGame};
-use crate::records::{digest, Entry, Record, Scope, Sealed, FORMAT};
+use crate::records::{digest, Entry, Record, Scope, Sealed, FORMAT, TIMES, TIMES_IN_WORDS};
 use crate::storage::GameRecord;
 use arbiter_core::Seed;
 use serde_json::Value;
@@ -169,12 +169,6 @@ pub(super) fn build(
         entries,
     })
 }
-
-/// The times a record may hold (unix ms): from 1970 to the end of the year
-/// 9999. The server only writes times of its clock, and a deadline or a
-/// pause counted from a time in this range cannot overflow.
-const TIMES: std::ops::RangeInclusive<i64> = 0..=253_402_300_799_999;
-const TIMES_IN_WORDS: &str = "unix milliseconds from 1970 to the year 9999";
 
 /// A record replayed.
 pub struct Replayed {

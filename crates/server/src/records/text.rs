@@ -595,6 +595,38 @@ mod digests {
     /// Found by the fuzz target `game_records` (docs/fuzzing.md): a JSON
     /// record took a digest that the text format refuses, so the record
     /// was read but its text could not be.
+    /// Both formats refuse a time the server's clock cannot show, when the
+    /// record is read; before, a JSON record with an entry at `i64::MIN`
+    /// read, and writing it as text overflowed.
+    #[test]
+    fn both_formats_refuse_times_the_clock_cannot_show() {
+        let json = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../fuzzing/tests/data/knight-court.json"
+        ))
+        .unwrap();
+        let good = Record::parse(&json).unwrap();
+        for (created, at, said) in [
+            (good.created_ms, i64::MIN, "entry 1: its time"),
+            (good.created_ms, -1, "entry 1: its time"),
+            (good.created_ms, 253_402_300_800_000, "entry 1: its time"),
+            (i64::MAX, good.entries[0].at_ms, "creation time"),
+            (-1, good.entries[0].at_ms, "creation time"),
+        ] {
+            let mut bad = good.clone();
+            bad.created_ms = created;
+            bad.entries[0].at_ms = at;
+            let e = Record::parse(&bad.to_json()).unwrap_err();
+            assert!(e.contains(said) && e.contains("not a time"), "{e}");
+        }
+        let text = good.to_text();
+        let first = text.lines().find(|l| l.starts_with("1. +")).unwrap();
+        let elapsed = first.split(' ').nth(1).unwrap();
+        let far = text.replacen(elapsed, "+253402300799.999s", 1);
+        let e = Record::parse(&far).unwrap_err();
+        assert!(e.contains("entry 1: its time"), "{e}");
+    }
+
     #[test]
     fn both_formats_refuse_a_digest_that_is_not_16_hex_digits() {
         let json = std::fs::read_to_string(concat!(
