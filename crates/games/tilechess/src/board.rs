@@ -82,7 +82,9 @@ impl Board {
         if x < 0 || y < 0 || x >= self.width {
             return None;
         }
-        let i = (y * self.width + x) as usize;
+        // In 64 bits: a tile far north of a wide board (a position string
+        // may name any tile within ±2^28) is off it, not a wrapped index.
+        let i = usize::try_from(i64::from(y) * i64::from(self.width) + i64::from(x)).ok()?;
         (i < self.cells.len()).then_some(i)
     }
 

@@ -507,6 +507,16 @@ fn bad_positions_are_refused_with_a_reason() {
             "tilechess board 0,0 11,11 open 4,4 / pawns 7 repeat no start 3x3 last red".to_string(),
             "not a player",
         ),
+        // Far north of a board 112 tiles wide: 38347923 × 112 is 80 past
+        // 2^32, so a 32-bit index wrapped onto the opened block at 80,0 and
+        // a release build took the pawn as on the board (found by the fuzzer
+        // once overflow checks were on).
+        (
+            "tilechess board 0,0 111,15 open 0,0 80,0 / pawns 7 repeat no start 6x6 last - \
+             / red +0 K1,2 P1,38347923"
+                .to_string(),
+            "not on an opened block",
+        ),
     ] {
         let err = Tilechess::from_position(&text)
             .expect_err(&text)
