@@ -154,6 +154,19 @@ impl Record {
                         n + 1
                     ));
                 }
+                // A text entry is an event or a sealed action, never
+                // both or neither.
+                if entry.event.is_some() == entry.sealed.is_some() {
+                    return Err(format!(
+                        "malformed record: entry {}: it holds {} an event and a sealed action",
+                        n + 1,
+                        if entry.event.is_some() {
+                            "both"
+                        } else {
+                            "neither"
+                        }
+                    ));
+                }
             }
             record
         } else {

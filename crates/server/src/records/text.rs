@@ -627,6 +627,30 @@ mod digests {
         assert!(e.contains("entry 1: its time"), "{e}");
     }
 
+    /// A JSON entry holds an event or a sealed action: one with neither
+    /// read, and the text it wrote ("?") could not be read back (found by
+    /// the fuzzer).
+    #[test]
+    fn a_json_entry_holds_an_event_or_a_sealed_action() {
+        let json = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../fuzzing/tests/data/knight-court.json"
+        ))
+        .unwrap();
+        let good = Record::parse(&json).unwrap();
+        let mut neither = good.clone();
+        neither.entries[1].event = None;
+        let e = Record::parse(&neither.to_json()).unwrap_err();
+        assert!(e.contains("entry 2: it holds neither"), "{e}");
+        let mut both = good.clone();
+        both.entries[0].sealed = Some(crate::records::Sealed {
+            seat: 0,
+            said: "moved".into(),
+        });
+        let e = Record::parse(&both.to_json()).unwrap_err();
+        assert!(e.contains("entry 1: it holds both"), "{e}");
+    }
+
     #[test]
     fn both_formats_refuse_a_digest_that_is_not_16_hex_digits() {
         let json = std::fs::read_to_string(concat!(
