@@ -225,7 +225,11 @@ pub fn retry_after(value: &str, now_ms: i64) -> Option<Duration> {
         return Some(Duration::from_secs(secs));
     }
     let at_ms = http_date_ms(value)?;
-    Some(Duration::from_millis((at_ms - now_ms).max(0) as u64))
+    // `now_ms` is the caller's clock, not the receiver's; saturate so a
+    // clock far from 1970..9999 cannot overflow the wait.
+    Some(Duration::from_millis(
+        at_ms.saturating_sub(now_ms).max(0) as u64
+    ))
 }
 
 /// An IMF-fixdate (RFC 9110 §5.6.7) as unix ms.
@@ -308,6 +312,24 @@ mod tests {
         for bad in ["soon", "-5", "Sun, 06 Nov 1994 08:49:37 PST", "", far] {
             assert_eq!(retry_after(bad, 0), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn a_date_waits_whatever_the_clock_says() {
+        // Found by the webhook_inputs fuzz check with overflow checks on: a
+        // time now near i64::MIN overflowed the subtraction (a panic in a
+        // debug build, a wrong wait in a release build).
+        let date = "Sun, 07 Nov 3986 08:49:37 GMT";
+        let at_ms = http_date_ms(date).unwrap();
+        assert_eq!(
+            retry_after(date, i64::MIN),
+            Some(Duration::from_millis(i64::MAX as u64))
+        );
+        assert_eq!(retry_after(date, i64::MAX), Some(Duration::ZERO));
+        assert_eq!(
+            retry_after(date, at_ms - 1500),
+            Some(Duration::from_millis(1500))
+        );
     }
 
     #[test]
