@@ -63,8 +63,19 @@ impl Scope {
 /// 9999. The server only writes times of its clock, and a deadline or a
 /// pause counted from a time in this range cannot overflow.
 pub const TIMES: std::ops::RangeInclusive<i64> = 0..=253_402_300_799_999;
-/// [`TIMES`] in words, for refusals.
-pub const TIMES_IN_WORDS: &str = "unix milliseconds from 1970 to the year 9999";
+
+/// Refuses a time outside [`TIMES`], naming it as `what` ("its time",
+/// "the record's creation time").
+pub fn check_time(what: &str, ms: i64) -> Result<(), String> {
+    if TIMES.contains(&ms) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what} {ms} is not a time the server writes \
+             (unix milliseconds from 1970 to the year 9999)"
+        ))
+    }
+}
 
 /// A whole game as one viewer may see it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -187,20 +198,9 @@ impl Record {
     /// so that nothing counted from its times (the text format's elapsed
     /// times, dates, deadlines on replay) can overflow.
     pub fn check_times(&self) -> Result<(), String> {
-        if !TIMES.contains(&self.created_ms) {
-            return Err(format!(
-                "the record's creation time {} is not a time the server writes ({TIMES_IN_WORDS})",
-                self.created_ms
-            ));
-        }
+        check_time("the record's creation time", self.created_ms)?;
         for (n, entry) in self.entries.iter().enumerate() {
-            if !TIMES.contains(&entry.at_ms) {
-                return Err(format!(
-                    "entry {}: its time {} is not a time the server writes ({TIMES_IN_WORDS})",
-                    n + 1,
-                    entry.at_ms
-                ));
-            }
+            check_time("its time", entry.at_ms).map_err(|e| format!("entry {}: {e}", n + 1))?;
         }
         Ok(())
     }

@@ -7,7 +7,7 @@
 mod common;
 
 use arbiter_core::Seed;
-use arbiter_server::host::record::{replay, verify};
+use arbiter_server::host::record::{replay, verify, RecordError};
 use arbiter_server::host::{full_record, Event};
 use arbiter_server::records::{Entry, Record, Scope};
 use arbiter_server::{router, AppState, Store};
@@ -469,20 +469,9 @@ async fn extensions_and_times_out_of_range_are_refused_at_their_entry() {
     for (label, entries, wrong, said) in cases {
         let mut changed = full.clone();
         changed.entries.splice(0..0, entries);
-        let Err(e) = replay(&changed, |_, _| {}) else {
-            panic!("{label}: replayed");
-        };
+        let (e, _) = refused_by_replay_and_import(&app, &changed, label).await;
         assert_eq!(e.entry, Some(wrong), "{label}: {e}");
         assert!(e.message.contains(said), "{label}: {e}");
-        let (status, answer) = call(
-            &app,
-            "POST",
-            "/api/games/import",
-            None,
-            Some(changed.to_text()),
-        )
-        .await;
-        assert_eq!(status, StatusCode::BAD_REQUEST, "{label}: {answer}");
     }
     // A creation time before 1970: the whole record is refused.
     let mut changed = full.clone();
@@ -511,22 +500,33 @@ async fn extensions_and_times_out_of_range_are_refused_at_their_entry() {
         changed.config.deadline_secs = deadline;
         changed.config.claim_hold_secs = claim;
         changed.config.bots[0] = Some(level);
-        let Err(e) = replay(&changed, |_, _| {}) else {
-            panic!("{said}: replayed");
-        };
+        let (e, answer) = refused_by_replay_and_import(&app, &changed, said).await;
         assert_eq!(e.entry, None, "{e}");
         assert!(e.message.contains(said), "{said}: {e}");
-        let (status, answer) = call(
-            &app,
-            "POST",
-            "/api/games/import",
-            None,
-            Some(changed.to_text()),
-        )
-        .await;
-        assert_eq!(status, StatusCode::BAD_REQUEST, "{said}: {answer}");
         assert!(answer.to_string().contains(said), "{said}: {answer}");
     }
+}
+
+/// Replays `record` and imports it as text: both must refuse it. Gives
+/// the replay's error and the import's answer.
+async fn refused_by_replay_and_import(
+    app: &Router,
+    record: &Record,
+    label: &str,
+) -> (RecordError, Value) {
+    let Err(e) = replay(record, |_, _| {}) else {
+        panic!("{label}: replayed");
+    };
+    let (status, answer) = call(
+        app,
+        "POST",
+        "/api/games/import",
+        None,
+        Some(record.to_text()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{label}: {answer}");
+    (e, answer)
 }
 
 fn at(template: &Entry, at_ms: i64, event: Event) -> Entry {

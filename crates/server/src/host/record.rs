@@ -5,7 +5,7 @@
 use super::event::{Event, Logged, Speaker, Status};
 use super::{GameConfig, Session};
 use crate::adapter::{self, Creation, LiveGame};
-use crate::records::{digest, Entry, Record, Scope, Sealed, FORMAT, TIMES, TIMES_IN_WORDS};
+use crate::records::{check_time, digest, Entry, Record, Scope, Sealed, FORMAT};
 use crate::storage::GameRecord;
 use arbiter_core::Seed;
 use serde_json::Value;
@@ -218,12 +218,7 @@ pub fn replay(
         .config
         .check_bounds()
         .map_err(|e| whole(format!("the record's configuration: {e}")))?;
-    if !TIMES.contains(&record.created_ms) {
-        return Err(whole(format!(
-            "its creation time {} is not a time the server writes ({TIMES_IN_WORDS})",
-            record.created_ms
-        )));
-    }
+    check_time("its creation time", record.created_ms).map_err(whole)?;
     let mut session = fresh_session(&record.game, &record.config, seed, record.created_ms)
         .map_err(|e| whole(format!("the record's configuration: {e}")))?;
     let start = digest(&views(session.game.as_ref(), seats, record.viewer));
@@ -257,15 +252,7 @@ pub fn replay(
                 false,
             )
         })?;
-        if !TIMES.contains(&entry.at_ms) {
-            return Err(at(
-                format!(
-                    "its time {} is not a time the server writes ({TIMES_IN_WORDS})",
-                    entry.at_ms
-                ),
-                false,
-            ));
-        }
+        check_time("its time", entry.at_ms).map_err(|e| at(e, false))?;
         let logged = session.next(entry.at_ms, event);
         if let Some(last) = session.log.last() {
             if logged.at_ms < last.at_ms {

@@ -592,6 +592,15 @@ mod tests {
 mod digests {
     use super::Record;
 
+    /// A spectator's record of a Knight Court bot game, as JSON.
+    fn court_record() -> String {
+        std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../fuzzing/tests/data/knight-court.json"
+        ))
+        .unwrap()
+    }
+
     /// Found by the fuzz target `game_records` (docs/fuzzing.md): a JSON
     /// record took a digest that the text format refuses, so the record
     /// was read but its text could not be.
@@ -600,11 +609,7 @@ mod digests {
     /// read, and writing it as text overflowed.
     #[test]
     fn both_formats_refuse_times_the_clock_cannot_show() {
-        let json = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../fuzzing/tests/data/knight-court.json"
-        ))
-        .unwrap();
+        let json = court_record();
         let good = Record::parse(&json).unwrap();
         for (created, at, said) in [
             (good.created_ms, i64::MIN, "entry 1: its time"),
@@ -632,11 +637,7 @@ mod digests {
     /// the fuzzer).
     #[test]
     fn a_json_entry_holds_an_event_or_a_sealed_action() {
-        let json = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../fuzzing/tests/data/knight-court.json"
-        ))
-        .unwrap();
+        let json = court_record();
         let good = Record::parse(&json).unwrap();
         let mut neither = good.clone();
         neither.entries[1].event = None;
@@ -653,11 +654,7 @@ mod digests {
 
     #[test]
     fn both_formats_refuse_a_digest_that_is_not_16_hex_digits() {
-        let json = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../fuzzing/tests/data/knight-court.json"
-        ))
-        .unwrap();
+        let json = court_record();
         let good = Record::parse(&json).unwrap();
         let digest = good.entries[0].digest.clone().unwrap();
         assert!(Record::parse(&good.to_text()).is_ok());
