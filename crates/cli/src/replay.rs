@@ -4,7 +4,7 @@
 //! commands in `knight_control.rs`.
 
 use arbiter_server::host::record::{replay, verify};
-use arbiter_server::records::Record;
+use arbiter_server::records::{Record, Scope};
 use std::path::Path;
 
 /// The server record in `path`, or `None` when the file is some other
@@ -73,14 +73,20 @@ pub fn show(game: &str, record: &Record, ply: Option<usize>) -> Result<String, S
     at_entry(game, record, ply, |g| g.diagram())
 }
 
-/// The public scene of a record at `ply` (default: the end), for
-/// `arbiter render`.
+/// The scene of a record at `ply` (default: the end), for `arbiter
+/// render`: as its viewer saw it. A seat's record shows that seat's own
+/// secrets (it was made for that seat); the full record, like a
+/// spectator's, shows only what everyone may see.
 pub fn scene(
     game: &str,
     record: &Record,
     ply: Option<usize>,
 ) -> Result<arbiter_core::Scene, String> {
-    at_entry(game, record, ply, |g| g.scene(None))
+    let seat = match record.viewer {
+        Scope::Seat(k) => Some(k),
+        Scope::Full | Scope::Spectator => None,
+    };
+    at_entry(game, record, ply, |g| g.scene(seat))
 }
 
 /// `draw` of the game replayed to entry `ply` (default: the end).

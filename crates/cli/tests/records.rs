@@ -212,3 +212,66 @@ fn a_served_game_replays_shows_verifies_and_exports() {
     let out = arbiter(&["verify", path]);
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+/// `arbiter render` of a seat's record draws the board as that seat saw
+/// it, its own secrets included; a spectator's record draws none.
+#[test]
+fn a_seats_record_renders_what_that_seat_saw() {
+    let server = Server::start("render-seat");
+    let a = &server.addr;
+    let (status, created) = http(
+        a,
+        "POST",
+        "/api/games",
+        None,
+        r#"{"game":"knight-control","seats":2,"options":{"rules":{"rounds":1}}}"#,
+    );
+    assert_eq!(status, 200, "{created}");
+    let id = field(&created, "id").to_string();
+    let host = field(&created, "token").to_string();
+    let seats: Vec<String> = created
+        .split("\"seat\":")
+        .skip(1)
+        .map(|s| field(s, "token").to_string())
+        .collect();
+    // Ended at once, so every record carries the seed and replays.
+    let (status, _) = http(
+        a,
+        "POST",
+        &format!("/api/games/{id}/host"),
+        Some(&host),
+        r#"{"command":"end"}"#,
+    );
+    assert_eq!(status, 200);
+    let render = |token: Option<&str>, name: &str| -> String {
+        let (status, text) = http(
+            a,
+            "GET",
+            &format!("/api/games/{id}/record?format=text"),
+            token,
+            "",
+        );
+        assert_eq!(status, 200, "{text}");
+        let record = server.dir.join(format!("{name}.txt"));
+        std::fs::write(&record, &text).unwrap();
+        let svg = server.dir.join(format!("{name}.svg"));
+        let out = arbiter(&[
+            "render",
+            "knight-control",
+            record.to_str().unwrap(),
+            "--ply",
+            "0",
+            "--out",
+            svg.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        std::fs::read_to_string(&svg).unwrap()
+    };
+    let second = render(Some(&seats[1]), "seat-2");
+    assert!(
+        second.contains("P2 (only you see this)") && !second.contains("P1 (only you see this)"),
+        "{second}"
+    );
+    let spectator = render(None, "spectator");
+    assert!(!spectator.contains("only you see this"), "{spectator}");
+}
