@@ -80,15 +80,14 @@ fn match_in_order(adj: &[Vec<u32>], order: &[usize], left: &mut [u32], right: &m
             continue;
         }
         now += 1;
-        // Iterative DFS over left vertices; `via[l]` the right vertex that led there.
+        // Depth-first over left vertices, each with the next edge to try;
+        // the stack is the alternating path from the root.
         let mut stack: Vec<(usize, usize)> = vec![(root, 0)];
-        let mut via: Vec<u32> = Vec::new();
         stamp[root] = now;
         let mut found = UNMATCHED;
         while let Some(&mut (l, ref mut edge)) = stack.last_mut() {
             if *edge == adj[l].len() {
                 stack.pop();
-                via.pop();
                 continue;
             }
             let r = adj[l][*edge];
@@ -100,14 +99,14 @@ fn match_in_order(adj: &[Vec<u32>], order: &[usize], left: &mut [u32], right: &m
             }
             if stamp[m as usize] != now {
                 stamp[m as usize] = now;
-                via.push(r);
                 stack.push((m as usize, 0));
             }
         }
         if found == UNMATCHED {
             continue;
         }
-        // Flip the path: stack holds the left vertices, via the right ones between them.
+        // Flip the path: each left vertex on it takes the right vertex
+        // the next one held, and the last takes the free one found.
         let mut r = found;
         for i in (0..stack.len()).rev() {
             let l = stack[i].0;
