@@ -89,25 +89,44 @@ fn field<'a>(json: &'a str, key: &str) -> &'a str {
     &json[at..at + json[at..].find('"').unwrap()]
 }
 
+/// A new table's id, host token and seat tokens.
+struct Created {
+    id: String,
+    host: String,
+    seats: Vec<String>,
+}
+
+fn create(addr: &str, body: &str) -> Created {
+    let (status, created) = http(addr, "POST", "/api/games", None, body);
+    assert_eq!(status, 200, "{created}");
+    Created {
+        id: field(&created, "id").to_string(),
+        host: field(&created, "token").to_string(),
+        seats: created
+            .split("\"seat\":")
+            .skip(1)
+            .map(|s| field(s, "token").to_string())
+            .collect(),
+    }
+}
+
+/// The host ends the game: its seed is revealed, so its records replay.
+fn end(addr: &str, id: &str, host: &str) {
+    let (status, answer) = http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/host"),
+        Some(host),
+        r#"{"command":"end"}"#,
+    );
+    assert_eq!(status, 200, "{answer}");
+}
+
 #[test]
 fn a_served_game_replays_shows_verifies_and_exports() {
     let server = Server::start("records");
     let a = &server.addr;
-    let (status, created) = http(
-        a,
-        "POST",
-        "/api/games",
-        None,
-        r#"{"game":"knight-court","seats":2}"#,
-    );
-    assert_eq!(status, 200, "{created}");
-    let id = field(&created, "id").to_string();
-    let host = field(&created, "token").to_string();
-    let seats: Vec<String> = created
-        .split("\"seat\":")
-        .skip(1)
-        .map(|s| field(s, "token").to_string())
-        .collect();
+    let Created { id, host, seats } = create(a, r#"{"game":"knight-court","seats":2}"#);
     for (seat, mv) in [(0, "c1c3"), (1, "R@a2")] {
         let body = format!(r#"{{"action":"{mv}"}}"#);
         let (status, answer) = http(
@@ -119,14 +138,7 @@ fn a_served_game_replays_shows_verifies_and_exports() {
         );
         assert_eq!(status, 200, "{answer}");
     }
-    let (status, _) = http(
-        a,
-        "POST",
-        &format!("/api/games/{id}/host"),
-        Some(&host),
-        r#"{"command":"end"}"#,
-    );
-    assert_eq!(status, 200);
+    end(a, &id, &host);
     let (status, text) = http(
         a,
         "GET",
@@ -219,30 +231,12 @@ fn a_served_game_replays_shows_verifies_and_exports() {
 fn a_seats_record_renders_what_that_seat_saw() {
     let server = Server::start("render-seat");
     let a = &server.addr;
-    let (status, created) = http(
+    let Created { id, host, seats } = create(
         a,
-        "POST",
-        "/api/games",
-        None,
         r#"{"game":"knight-control","seats":2,"options":{"rules":{"rounds":1}}}"#,
     );
-    assert_eq!(status, 200, "{created}");
-    let id = field(&created, "id").to_string();
-    let host = field(&created, "token").to_string();
-    let seats: Vec<String> = created
-        .split("\"seat\":")
-        .skip(1)
-        .map(|s| field(s, "token").to_string())
-        .collect();
-    // Ended at once, so every record carries the seed and replays.
-    let (status, _) = http(
-        a,
-        "POST",
-        &format!("/api/games/{id}/host"),
-        Some(&host),
-        r#"{"command":"end"}"#,
-    );
-    assert_eq!(status, 200);
+    // Ended at once, so that every record carries the seed.
+    end(a, &id, &host);
     let render = |token: Option<&str>, name: &str| -> String {
         let (status, text) = http(
             a,
