@@ -4,7 +4,7 @@
 //! commands in `knight_control.rs`.
 
 use arbiter_server::host::record::{replay, verify};
-use arbiter_server::records::{Record, Scope};
+use arbiter_server::records::Record;
 use std::path::Path;
 
 /// The server record in `path`, or `None` when the file is some other
@@ -82,10 +82,7 @@ pub fn scene(
     record: &Record,
     ply: Option<usize>,
 ) -> Result<arbiter_core::Scene, String> {
-    let seat = match record.viewer {
-        Scope::Seat(k) => Some(k),
-        Scope::Full | Scope::Spectator => None,
-    };
+    let seat = record.viewer.seat();
     at_entry(game, record, ply, |g| g.scene(seat))
 }
 

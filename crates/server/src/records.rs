@@ -45,6 +45,14 @@ impl Scope {
         }
     }
 
+    /// The seat whose record this is, if it is a seat's.
+    pub fn seat(self) -> Option<usize> {
+        match self {
+            Scope::Seat(k) => Some(k),
+            Scope::Full | Scope::Spectator => None,
+        }
+    }
+
     fn from_words(text: &str) -> Result<Scope, String> {
         match text {
             "full" => Ok(Scope::Full),

@@ -73,7 +73,7 @@ async fn round_trip(app: &Router, g: &Created, token: Option<&str>) -> Record {
     let from_text = Record::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(as_json(&from_text), as_json(&record), "{text}");
     let live = state(app, &g.id, token).await;
-    let seat = record_seat(&record);
+    let seat = record.viewer.seat();
     let replayed = replay(&record, |_, _| {}).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(replayed.game.view(seat), live["view"], "{text}");
     assert_eq!(
@@ -85,13 +85,6 @@ async fn round_trip(app: &Router, g: &Created, token: Option<&str>) -> Record {
     let verified = verify(&record).unwrap();
     assert_eq!(verified.checked, record.entries.len());
     record
-}
-
-fn record_seat(record: &Record) -> Option<usize> {
-    match record.viewer {
-        Scope::Seat(k) => Some(k),
-        _ => None,
-    }
 }
 
 /// The first entry that is a seat's action.
@@ -139,16 +132,21 @@ fn refuses_tampering(record: &Record) {
     assert_eq!(e.entry, Some(last + 1), "{e}");
 }
 
-/// Imports `record` and checks the new table shows the same end.
-async fn imports(app: &Router, record: &Record, live: &Value) {
-    let (status, body) = call(
+/// `POST /api/games/import` of `record` as text.
+async fn import(app: &Router, record: &Record) -> (StatusCode, Value) {
+    call(
         app,
         "POST",
         "/api/games/import",
         None,
         Some(record.to_text()),
     )
-    .await;
+    .await
+}
+
+/// Imports `record` and checks the new table shows the same end.
+async fn imports(app: &Router, record: &Record, live: &Value) {
+    let (status, body) = import(app, record).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let id = body["id"].as_str().unwrap();
     let s = state(app, id, None).await;
@@ -517,14 +515,7 @@ async fn refused_by_replay_and_import(
     let Err(e) = replay(record, |_, _| {}) else {
         panic!("{label}: replayed");
     };
-    let (status, answer) = call(
-        app,
-        "POST",
-        "/api/games/import",
-        None,
-        Some(record.to_text()),
-    )
-    .await;
+    let (status, answer) = import(app, record).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{label}: {answer}");
     (e, answer)
 }

@@ -82,10 +82,7 @@ pub(super) fn build(
     let seats = config.bots.len();
     let mut replay = fresh_session(&stored.kind, config, seed, stored.created_ms)?;
     let start = digest(&views(replay.game.as_ref(), seats, scope));
-    let viewer = match scope {
-        Scope::Seat(k) => Some(k),
-        _ => None,
-    };
+    let viewer = scope.seat();
     let mut entries = Vec::new();
     let mut acts = 0;
     for logged in &live.log {
