@@ -348,6 +348,8 @@ impl<'a> HorizonProof<'a> {
                 }
             }
             let depth_held = if children.is_empty() { MAX_HORIZON } else { 0 };
+            touched.sort_unstable();
+            touched.dedup();
             self.finish(node, proof, depth_held, touched);
             return;
         }
@@ -414,7 +416,8 @@ impl<'a> HorizonProof<'a> {
         // rests on one child; the others rest on every child.
         let one = attacking == proven;
         // The forbidden moves matter only where every move counts.
-        let mut touched: Vec<u32> = if one { Vec::new() } else { forbidden.to_vec() };
+        let mut keys: Vec<u32> = if one { Vec::new() } else { forbidden.to_vec() };
+        let mut rested_on: Vec<Rc<Solved>> = Vec::new();
         let proof;
         if one {
             let pick = children
@@ -426,35 +429,42 @@ impl<'a> HorizonProof<'a> {
                 })
                 .expect("a solving child");
             let s = solved(&pick);
-            touched.push(pick.key);
-            touched.extend_from_slice(&s.touched);
+            keys.push(pick.key);
             proof = s.proof.map(|plies| plies + 1);
+            rested_on.push(s);
         } else {
             let mut longest = 0;
             for c in children {
                 let s = solved(&c);
-                touched.push(c.key);
-                touched.extend_from_slice(&s.touched);
+                keys.push(c.key);
                 longest = longest.max(s.proof.unwrap_or(0) + 1);
+                rested_on.push(s);
             }
             proof = proven.then_some(longest);
         }
+        keys.sort_unstable();
+        keys.dedup();
+        let touched = union_of(keys, rested_on.iter().map(|s| &s.touched[..]));
         self.finish(node, proof, depth, touched);
     }
 
     /// Records `node` as solved (its own position already left off the
-    /// line's tail), with what it touched.
-    fn finish(&mut self, node: &mut Child, proof: Option<u32>, depth: u32, mut touched: Vec<u32>) {
+    /// line's tail), with what it touched (sorted, each key once).
+    fn finish(&mut self, node: &mut Child, proof: Option<u32>, depth: u32, touched: Vec<u32>) {
         self.leave();
-        touched.sort_unstable();
-        touched.dedup();
+        debug_assert!(touched.windows(2).all(|w| w[0] < w[1]), "sorted, once each");
         // Forbidden: touched positions on the line, with the node itself,
-        // which is on the line of any search of it.
-        let forbidden: Vec<u32> = touched
+        // which is on the line of any search of it. The line is short (at
+        // most the horizon) and the touched set may be long, so each key
+        // of the line is looked up in the set rather than the other way.
+        let mut forbidden: Vec<u32> = self
+            .line
             .iter()
+            .chain(std::iter::once(&node.key))
             .copied()
-            .filter(|&k| self.on_line(k) || k == node.key)
+            .filter(|k| touched.binary_search(k).is_ok())
             .collect();
+        forbidden.sort_unstable();
         let solved = Solved {
             proof,
             depth,
@@ -474,6 +484,30 @@ fn line_agrees(solved: &Solved, line: &[u32], extra: u32) -> bool {
         && line.iter().chain(std::iter::once(&extra)).all(|&k| {
             solved.touched.binary_search(&k).is_err() || solved.forbidden.binary_search(&k).is_ok()
         })
+}
+
+/// The union of `first` and every set of `rest`, each sorted with every
+/// key once, and so is the union. The children's touched sets are already
+/// sorted and overlap heavily, so merging them pairwise is far cheaper than
+/// sorting their concatenation, which took most of a deep search's time.
+fn union_of<'s>(first: Vec<u32>, rest: impl Iterator<Item = &'s [u32]>) -> Vec<u32> {
+    let mut union = first;
+    let mut merged = Vec::new();
+    for set in rest {
+        merged.clear();
+        merged.reserve(union.len() + set.len());
+        let (mut i, mut j) = (0, 0);
+        while i < union.len() && j < set.len() {
+            let (a, b) = (union[i], set[j]);
+            merged.push(a.min(b));
+            i += usize::from(a <= b);
+            j += usize::from(b <= a);
+        }
+        merged.extend_from_slice(&union[i..]);
+        merged.extend_from_slice(&set[j..]);
+        std::mem::swap(&mut union, &mut merged);
+    }
+    union
 }
 
 /// The node's proof and disproof numbers from its children's.
@@ -521,5 +555,24 @@ fn grow(second: u64) -> u64 {
         INF - 1
     } else {
         (second + 1).max(second + second / 4)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::union_of;
+
+    #[test]
+    fn the_union_of_sorted_sets_is_sorted_with_each_key_once() {
+        let sets: [&[u32]; 3] = [&[2, 5, 9], &[], &[1, 9, 10, 11]];
+        assert_eq!(
+            union_of(vec![1, 5], sets.into_iter()),
+            vec![1, 2, 5, 9, 10, 11]
+        );
+        assert_eq!(union_of(vec![3], std::iter::empty()), vec![3]);
+        assert_eq!(
+            union_of(Vec::new(), [&[4u32, 7][..]].into_iter()),
+            vec![4, 7]
+        );
     }
 }
