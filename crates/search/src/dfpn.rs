@@ -37,6 +37,9 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+mod touched;
+use touched::{index_of_key, Touched, Unions};
+
 /// An unreachable proof or disproof number: the node is solved the other way.
 const INF: u64 = u64::MAX / 4;
 /// The longest horizon a search may be asked for.
@@ -65,8 +68,8 @@ struct Solved {
     /// Mate within `plies` (a proof), or no mate within `depth` (a disproof).
     proof: Option<u32>,
     depth: u32,
-    /// The key of every position the proof tree examined below this one, sorted.
-    touched: Box<[u32]>,
+    /// The index of every position the proof tree examined below this one.
+    touched: Touched,
     /// The touched positions that were forbidden because they were on the
     /// line when the result was made, sorted.
     forbidden: Box<[u32]>,
@@ -84,9 +87,8 @@ impl Solved {
 /// One child of a node being searched.
 struct Child {
     pos: Position,
-    /// Where the child's results are stored, and its key on the line.
+    /// Where the child's results are stored, and how the line names it.
     index: u32,
-    key: u32,
     pn: u64,
     dn: u64,
     solved: Option<Rc<Solved>>,
@@ -96,7 +98,7 @@ struct Child {
 pub struct HorizonProof<'a> {
     table: &'a Table,
     attacker: Color,
-    /// The keys of the positions on the line, the current one last.
+    /// The indices of the positions on the line, the current one last.
     line: Vec<u32>,
     /// Unsolved proof and disproof numbers per (position, depth left).
     guide: Vec<(u64, u64)>,
@@ -119,7 +121,7 @@ pub struct HorizonProof<'a> {
     /// Whether a stalemate, of either side, also proves
     /// ([`HorizonProof::counting_stalemates`]).
     stalemates_count: bool,
-    buffers: MergeBuffers,
+    unions: Unions,
 }
 
 fn index_of(pos: &Position) -> u32 {
@@ -145,7 +147,7 @@ impl<'a> HorizonProof<'a> {
             flag: None,
             expired: false,
             stalemates_count: false,
-            buffers: MergeBuffers::default(),
+            unions: Unions::default(),
         }
     }
 
@@ -170,16 +172,16 @@ impl<'a> HorizonProof<'a> {
         self.flag = Some(flag);
     }
 
-    fn enter(&mut self, key: u32) {
-        self.line.push(key);
+    fn enter(&mut self, index: u32) {
+        self.line.push(index);
     }
 
     fn leave(&mut self) {
         self.line.pop().expect("the line is not empty");
     }
 
-    fn on_line(&self, key: u32) -> bool {
-        self.line.contains(&key)
+    fn on_line(&self, index: u32) -> bool {
+        self.line.contains(&index)
     }
 
     /// Whether the attacker forces mate within `horizon` plies from `pos`,
@@ -223,11 +225,13 @@ impl<'a> HorizonProof<'a> {
         assert!(horizon <= MAX_HORIZON, "horizon at most {MAX_HORIZON}");
         assert_eq!(history.last(), Some(&pos.key()), "pos ends the line");
         // The search enters `pos` itself.
-        self.line = history[..history.len() - 1].to_vec();
+        self.line = history[..history.len() - 1]
+            .iter()
+            .map(|&key| index_of_key(key))
+            .collect();
         let mut root = Child {
             pos: *pos,
             index: index_of(pos),
-            key: pos.key(),
             pn: 1,
             dn: 1,
             solved: None,
@@ -250,7 +254,7 @@ impl<'a> HorizonProof<'a> {
         let entries = &self.solved[child.index as usize];
         let found = entries
             .iter()
-            .find(|s| s.holds_at(depth) && line_agrees(s, &self.line, child.key));
+            .find(|s| s.holds_at(depth) && line_agrees(s, &self.line, child.index));
         match found {
             Some(s) => {
                 self.reused += 1;
@@ -307,18 +311,18 @@ impl<'a> HorizonProof<'a> {
     fn search(&mut self, node: &mut Child, depth: u32, th_pn: u64, th_dn: u64) {
         self.nodes += 1;
         let attacking = node.pos.turn() == self.attacker;
-        self.enter(node.key);
+        self.enter(node.index);
         let mut children: Vec<Child> = Vec::new();
         let mut forbidden: Vec<u32> = Vec::new();
         for_each_legal(&node.pos, |mv| {
             let pos = node.pos.play_unchecked(mv);
-            if self.on_line(pos.key()) {
-                forbidden.push(pos.key());
+            let index = index_of(&pos);
+            if self.on_line(index) {
+                forbidden.push(index);
             } else {
                 children.push(Child {
                     pos,
-                    index: index_of(&pos),
-                    key: pos.key(),
+                    index,
                     pn: 0,
                     dn: 0,
                     solved: None,
@@ -346,13 +350,13 @@ impl<'a> HorizonProof<'a> {
             let mut touched = forbidden.clone();
             if let (Some(first), None) = (children.first(), proof) {
                 if !attacking {
-                    touched.push(first.key);
+                    touched.push(first.index);
                 }
             }
             let depth_held = if children.is_empty() { MAX_HORIZON } else { 0 };
             touched.sort_unstable();
             touched.dedup();
-            self.finish(node, proof, depth_held, touched.into_boxed_slice());
+            self.finish(node, proof, depth_held, Touched::from_sorted(touched));
             return;
         }
         for child in &mut children {
@@ -418,7 +422,7 @@ impl<'a> HorizonProof<'a> {
         // rests on one child; the others rest on every child.
         let one = attacking == proven;
         // The forbidden moves matter only where every move counts.
-        let mut keys: Vec<u32> = if one { Vec::new() } else { forbidden.to_vec() };
+        let mut indices: Vec<u32> = if one { Vec::new() } else { forbidden.to_vec() };
         let mut rested_on: Vec<Rc<Solved>> = Vec::new();
         let proof;
         if one {
@@ -431,42 +435,40 @@ impl<'a> HorizonProof<'a> {
                 })
                 .expect("a solving child");
             let s = solved(&pick);
-            keys.push(pick.key);
+            indices.push(pick.index);
             proof = s.proof.map(|plies| plies + 1);
             rested_on.push(s);
         } else {
             let mut longest = 0;
             for c in children {
                 let s = solved(&c);
-                keys.push(c.key);
+                indices.push(c.index);
                 longest = longest.max(s.proof.unwrap_or(0) + 1);
                 rested_on.push(s);
             }
             proof = proven.then_some(longest);
         }
-        keys.sort_unstable();
-        keys.dedup();
-        let touched = self
-            .buffers
-            .union_of(&keys, rested_on.iter().map(|s| &s.touched[..]));
+        indices.sort_unstable();
+        indices.dedup();
+        let rested_on: Vec<&Touched> = rested_on.iter().map(|s| &s.touched).collect();
+        let touched = self.unions.union_of(&indices, &rested_on);
         self.finish(node, proof, depth, touched);
     }
 
     /// Records `node` as solved (its own position already left off the
-    /// line's tail), with what it touched (sorted, each key once).
-    fn finish(&mut self, node: &mut Child, proof: Option<u32>, depth: u32, touched: Box<[u32]>) {
+    /// line's tail), with what it touched.
+    fn finish(&mut self, node: &mut Child, proof: Option<u32>, depth: u32, touched: Touched) {
         self.leave();
-        debug_assert!(touched.windows(2).all(|w| w[0] < w[1]), "sorted, once each");
         // Forbidden: touched positions on the line, with the node itself,
         // which is on the line of any search of it. The line is short (at
-        // most the horizon) and the touched set may be long, so each key
+        // most the horizon) and the touched set may be long, so each position
         // of the line is looked up in the set rather than the other way.
         let mut forbidden: Vec<u32> = self
             .line
             .iter()
-            .chain(std::iter::once(&node.key))
+            .chain(std::iter::once(&node.index))
             .copied()
-            .filter(|k| touched.binary_search(k).is_ok())
+            .filter(|&k| touched.contains(k))
             .collect();
         forbidden.sort_unstable();
         let solved = Solved {
@@ -485,46 +487,10 @@ impl<'a> HorizonProof<'a> {
 fn line_agrees(solved: &Solved, line: &[u32], extra: u32) -> bool {
     let on = |k: u32| k == extra || line.contains(&k);
     solved.forbidden.iter().all(|&k| on(k))
-        && line.iter().chain(std::iter::once(&extra)).all(|&k| {
-            solved.touched.binary_search(&k).is_err() || solved.forbidden.binary_search(&k).is_ok()
-        })
-}
-
-/// Where unions of touched sets are merged. The buffers are kept from node
-/// to node, so that a deep search does not allocate them afresh each time:
-/// with gigabytes of results stored, allocating took a third of the time.
-#[derive(Default)]
-struct MergeBuffers {
-    union: Vec<u32>,
-    merged: Vec<u32>,
-}
-
-impl MergeBuffers {
-    /// The union of `first` and every set of `rest`, each sorted with
-    /// every key once, and so is the union. The children's touched sets
-    /// are already sorted and overlap heavily, so merging them pairwise is
-    /// far cheaper than sorting their concatenation, which took most of a
-    /// deep search's time.
-    fn union_of<'s>(&mut self, first: &[u32], rest: impl Iterator<Item = &'s [u32]>) -> Box<[u32]> {
-        let MergeBuffers { union, merged } = self;
-        union.clear();
-        union.extend_from_slice(first);
-        for set in rest {
-            merged.clear();
-            merged.reserve(union.len() + set.len());
-            let (mut i, mut j) = (0, 0);
-            while i < union.len() && j < set.len() {
-                let (a, b) = (union[i], set[j]);
-                merged.push(a.min(b));
-                i += usize::from(a <= b);
-                j += usize::from(b <= a);
-            }
-            merged.extend_from_slice(&union[i..]);
-            merged.extend_from_slice(&set[j..]);
-            std::mem::swap(union, merged);
-        }
-        union.as_slice().into()
-    }
+        && line
+            .iter()
+            .chain(std::iter::once(&extra))
+            .all(|&k| !solved.touched.contains(k) || solved.forbidden.binary_search(&k).is_ok())
 }
 
 /// The node's proof and disproof numbers from its children's.
@@ -572,26 +538,5 @@ fn grow(second: u64) -> u64 {
         INF - 1
     } else {
         (second + 1).max(second + second / 4)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::MergeBuffers;
-
-    #[test]
-    fn the_union_of_sorted_sets_is_sorted_with_each_key_once() {
-        let mut buffers = MergeBuffers::default();
-        let sets: [&[u32]; 3] = [&[2, 5, 9], &[], &[1, 9, 10, 11]];
-        assert_eq!(
-            &buffers.union_of(&[1, 5], sets.into_iter())[..],
-            &[1, 2, 5, 9, 10, 11]
-        );
-        // The buffers start afresh at each union.
-        assert_eq!(&buffers.union_of(&[3], std::iter::empty())[..], &[3]);
-        assert_eq!(
-            &buffers.union_of(&[], [&[4u32, 7][..]].into_iter())[..],
-            &[4, 7]
-        );
     }
 }
