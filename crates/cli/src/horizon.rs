@@ -6,7 +6,7 @@
 //! proof of a draw needs.
 
 use arbiter_knight_court::{Color, KnightCourt};
-use arbiter_search::dfpn::{HorizonProof, Verdict, MAX_HORIZON};
+use arbiter_search::dfpn::{HorizonProof, Verdict, LONG_SEARCH_ENTRIES, MAX_HORIZON};
 use arbiter_search::retrograde::Table;
 use std::time::Instant;
 
@@ -38,7 +38,7 @@ pub fn run(table: &Table, horizon: u32, stalemates: bool) -> Result<(), String> 
         let mut game = start.clone();
         game.play(mv).expect("a legal move");
         for attacker in [Color::White, Color::Black] {
-            let mut search = HorizonProof::new(table, attacker);
+            let mut search = HorizonProof::new(table, attacker).keeping(LONG_SEARCH_ENTRIES);
             if stalemates {
                 search = search.counting_stalemates();
             }

@@ -46,8 +46,15 @@ const INF: u64 = u64::MAX / 4;
 pub const MAX_HORIZON: u32 = 63;
 /// Touched sets larger than this are not stored (their parts are).
 const MAX_TOUCHED: usize = 1 << 15;
-/// Solved entries kept per position.
+/// Solved entries kept per position, unless [`HorizonProof::keeping`] says
+/// otherwise: the players' proofs at each move (host level 5) keep this
+/// many, so that their documented games repeat exactly.
 const PER_POSITION: usize = 6;
+/// Solved entries per position for the long searches of `arbiter solve
+/// --horizon`. Keeping more is far faster there: with 6, the oldest entry
+/// was dropped so often that the same results were proved again and again
+/// (docs/ai.md, "Faster bookkeeping").
+pub const LONG_SEARCH_ENTRIES: usize = 32;
 
 /// What a search proved about the attacker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,6 +128,8 @@ pub struct HorizonProof<'a> {
     /// Whether a stalemate, of either side, also proves
     /// ([`HorizonProof::counting_stalemates`]).
     stalemates_count: bool,
+    /// Solved entries kept per position; the oldest goes first.
+    per_position: usize,
     unions: Unions,
 }
 
@@ -147,6 +156,7 @@ impl<'a> HorizonProof<'a> {
             flag: None,
             expired: false,
             stalemates_count: false,
+            per_position: PER_POSITION,
             unions: Unions::default(),
         }
     }
@@ -156,6 +166,14 @@ impl<'a> HorizonProof<'a> {
     /// own (a result of one question never answers the other).
     pub fn counting_stalemates(mut self) -> Self {
         self.stalemates_count = true;
+        self
+    }
+
+    /// The search keeping up to `entries` solved results per position
+    /// (at least one) instead of the players' 6. It searches other nodes,
+    /// and answers the same.
+    pub fn keeping(mut self, entries: usize) -> Self {
+        self.per_position = entries.max(1);
         self
     }
 
@@ -273,7 +291,7 @@ impl<'a> HorizonProof<'a> {
         let solved = Rc::new(solved);
         if solved.touched.len() <= MAX_TOUCHED {
             let entries = &mut self.solved[index as usize];
-            if entries.len() >= PER_POSITION {
+            if entries.len() >= self.per_position {
                 entries.remove(0);
             }
             entries.push(Rc::clone(&solved));

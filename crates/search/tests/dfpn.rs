@@ -5,7 +5,7 @@
 //! a result across lines could go wrong.
 
 use arbiter_knight_court::{for_each_legal, Color, KnightCourt, Move, MoveList, Position};
-use arbiter_search::dfpn::{HorizonProof, Verdict};
+use arbiter_search::dfpn::{HorizonProof, Verdict, LONG_SEARCH_ENTRIES};
 use arbiter_search::knight_court::{table, value};
 use arbiter_search::no_repetition::MateProof;
 use rand::{Rng, SeedableRng};
@@ -28,11 +28,23 @@ fn plain(history: &[u32], pos: &Position, attacker: Color, plies: u32) -> bool {
 
 #[test]
 fn agrees_with_the_plain_search_on_many_lines_sharing_one_store() {
+    agrees_on_many_lines(|attacker| HorizonProof::new(table(), attacker));
+}
+
+/// The long searches' larger store, and a store of one result per
+/// position, where a new result always drops the old: what is kept
+/// changes what is searched, never the answer.
+#[test]
+fn the_size_of_the_store_never_changes_an_answer() {
+    agrees_on_many_lines(|attacker| {
+        HorizonProof::new(table(), attacker).keeping(LONG_SEARCH_ENTRIES)
+    });
+    agrees_on_many_lines(|attacker| HorizonProof::new(table(), attacker).keeping(1));
+}
+
+fn agrees_on_many_lines(search_for: impl Fn(Color) -> HorizonProof<'static>) {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let mut searches = [
-        HorizonProof::new(table(), Color::White),
-        HorizonProof::new(table(), Color::Black),
-    ];
+    let mut searches = [search_for(Color::White), search_for(Color::Black)];
     let (mut mates, mut checked) = (0, 0);
     for _ in 0..300 {
         let length = rng.random_range(0..24);
