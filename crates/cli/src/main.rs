@@ -112,7 +112,7 @@ enum Command {
         moonshot: Option<u64>,
         /// Then prove, for every first move, whether either side can force
         /// mate within this many plies under the true rule (proof-number
-        /// search; at most 63).
+        /// search; at most 127).
         #[arg(long, value_name = "PLIES")]
         horizon: Option<u32>,
         /// With --horizon: ask instead whether either side can force the

@@ -247,11 +247,11 @@ fn solve_proves_a_horizon_under_the_true_rule() {
         }
     }
     assert_eq!(text.lines().last(), Some("start: draw"));
-    let out = arbiter(&["solve", "knight-court", "--horizon", "64"]);
+    let out = arbiter(&["solve", "knight-court", "--horizon", "128"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stdout(&out), "");
     assert!(
-        stderr(&out).contains("--horizon is at most 63 plies (it was 64)"),
+        stderr(&out).contains("--horizon is at most 127 plies (it was 128)"),
         "{}",
         stderr(&out)
     );
@@ -322,11 +322,11 @@ fn analyse_proves_each_move_under_the_true_rule() {
         a1b3.ends_with("true rule: White is mated within 6 plies"),
         "{text}"
     );
-    for bad in ["0", "64"] {
+    for bad in ["0", "128"] {
         let out = arbiter(&["analyse", "knight-court", "--prove", bad]);
         assert_eq!(out.status.code(), Some(1));
         assert!(
-            stderr(&out).contains("--prove takes 1 to 63 plies"),
+            stderr(&out).contains("--prove takes 1 to 127 plies"),
             "{bad}"
         );
     }

@@ -42,8 +42,10 @@ use touched::{index_of_key, Touched, Unions};
 
 /// An unreachable proof or disproof number: the node is solved the other way.
 const INF: u64 = u64::MAX / 4;
-/// The longest horizon a search may be asked for.
-pub const MAX_HORIZON: u32 = 63;
+/// The longest horizon a search may be asked for. The guide keeps numbers
+/// for every position at every depth up to it (zeroed pages cost nothing
+/// until the search reaches them).
+pub const MAX_HORIZON: u32 = 127;
 /// Touched sets larger than this are not stored (their parts are).
 const MAX_TOUCHED: usize = 1 << 15;
 /// Solved entries kept per position, unless [`HorizonProof::keeping`] says
@@ -54,7 +56,7 @@ const PER_POSITION: usize = 6;
 /// --horizon`. Keeping more is far faster there: with 6, the oldest entry
 /// was dropped so often that the same results were proved again and again
 /// (docs/ai.md, "Faster bookkeeping").
-pub const LONG_SEARCH_ENTRIES: usize = 32;
+pub const LONG_SEARCH_ENTRIES: usize = 128;
 
 /// What a search proved about the attacker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
