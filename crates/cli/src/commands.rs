@@ -99,7 +99,15 @@ pub fn run(command: Command) -> Result<(), String> {
             moonshot,
             horizon,
             stalemates,
-        } => crate::solve::solve(&game, out.as_deref(), moonshot, horizon, stalemates)?,
+            memory,
+        } => {
+            let horizon = horizon.map(|plies| crate::horizon::Horizon {
+                plies,
+                stalemates,
+                memory_gib: memory,
+            });
+            crate::solve::solve(&game, out.as_deref(), moonshot, horizon)?
+        }
         Command::Analyse {
             game,
             position,

@@ -10,18 +10,49 @@ use arbiter_search::dfpn::{HorizonProof, Verdict, LONG_SEARCH_ENTRIES, MAX_HORIZ
 use arbiter_search::retrograde::Table;
 use std::time::Instant;
 
-/// Refuses a horizon the search cannot hold, before any work is done.
-pub fn check(horizon: u32) -> Result<(), String> {
-    if horizon > MAX_HORIZON {
-        return Err(format!(
-            "--horizon is at most {MAX_HORIZON} plies (it was {horizon})"
-        ));
-    }
-    Ok(())
+/// The most memory `--memory` may name, in GiB.
+const MOST_MEMORY_GIB: u32 = 1024;
+
+/// What `--horizon`, `--stalemates` and `--memory` ask for.
+pub struct Horizon {
+    pub plies: u32,
+    pub stalemates: bool,
+    pub memory_gib: Option<u32>,
 }
 
-pub fn run(table: &Table, horizon: u32, stalemates: bool) -> Result<(), String> {
-    check(horizon)?;
+impl Horizon {
+    /// Refuses a horizon the search cannot hold, or a memory bound out of
+    /// range, before any work is done.
+    pub fn check(&self) -> Result<(), String> {
+        let plies = self.plies;
+        if plies > MAX_HORIZON {
+            return Err(format!(
+                "--horizon is at most {MAX_HORIZON} plies (it was {plies})"
+            ));
+        }
+        if let Some(gib) = self
+            .memory_gib
+            .filter(|g| !(1..=MOST_MEMORY_GIB).contains(g))
+        {
+            return Err(format!(
+                "--memory takes 1 to {MOST_MEMORY_GIB} GiB (it was {gib})"
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn run(&self, table: &Table) -> Result<(), String> {
+        self.check()?;
+        run(table, self.plies, self.stalemates, self.memory_gib)
+    }
+}
+
+fn run(
+    table: &Table,
+    horizon: u32,
+    stalemates: bool,
+    memory_gib: Option<u32>,
+) -> Result<(), String> {
     println!("horizon: every first move, {horizon} plies after it, no repetition allowed");
     let (goal, goal_in) = if stalemates {
         (
@@ -39,6 +70,9 @@ pub fn run(table: &Table, horizon: u32, stalemates: bool) -> Result<(), String> 
         game.play(mv).expect("a legal move");
         for attacker in [Color::White, Color::Black] {
             let mut search = HorizonProof::new(table, attacker).keeping(LONG_SEARCH_ENTRIES);
+            if let Some(gib) = memory_gib {
+                search = search.within_bytes((gib as usize) << 30);
+            }
             if stalemates {
                 search = search.counting_stalemates();
             }

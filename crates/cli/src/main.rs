@@ -120,6 +120,11 @@ enum Command {
         /// side), the question a proof of a draw needs.
         #[arg(long, requires = "horizon")]
         stalemates: bool,
+        /// With --horizon: the most memory, in GiB, the proofs may keep
+        /// their solved results in; beyond it the oldest are dropped, and
+        /// the search goes on (by default there is no bound).
+        #[arg(long, value_name = "GIB", requires = "horizon")]
+        memory: Option<u32>,
     },
     /// Every legal move with its exact value from the solved table, best first.
     Analyse {

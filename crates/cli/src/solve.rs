@@ -58,12 +58,11 @@ pub fn solve(
     game: &str,
     out: Option<&str>,
     moonshot: Option<u64>,
-    horizon: Option<u32>,
-    stalemates: bool,
+    horizon: Option<crate::horizon::Horizon>,
 ) -> Result<(), String> {
     require_knight_court(game, "solve")?;
-    if let Some(plies) = horizon {
-        crate::horizon::check(plies)?;
+    if let Some(horizon) = &horizon {
+        horizon.check()?;
     }
     let bars = Bars(Mutex::new(None));
     let started = Instant::now();
@@ -86,8 +85,8 @@ pub fn solve(
     if let Some(seconds) = moonshot {
         run_moonshot(&table, seconds);
     }
-    if let Some(plies) = horizon {
-        crate::horizon::run(&table, plies, stalemates)?;
+    if let Some(horizon) = horizon {
+        horizon.run(&table)?;
     }
     let start = knight_court::value(&table, KnightCourt::new().position());
     println!("start: {}", describe_start(start));

@@ -234,9 +234,36 @@ fn solve_summarises_and_states_the_start_last() {
 
 #[test]
 fn solve_proves_a_horizon_under_the_true_rule() {
-    let out = arbiter(&["solve", "knight-court", "--horizon", "15"]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
+    // With a memory bound the search drops old results; the answers stay.
+    for memory in [None, Some("1")] {
+        let mut args = vec!["solve", "knight-court", "--horizon", "15"];
+        args.extend(memory.map(|gib| ["--memory", gib]).into_iter().flatten());
+        horizon_fifteen_is_proved(&arbiter(&args));
+    }
+    let out = arbiter(&["solve", "knight-court", "--horizon", "128"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    assert!(
+        stderr(&out).contains("--horizon is at most 127 plies (it was 128)"),
+        "{}",
+        stderr(&out)
+    );
+    for (gib, said) in [
+        ("0", "--memory takes 1 to 1024 GiB (it was 0)"),
+        ("1025", "--memory takes 1 to 1024 GiB (it was 1025)"),
+    ] {
+        let out = arbiter(&["solve", "knight-court", "--horizon", "15", "--memory", gib]);
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(stdout(&out), "", "refused before any work");
+        assert!(stderr(&out).contains(said), "{}", stderr(&out));
+    }
+    let out = arbiter(&["solve", "knight-court", "--memory", "1"]);
+    assert!(!out.status.success(), "--memory needs --horizon");
+}
+
+fn horizon_fifteen_is_proved(out: &std::process::Output) {
+    assert!(out.status.success(), "{}", stderr(out));
+    let text = stdout(out);
     // Hand-checked facts (docs/rules/knight-court.md): 1. b1a2 is mated in
     // 15 plies; the other first moves hold that long.
     assert!(text.contains("1. b1a2: Black forces mate"), "{text}");
@@ -247,14 +274,6 @@ fn solve_proves_a_horizon_under_the_true_rule() {
         }
     }
     assert_eq!(text.lines().last(), Some("start: draw"));
-    let out = arbiter(&["solve", "knight-court", "--horizon", "128"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(stdout(&out), "");
-    assert!(
-        stderr(&out).contains("--horizon is at most 127 plies (it was 128)"),
-        "{}",
-        stderr(&out)
-    );
 }
 
 #[test]

@@ -33,7 +33,8 @@ use crate::knight_court::value;
 use crate::retrograde::{Table, Value};
 use arbiter_core::PositionSpace;
 use arbiter_knight_court::{for_each_legal, Color, KnightCourtSpace, Position};
-use std::rc::Rc;
+use std::collections::VecDeque;
+use std::rc::{Rc, Weak};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -85,6 +86,11 @@ struct Solved {
 }
 
 impl Solved {
+    /// The memory the result holds, for a store with a budget.
+    fn bytes(&self) -> usize {
+        std::mem::size_of::<Solved>() + self.touched.bytes() + self.forbidden.len() * 4
+    }
+
     fn holds_at(&self, depth: u32) -> bool {
         match self.proof {
             Some(plies) => plies <= depth,
@@ -132,6 +138,12 @@ pub struct HorizonProof<'a> {
     stalemates_count: bool,
     /// Solved entries kept per position; the oldest goes first.
     per_position: usize,
+    /// The most memory the stored results may hold ([`HorizonProof::within_bytes`]),
+    /// what they hold, and every result stored, oldest first (a result
+    /// dropped since is passed over).
+    budget: Option<usize>,
+    stored_bytes: usize,
+    stored_order: VecDeque<(u32, Weak<Solved>)>,
     unions: Unions,
 }
 
@@ -159,6 +171,9 @@ impl<'a> HorizonProof<'a> {
             expired: false,
             stalemates_count: false,
             per_position: PER_POSITION,
+            budget: None,
+            stored_bytes: 0,
+            stored_order: VecDeque::new(),
             unions: Unions::default(),
         }
     }
@@ -177,6 +192,21 @@ impl<'a> HorizonProof<'a> {
     pub fn keeping(mut self, entries: usize) -> Self {
         self.per_position = entries.max(1);
         self
+    }
+
+    /// The search keeping its stored results within `bytes` of memory: once
+    /// they hold more, the oldest are dropped, whichever position they
+    /// belong to. Like [`HorizonProof::keeping`], it changes what is
+    /// searched and never an answer. (Each result stored also costs 16
+    /// bytes of bookkeeping, not counted.)
+    pub fn within_bytes(mut self, bytes: usize) -> Self {
+        self.budget = Some(bytes);
+        self
+    }
+
+    /// The memory the stored results hold now.
+    pub fn stored_bytes(&self) -> usize {
+        self.stored_bytes
     }
 
     /// Every later [`HorizonProof::prove_within`] also gives up at `at` (a
@@ -294,11 +324,34 @@ impl<'a> HorizonProof<'a> {
         if solved.touched.len() <= MAX_TOUCHED {
             let entries = &mut self.solved[index as usize];
             if entries.len() >= self.per_position {
-                entries.remove(0);
+                self.stored_bytes -= entries.remove(0).bytes();
             }
             entries.push(Rc::clone(&solved));
+            self.stored_bytes += solved.bytes();
+            if let Some(budget) = self.budget {
+                self.stored_order.push_back((index, Rc::downgrade(&solved)));
+                self.keep_within(budget);
+            }
         }
         solved
+    }
+
+    /// Drops the oldest stored results until the rest fit in `budget`.
+    fn keep_within(&mut self, budget: usize) {
+        while self.stored_bytes > budget {
+            let Some((index, oldest)) = self.stored_order.pop_front() else {
+                return;
+            };
+            // The weak reference keeps the allocation, so its address
+            // cannot be reused by a newer result while it is compared.
+            let entries = &mut self.solved[index as usize];
+            if let Some(at) = entries
+                .iter()
+                .position(|e| Rc::as_ptr(e) == oldest.as_ptr())
+            {
+                self.stored_bytes -= entries.remove(at).bytes();
+            }
+        }
     }
 
     fn guide_slot(index: u32, depth: u32) -> usize {

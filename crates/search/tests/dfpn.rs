@@ -42,7 +42,28 @@ fn the_size_of_the_store_never_changes_an_answer() {
     agrees_on_many_lines(|attacker| HorizonProof::new(table(), attacker).keeping(1));
 }
 
-fn agrees_on_many_lines(search_for: impl Fn(Color) -> HorizonProof<'static>) {
+/// A store with a memory budget drops its oldest results to stay within
+/// it, and answers as every other store does.
+#[test]
+fn a_store_within_a_budget_stays_within_it_and_answers_the_same() {
+    const BUDGET: usize = 50_000;
+    let searches = agrees_on_many_lines(|attacker| {
+        HorizonProof::new(table(), attacker)
+            .keeping(LONG_SEARCH_ENTRIES)
+            .within_bytes(BUDGET)
+    });
+    for search in &searches {
+        let held = search.stored_bytes();
+        // Full, or nearly: the budget binds.
+        assert!(held <= BUDGET && held > BUDGET / 2, "{held} bytes");
+    }
+}
+
+/// Checks both attackers' searches against the plain search on 300 lines,
+/// one store each for all of them, and gives the searches back.
+fn agrees_on_many_lines(
+    search_for: impl Fn(Color) -> HorizonProof<'static>,
+) -> [HorizonProof<'static>; 2] {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut searches = [search_for(Color::White), search_for(Color::Black)];
     let (mut mates, mut checked) = (0, 0);
@@ -78,6 +99,7 @@ fn agrees_on_many_lines(search_for: impl Fn(Color) -> HorizonProof<'static>) {
         reused > 0 && refused > 0,
         "reused {reused}, refused {refused}"
     );
+    searches
 }
 
 #[test]

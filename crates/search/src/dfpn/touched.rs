@@ -47,6 +47,14 @@ impl Touched {
         }
     }
 
+    /// The memory the set holds beyond its own handle.
+    pub(super) fn bytes(&self) -> usize {
+        match self {
+            Touched::List(list) => list.len() * 4,
+            Touched::Bitmap { bits, .. } => bits.len() * 8,
+        }
+    }
+
     pub(super) fn contains(&self, index: u32) -> bool {
         match self {
             Touched::List(list) => list.binary_search(&index).is_ok(),
