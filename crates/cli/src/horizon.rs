@@ -43,57 +43,51 @@ impl Horizon {
 
     pub fn run(&self, table: &Table) -> Result<(), String> {
         self.check()?;
-        run(table, self.plies, self.stalemates, self.memory_gib)
-    }
-}
-
-fn run(
-    table: &Table,
-    horizon: u32,
-    stalemates: bool,
-    memory_gib: Option<u32>,
-) -> Result<(), String> {
-    println!("horizon: every first move, {horizon} plies after it, no repetition allowed");
-    let (goal, goal_in) = if stalemates {
-        (
-            "force an end it does not lose (mate or stalemate)",
-            "an end",
-        )
-    } else {
-        ("force mate", "mate")
-    };
-    let start = KnightCourt::new();
-    let mut total_nodes = 0;
-    let started = Instant::now();
-    for mv in start.legal_moves() {
-        let mut game = start.clone();
-        game.play(mv).expect("a legal move");
-        for attacker in [Color::White, Color::Black] {
-            let mut search = HorizonProof::new(table, attacker).keeping(LONG_SEARCH_ENTRIES);
-            if let Some(gib) = memory_gib {
-                search = search.within_bytes((gib as usize) << 30);
+        let (horizon, stalemates) = (self.plies, self.stalemates);
+        println!("horizon: every first move, {horizon} plies after it, no repetition allowed");
+        let (goal, goal_in) = if stalemates {
+            (
+                "force an end it does not lose (mate or stalemate)",
+                "an end",
+            )
+        } else {
+            ("force mate", "mate")
+        };
+        let start = KnightCourt::new();
+        let mut total_nodes = 0;
+        let started = Instant::now();
+        for mv in start.legal_moves() {
+            let mut game = start.clone();
+            game.play(mv).expect("a legal move");
+            for attacker in [Color::White, Color::Black] {
+                let mut search = HorizonProof::new(table, attacker).keeping(LONG_SEARCH_ENTRIES);
+                if let Some(gib) = self.memory_gib {
+                    search = search.within_bytes((gib as usize) << 30);
+                }
+                if stalemates {
+                    search = search.counting_stalemates();
+                }
+                let clock = Instant::now();
+                let verdict = search.prove(game.history(), game.position(), horizon);
+                total_nodes += search.nodes;
+                let said = match verdict {
+                    Verdict::Mates(plies) => {
+                        format!("forces {goal_in} (a proof {plies} plies deep)")
+                    }
+                    Verdict::NoMate => format!("cannot {goal} within {horizon} plies"),
+                };
+                println!(
+                    "  1. {mv}: {attacker:?} {said} ({} nodes, {} results reused, {:.1} s)",
+                    search.nodes,
+                    search.reused,
+                    clock.elapsed().as_secs_f64()
+                );
             }
-            if stalemates {
-                search = search.counting_stalemates();
-            }
-            let clock = Instant::now();
-            let verdict = search.prove(game.history(), game.position(), horizon);
-            total_nodes += search.nodes;
-            let said = match verdict {
-                Verdict::Mates(plies) => format!("forces {goal_in} (a proof {plies} plies deep)"),
-                Verdict::NoMate => format!("cannot {goal} within {horizon} plies"),
-            };
-            println!(
-                "  1. {mv}: {attacker:?} {said} ({} nodes, {} results reused, {:.1} s)",
-                search.nodes,
-                search.reused,
-                clock.elapsed().as_secs_f64()
-            );
         }
+        println!(
+            "  total: {total_nodes} nodes in {:.1} s",
+            started.elapsed().as_secs_f64()
+        );
+        Ok(())
     }
-    println!(
-        "  total: {total_nodes} nodes in {:.1} s",
-        started.elapsed().as_secs_f64()
-    );
-    Ok(())
 }

@@ -490,13 +490,15 @@ impl<'a> HorizonProof<'a> {
         attacking: bool,
         proven: bool,
     ) {
-        let solved = |c: &&Child| c.solved.as_ref().expect("a solved child").clone();
+        fn solved(c: &Child) -> &Solved {
+            c.solved.as_deref().expect("a solved child")
+        }
         // A proof at the attacker's node or a disproof at the defender's
         // rests on one child; the others rest on every child.
         let one = attacking == proven;
         // The forbidden moves matter only where every move counts.
         let mut indices: Vec<u32> = if one { Vec::new() } else { forbidden.to_vec() };
-        let mut rested_on: Vec<Rc<Solved>> = Vec::new();
+        let mut rested_on: Vec<&Touched> = Vec::new();
         let proof;
         if one {
             let pick = children
@@ -507,23 +509,22 @@ impl<'a> HorizonProof<'a> {
                     (s.proof.unwrap_or(0), s.touched.len(), c.index)
                 })
                 .expect("a solving child");
-            let s = solved(&pick);
+            let s = solved(pick);
             indices.push(pick.index);
             proof = s.proof.map(|plies| plies + 1);
-            rested_on.push(s);
+            rested_on.push(&s.touched);
         } else {
             let mut longest = 0;
             for c in children {
-                let s = solved(&c);
+                let s = solved(c);
                 indices.push(c.index);
                 longest = longest.max(s.proof.unwrap_or(0) + 1);
-                rested_on.push(s);
+                rested_on.push(&s.touched);
             }
             proof = proven.then_some(longest);
         }
         indices.sort_unstable();
         indices.dedup();
-        let rested_on: Vec<&Touched> = rested_on.iter().map(|s| &s.touched).collect();
         let touched = self.unions.union_of(&indices, &rested_on);
         self.finish(node, proof, depth, touched);
     }
