@@ -38,7 +38,10 @@ use std::rc::{Rc, Weak};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+mod gaps;
+mod line;
 mod touched;
+use line::Line;
 use touched::{index_of_key, Touched, Unions};
 
 /// An unreachable proof or disproof number: the node is solved the other way.
@@ -113,8 +116,8 @@ struct Child {
 pub struct HorizonProof<'a> {
     table: &'a Table,
     attacker: Color,
-    /// The indices of the positions on the line, the current one last.
-    line: Vec<u32>,
+    /// The positions on the line, the current one last.
+    line: Line,
     /// Unsolved proof and disproof numbers per (position, depth left).
     guide: Vec<(u64, u64)>,
     solved: Vec<Vec<Rc<Solved>>>,
@@ -159,7 +162,7 @@ impl<'a> HorizonProof<'a> {
         HorizonProof {
             table,
             attacker,
-            line: Vec::new(),
+            line: Line::new(),
             guide: vec![(0, 0); size * (MAX_HORIZON as usize + 1)],
             solved: (0..size).map(|_| Vec::new()).collect(),
             nodes: 0,
@@ -223,15 +226,15 @@ impl<'a> HorizonProof<'a> {
     }
 
     fn enter(&mut self, index: u32) {
-        self.line.push(index);
+        self.line.enter(index);
     }
 
     fn leave(&mut self) {
-        self.line.pop().expect("the line is not empty");
+        self.line.leave();
     }
 
     fn on_line(&self, index: u32) -> bool {
-        self.line.contains(&index)
+        self.line.contains(index)
     }
 
     /// Whether the attacker forces mate within `horizon` plies from `pos`,
@@ -275,10 +278,11 @@ impl<'a> HorizonProof<'a> {
         assert!(horizon <= MAX_HORIZON, "horizon at most {MAX_HORIZON}");
         assert_eq!(history.last(), Some(&pos.key()), "pos ends the line");
         // The search enters `pos` itself.
-        self.line = history[..history.len() - 1]
-            .iter()
-            .map(|&key| index_of_key(key))
-            .collect();
+        self.line.reset(
+            history[..history.len() - 1]
+                .iter()
+                .map(|&key| index_of_key(key)),
+        );
         let mut root = Child {
             pos: *pos,
             index: index_of(pos),
@@ -302,9 +306,12 @@ impl<'a> HorizonProof<'a> {
     /// with the child added.
     fn lookup(&mut self, child: &Child, depth: u32) -> Option<Rc<Solved>> {
         let entries = &self.solved[child.index as usize];
-        let found = entries
-            .iter()
-            .find(|s| s.holds_at(depth) && line_agrees(s, &self.line, child.index));
+        let found = entries.iter().find(|s| {
+            s.holds_at(depth)
+                && self
+                    .line
+                    .meets_exactly(&s.touched, &s.forbidden, child.index)
+        });
         match found {
             Some(s) => {
                 self.reused += 1;
@@ -429,7 +436,7 @@ impl<'a> HorizonProof<'a> {
             let depth_held = if children.is_empty() { MAX_HORIZON } else { 0 };
             touched.sort_unstable();
             touched.dedup();
-            self.finish(node, proof, depth_held, Touched::from_sorted(touched));
+            self.finish(node, proof, depth_held, Touched::from_sorted(&touched));
             return;
         }
         for child in &mut children {
@@ -534,37 +541,17 @@ impl<'a> HorizonProof<'a> {
     fn finish(&mut self, node: &mut Child, proof: Option<u32>, depth: u32, touched: Touched) {
         self.leave();
         // Forbidden: touched positions on the line, with the node itself,
-        // which is on the line of any search of it. The line is short (at
-        // most the horizon) and the touched set may be long, so each position
-        // of the line is looked up in the set rather than the other way.
-        let mut forbidden: Vec<u32> = self
-            .line
-            .iter()
-            .chain(std::iter::once(&node.index))
-            .copied()
-            .filter(|&k| touched.contains(k))
-            .collect();
-        forbidden.sort_unstable();
+        // which is on the line of any search of it.
+        let forbidden = self.line.met_by(&touched, node.index);
         let solved = Solved {
             proof,
             depth,
             touched,
-            forbidden: forbidden.into_boxed_slice(),
+            forbidden,
         };
         (node.pn, node.dn) = if proof.is_some() { (0, INF) } else { (INF, 0) };
         node.solved = Some(self.store(node.index, solved));
     }
-}
-
-/// Whether the line (with `extra`, the node itself, added) forbids exactly
-/// the touched positions that `solved` found forbidden.
-fn line_agrees(solved: &Solved, line: &[u32], extra: u32) -> bool {
-    let on = |k: u32| k == extra || line.contains(&k);
-    solved.forbidden.iter().all(|&k| on(k))
-        && line
-            .iter()
-            .chain(std::iter::once(&extra))
-            .all(|&k| !solved.touched.contains(k) || solved.forbidden.binary_search(&k).is_ok())
 }
 
 /// The node's proof and disproof numbers from its children's.

@@ -2,65 +2,122 @@
 //! that a node's result needs from its children's.
 //!
 //! Deep proofs touch thousands of positions, and a node's set is the union
-//! of its children's, which overlap heavily. Small sets are sorted lists
-//! of position indices; once a list would take more room than one bit per
-//! position of the whole space, the set is that bitmap instead, whose
-//! unions are a few thousand word-wide ORs and whose lookups take one step.
-//! Which form a set takes depends only on its size, so the search is the
-//! same whichever form it meets.
+//! of its children's, which overlap heavily. A set is stored as the gaps
+//! between its sorted members ([`gaps`](super::gaps)), about a byte each;
+//! once that would take more room than one bit per position of the whole
+//! space, it is that bitmap instead, whose unions are a few thousand
+//! word-wide ORs and whose lookups take one step. Which form a set takes
+//! depends only on its members, so the search is the same whichever form it
+//! meets.
 
+use super::gaps::{encode, Members};
 use arbiter_core::PositionSpace;
 use arbiter_knight_court::KnightCourtSpace;
 use std::sync::OnceLock;
 
 /// The words of a bitmap with one bit per position index.
-fn words() -> usize {
+pub(super) fn words() -> usize {
     KnightCourtSpace.size().div_ceil(64)
 }
 
-/// The largest set kept as a list: beyond it the bitmap is no larger.
-fn largest_list() -> usize {
-    words() * 2
+/// The bytes of that bitmap: the most the gaps of a set may take.
+fn bitmap_bytes() -> usize {
+    words() * 8
 }
 
 /// A set of position indices.
 pub(super) enum Touched {
-    /// Sorted, each index once; at most [`largest_list`] of them.
-    List(Box<[u32]>),
+    /// The gaps between the sorted members, at most [`bitmap_bytes`] of
+    /// them, and the number of members.
+    Gaps { bytes: Box<[u8]>, len: usize },
     /// One bit per position index, with the number of bits set.
     Bitmap { bits: Box<[u64]>, len: usize },
 }
 
 impl Touched {
-    /// A set from a sorted list of indices, each once, no longer than
-    /// [`largest_list`] (the few children of a single node).
-    pub(super) fn from_sorted(list: Vec<u32>) -> Touched {
+    /// A set from a sorted list of indices, each once (the few children of
+    /// a single node, far fewer than would need a bitmap).
+    pub(super) fn from_sorted(list: &[u32]) -> Touched {
         debug_assert!(list.windows(2).all(|w| w[0] < w[1]), "sorted, once each");
-        debug_assert!(list.len() <= largest_list());
-        Touched::List(list.into_boxed_slice())
+        let mut bytes = Vec::with_capacity(list.len());
+        encode(list.iter().copied(), &mut bytes);
+        debug_assert!(bytes.len() <= bitmap_bytes());
+        Touched::Gaps {
+            bytes: bytes.into_boxed_slice(),
+            len: list.len(),
+        }
+    }
+
+    /// The same set as a bitmap, whatever its size (for tests of code
+    /// that meets both forms).
+    #[cfg(test)]
+    pub(super) fn bitmap_of(list: &[u32]) -> Touched {
+        let mut bits = vec![0u64; words()];
+        set_bits(&mut bits, list.iter().copied());
+        let len = bits.iter().map(|w| w.count_ones() as usize).sum();
+        Touched::Bitmap {
+            bits: bits.into_boxed_slice(),
+            len,
+        }
     }
 
     pub(super) fn len(&self) -> usize {
         match self {
-            Touched::List(list) => list.len(),
-            Touched::Bitmap { len, .. } => *len,
+            Touched::Gaps { len, .. } | Touched::Bitmap { len, .. } => *len,
         }
     }
 
     /// The memory the set holds beyond its own handle.
     pub(super) fn bytes(&self) -> usize {
         match self {
-            Touched::List(list) => list.len() * 4,
+            Touched::Gaps { bytes, .. } => bytes.len(),
             Touched::Bitmap { bits, .. } => bits.len() * 8,
         }
     }
 
+    /// Whether `index` is a member: one step in a bitmap, a walk through
+    /// the gaps otherwise.
     pub(super) fn contains(&self, index: u32) -> bool {
         match self {
-            Touched::List(list) => list.binary_search(&index).is_ok(),
+            Touched::Gaps { bytes, .. } => Members::of(bytes)
+                .find(|&member| member >= index)
+                .is_some_and(|member| member == index),
             Touched::Bitmap { bits, .. } => bits[index as usize / 64] & (1 << (index % 64)) != 0,
         }
     }
+
+    /// The members, in order.
+    pub(super) fn members(&self) -> impl Iterator<Item = u32> + '_ {
+        let (gaps, bits) = match self {
+            Touched::Gaps { bytes, .. } => (Some(Members::of(bytes)), None),
+            Touched::Bitmap { bits, .. } => (None, Some(bit_members(bits))),
+        };
+        gaps.into_iter().flatten().chain(bits.into_iter().flatten())
+    }
+
+    pub(super) fn is_bitmap(&self) -> bool {
+        matches!(self, Touched::Bitmap { .. })
+    }
+}
+
+fn set_bits(bits: &mut [u64], members: impl Iterator<Item = u32>) {
+    for index in members {
+        bits[index as usize / 64] |= 1 << (index % 64);
+    }
+}
+
+/// The members of a bitmap, in order: one step per bit set.
+fn bit_members(bits: &[u64]) -> impl Iterator<Item = u32> + '_ {
+    bits.iter().enumerate().flat_map(|(w, &word)| {
+        let mut rest = word;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let member = (w * 64) as u32 + rest.trailing_zeros();
+                rest &= rest - 1;
+                member
+            })
+        })
+    })
 }
 
 /// Where unions are built. The buffers are kept from node to node, so
@@ -70,6 +127,8 @@ impl Touched {
 pub(super) struct Unions {
     union: Vec<u32>,
     merged: Vec<u32>,
+    decoded: Vec<u32>,
+    encoded: Vec<u8>,
     bits: Vec<u64>,
 }
 
@@ -78,56 +137,71 @@ impl Unions {
     /// `rest`.
     pub(super) fn union_of(&mut self, first: &[u32], rest: &[&Touched]) -> Touched {
         let total = first.len() + rest.iter().map(|t| t.len()).sum::<usize>();
-        let lists: Option<Vec<&[u32]>> = rest
-            .iter()
-            .map(|t| match t {
-                Touched::List(list) => Some(&list[..]),
-                Touched::Bitmap { .. } => None,
-            })
-            .collect();
-        match lists {
-            Some(lists) if total <= largest_list() => self.merge(first, &lists),
-            _ => self.bitmap(first, rest),
+        // One set with a few positions added is merged. Several sets are
+        // joined in a bitmap, one step per member however much they
+        // overlap (merging them pairwise walks the growing union again for
+        // each, and measured slower), as is a union too large for gaps
+        // (every member takes at least a byte) or with a bitmap in it.
+        if rest.len() < 2 && total <= bitmap_bytes() && !rest.iter().any(|t| t.is_bitmap()) {
+            self.merge(first, rest);
+            self.encoded.clear();
+            encode(self.union.iter().copied(), &mut self.encoded);
+            if self.encoded.len() <= bitmap_bytes() {
+                return Touched::Gaps {
+                    bytes: self.encoded.as_slice().into(),
+                    len: self.union.len(),
+                };
+            }
+            let Unions { bits, union, .. } = self;
+            bits.clear();
+            bits.resize(words(), 0);
+            set_bits(bits, union.iter().copied());
+            return Touched::Bitmap {
+                bits: bits.as_slice().into(),
+                len: union.len(),
+            };
         }
+        self.bitmap(first, rest)
     }
 
-    /// Lists merged pairwise: they are sorted already, so this is far
-    /// cheaper than sorting their concatenation.
-    fn merge(&mut self, first: &[u32], rest: &[&[u32]]) -> Touched {
-        let Unions { union, merged, .. } = self;
+    /// Sets merged pairwise into `self.union`: they are sorted already, so
+    /// this is far cheaper than sorting their concatenation.
+    fn merge(&mut self, first: &[u32], rest: &[&Touched]) {
+        let Unions {
+            union,
+            merged,
+            decoded,
+            ..
+        } = self;
         union.clear();
         union.extend_from_slice(first);
         for set in rest {
+            decoded.clear();
+            decoded.extend(set.members());
             merged.clear();
-            merged.reserve(union.len() + set.len());
+            merged.reserve(union.len() + decoded.len());
             let (mut i, mut j) = (0, 0);
-            while i < union.len() && j < set.len() {
-                let (a, b) = (union[i], set[j]);
+            while i < union.len() && j < decoded.len() {
+                let (a, b) = (union[i], decoded[j]);
                 merged.push(a.min(b));
                 i += usize::from(a <= b);
                 j += usize::from(b <= a);
             }
             merged.extend_from_slice(&union[i..]);
-            merged.extend_from_slice(&set[j..]);
+            merged.extend_from_slice(&decoded[j..]);
             std::mem::swap(union, merged);
         }
-        Touched::List(union.as_slice().into())
     }
 
-    /// The union as a bitmap, turned back into a list if it is short.
+    /// The union built as a bitmap, and kept as gaps if they fit.
     fn bitmap(&mut self, first: &[u32], rest: &[&Touched]) -> Touched {
-        let bits = &mut self.bits;
+        let Unions { bits, encoded, .. } = self;
         bits.clear();
         bits.resize(words(), 0);
-        let set = |bits: &mut [u64], list: &[u32]| {
-            for &index in list {
-                bits[index as usize / 64] |= 1 << (index % 64);
-            }
-        };
-        set(bits, first);
+        set_bits(bits, first.iter().copied());
         for touched in rest {
             match touched {
-                Touched::List(list) => set(bits, list),
+                Touched::Gaps { bytes, .. } => set_bits(bits, Members::of(bytes)),
                 Touched::Bitmap { bits: other, .. } => {
                     for (word, more) in bits.iter_mut().zip(other.iter()) {
                         *word |= more;
@@ -136,22 +210,20 @@ impl Unions {
             }
         }
         let len = bits.iter().map(|w| w.count_ones() as usize).sum();
-        if len > largest_list() {
-            return Touched::Bitmap {
-                bits: bits.as_slice().into(),
-                len,
-            };
-        }
-        let mut list = Vec::with_capacity(len);
-        for (w, &word) in bits.iter().enumerate() {
-            // One step per bit set, lowest first.
-            let mut rest = word;
-            while rest != 0 {
-                list.push((w * 64) as u32 + rest.trailing_zeros());
-                rest &= rest - 1;
+        if len <= bitmap_bytes() {
+            encoded.clear();
+            encode(bit_members(bits), encoded);
+            if encoded.len() <= bitmap_bytes() {
+                return Touched::Gaps {
+                    bytes: encoded.as_slice().into(),
+                    len,
+                };
             }
         }
-        Touched::List(list.into_boxed_slice())
+        Touched::Bitmap {
+            bits: bits.as_slice().into(),
+            len,
+        }
     }
 }
 
@@ -178,47 +250,85 @@ mod tests {
     use super::*;
 
     fn members(set: &Touched) -> Vec<u32> {
-        (0..KnightCourtSpace.size() as u32)
-            .filter(|&i| set.contains(i))
-            .collect()
+        set.members().collect()
+    }
+
+    /// The form the module's rule gives a set: gaps while they fit.
+    fn expected_form_is_bitmap(list: &[u32]) -> bool {
+        let mut bytes = Vec::new();
+        encode(list.iter().copied(), &mut bytes);
+        bytes.len() > bitmap_bytes()
     }
 
     #[test]
-    fn a_union_of_lists_is_sorted_with_each_index_once() {
+    fn a_union_of_small_sets_is_sorted_with_each_index_once() {
         let mut unions = Unions::default();
-        let a = Touched::from_sorted(vec![2, 5, 9]);
-        let b = Touched::from_sorted(vec![]);
-        let c = Touched::from_sorted(vec![1, 9, 10, 11]);
+        let a = Touched::from_sorted(&[2, 5, 9]);
+        let b = Touched::from_sorted(&[]);
+        let c = Touched::from_sorted(&[1, 9, 10, 11, 100_000]);
         let union = unions.union_of(&[1, 5], &[&a, &b, &c]);
-        assert!(matches!(&union, Touched::List(list) if list[..] == [1, 2, 5, 9, 10, 11]));
+        assert!(!union.is_bitmap());
+        assert_eq!(members(&union), [1, 2, 5, 9, 10, 11, 100_000]);
+        assert_eq!(union.len(), 7);
+        assert!(union.contains(100_000) && union.contains(1) && !union.contains(3));
+        assert!(!union.contains(100_001));
         // The buffers start afresh at each union.
         let union = unions.union_of(&[3], &[]);
-        assert!(matches!(&union, Touched::List(list) if list[..] == [3]));
+        assert_eq!(members(&union), [3]);
     }
 
     #[test]
     fn a_large_union_is_a_bitmap_with_the_same_members() {
         let mut unions = Unions::default();
-        let limit = largest_list() as u32;
-        // Two lists that together hold more than a list may.
-        let evens = Touched::from_sorted((0..limit).map(|i| i * 2).collect());
-        let threes = Touched::from_sorted((0..limit).map(|i| i * 3).collect());
+        let n = bitmap_bytes() as u32;
+        // Two sets that together take more room as gaps than a bitmap.
+        let evens_list: Vec<u32> = (0..n).map(|i| i * 2).collect();
+        let threes_list: Vec<u32> = (0..n).map(|i| i * 3).collect();
+        let evens = unions.union_of(&evens_list, &[]);
+        let threes = unions.union_of(&threes_list, &[]);
+        assert!(!evens.is_bitmap() && !threes.is_bitmap());
         let union = unions.union_of(&[1], &[&evens, &threes]);
-        let mut expected: Vec<u32> = (0..limit).flat_map(|i| [i * 2, i * 3]).chain([1]).collect();
+        let mut expected: Vec<u32> = evens_list.iter().chain(&threes_list).copied().collect();
+        expected.push(1);
         expected.sort_unstable();
         expected.dedup();
-        assert!(matches!(union, Touched::Bitmap { .. }));
+        assert!(union.is_bitmap());
         assert_eq!(union.len(), expected.len());
         assert!(members(&union) == expected, "the same members");
-        // A bitmap in a union, and a union small enough to be a list again.
+        assert!(union.contains(1) && union.contains(9) && !union.contains(7));
+        // A bitmap in a union, and a union small enough for gaps again.
         let again = unions.union_of(&[7], &[&union]);
         let mut with_seven = expected.clone();
         with_seven.push(7);
         with_seven.sort_unstable();
         assert!(members(&again) == with_seven, "the union with 7 added");
-        let few = Touched::from_sorted(vec![4, 8]);
+        let few = Touched::from_sorted(&[4, 8]);
         let small = unions.bitmap(&[3], &[&few]);
-        assert!(matches!(&small, Touched::List(list) if list[..] == [3, 4, 8]));
+        assert!(!small.is_bitmap());
+        assert_eq!(members(&small), [3, 4, 8]);
+    }
+
+    #[test]
+    fn the_form_depends_only_on_the_members() {
+        // Sets on both sides of the boundary (as dense as can be, and
+        // sparser): both ways of building a union give each the same form.
+        let mut unions = Unions::default();
+        let space = KnightCourtSpace.size() as u32;
+        for step in [1u32, 2, 9, 15] {
+            for count in [100u32, 5_000, 8_000, 15_000, 16_000] {
+                if count * step >= space {
+                    continue;
+                }
+                let list: Vec<u32> = (0..count).map(|i| i * step).collect();
+                let merged = unions.union_of(&list, &[]);
+                let via_bits = unions.bitmap(&list, &[]);
+                let want = expected_form_is_bitmap(&list);
+                assert_eq!(merged.is_bitmap(), want, "merged, {count} every {step}");
+                assert_eq!(via_bits.is_bitmap(), want, "via bits, {count} every {step}");
+                assert!(members(&merged) == list && members(&via_bits) == list);
+                assert_eq!(merged.len(), list.len());
+            }
+        }
     }
 
     #[test]
