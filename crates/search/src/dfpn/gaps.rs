@@ -14,15 +14,72 @@
 pub(super) fn encode(members: impl IntoIterator<Item = u32>, out: &mut Vec<u8>) {
     let mut next = 0u32;
     for member in members {
-        debug_assert!(member >= next, "sorted, each once");
-        let mut gap = member - next;
-        while gap >= 0x80 {
-            out.push((gap & 0x7f) as u8 | 0x80);
-            gap >>= 7;
-        }
-        out.push(gap as u8);
+        push_member(out, next, member);
         next = member + 1;
     }
+}
+
+/// Appends `member`, the next after `next - 1` (or the first, if `next` is
+/// zero).
+fn push_member(out: &mut Vec<u8>, next: u32, member: u32) {
+    debug_assert!(member >= next, "sorted, each once");
+    let mut gap = member - next;
+    while gap >= 0x80 {
+        out.push((gap & 0x7f) as u8 | 0x80);
+        gap >>= 7;
+    }
+    out.push(gap as u8);
+}
+
+/// Writes to `out` the encoding of the members of `bytes` with `extra`
+/// (sorted, each once) added, and gives the number of members added. A
+/// node resting on one child touches what the child touched and a position
+/// or two more: the gaps between the child's members are copied as they
+/// are, and only the members next to a new one are written again.
+pub(super) fn insert(bytes: &[u8], extra: &[u32], out: &mut Vec<u8>) -> usize {
+    out.clear();
+    let mut members = Members::of(bytes);
+    // The member of `bytes` not yet passed, where its gap starts, and
+    // where it ends.
+    let mut ahead = members.next_spanned();
+    // The bytes of `bytes` from `copied` on are not in `out` yet. While
+    // `rewrite` holds, the member `ahead` follows a new member in `out`,
+    // so its gap must be written again rather than copied.
+    let mut copied = 0;
+    let mut rewrite = false;
+    // One past the last member passed (copied, written, or added).
+    let mut next = 0;
+    let mut added = 0;
+    for &new in extra {
+        while let Some((member, _, end)) = ahead.filter(|&(member, ..)| member <= new) {
+            if rewrite {
+                push_member(out, next, member);
+                copied = end;
+                rewrite = false;
+            }
+            next = member + 1;
+            ahead = members.next_spanned();
+        }
+        if next == new + 1 {
+            // Already a member.
+            continue;
+        }
+        let start = ahead.map_or(bytes.len(), |(_, start, _)| start);
+        if !rewrite {
+            out.extend_from_slice(&bytes[copied..start]);
+            copied = start;
+        }
+        push_member(out, next, new);
+        next = new + 1;
+        added += 1;
+        rewrite = ahead.is_some();
+    }
+    if let (true, Some((member, _, end))) = (rewrite, ahead) {
+        push_member(out, next, member);
+        copied = end;
+    }
+    out.extend_from_slice(&bytes[copied..]);
+    added
 }
 
 /// The members of an encoding, in order.
@@ -62,6 +119,13 @@ impl Iterator for Members<'_> {
 }
 
 impl Members<'_> {
+    /// The next member, with where its gap starts and ends in the bytes.
+    fn next_spanned(&mut self) -> Option<(u32, usize, usize)> {
+        let start = self.at;
+        let member = self.next()?;
+        Some((member, start, self.at))
+    }
+
     /// A gap of more than one byte, `first` already read.
     #[inline(never)]
     fn rest_of_gap(&mut self, first: u8) -> u32 {
@@ -96,6 +160,44 @@ mod tests {
             let mut bytes = Vec::new();
             encode(list.iter().copied(), &mut bytes);
             assert_eq!(Members::of(&bytes).collect::<Vec<_>>(), list);
+        }
+    }
+
+    #[test]
+    fn inserting_members_gives_the_encoding_of_the_union() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(18);
+        for case in 0..3000 {
+            // Dense and sparse sets (gaps of one, two and three bytes),
+            // and few or many additions, some already members.
+            let spread = [4u32, 300, 40_000][case % 3];
+            let mut base: Vec<u32> = (0..rng.random_range(0..60))
+                .map(|_| rng.random_range(0..spread * 40))
+                .collect();
+            base.sort_unstable();
+            base.dedup();
+            let mut extra: Vec<u32> = (0..rng.random_range(0..6))
+                .map(|_| {
+                    if rng.random_bool(0.3) && !base.is_empty() {
+                        base[rng.random_range(0..base.len())]
+                    } else {
+                        rng.random_range(0..spread * 40 + 2)
+                    }
+                })
+                .collect();
+            extra.sort_unstable();
+            extra.dedup();
+            let mut union: Vec<u32> = base.iter().chain(&extra).copied().collect();
+            union.sort_unstable();
+            union.dedup();
+            let mut bytes = Vec::new();
+            encode(base.iter().copied(), &mut bytes);
+            let mut expected = Vec::new();
+            encode(union.iter().copied(), &mut expected);
+            let mut out = vec![7];
+            let added = insert(&bytes, &extra, &mut out);
+            assert_eq!(out, expected, "{base:?} with {extra:?}");
+            assert_eq!(added, union.len() - base.len());
         }
     }
 

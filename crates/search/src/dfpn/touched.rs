@@ -10,7 +10,7 @@
 //! depends only on its members, so the search is the same whichever form it
 //! meets.
 
-use super::gaps::{encode, Members};
+use super::gaps::{encode, insert, Members};
 use arbiter_core::PositionSpace;
 use arbiter_knight_court::KnightCourtSpace;
 use std::sync::OnceLock;
@@ -125,9 +125,6 @@ fn bit_members(bits: &[u64]) -> impl Iterator<Item = u32> + '_ {
 /// gigabytes of results stored, allocating took a third of the time.
 #[derive(Default)]
 pub(super) struct Unions {
-    union: Vec<u32>,
-    merged: Vec<u32>,
-    decoded: Vec<u32>,
     encoded: Vec<u8>,
     bits: Vec<u64>,
 }
@@ -136,61 +133,33 @@ impl Unions {
     /// The union of `first` (sorted, each index once) and every set of
     /// `rest`.
     pub(super) fn union_of(&mut self, first: &[u32], rest: &[&Touched]) -> Touched {
-        let total = first.len() + rest.iter().map(|t| t.len()).sum::<usize>();
-        // One set with a few positions added is merged. Several sets are
-        // joined in a bitmap, one step per member however much they
-        // overlap (merging them pairwise walks the growing union again for
-        // each, and measured slower), as is a union too large for gaps
-        // (every member takes at least a byte) or with a bitmap in it.
-        if rest.len() < 2 && total <= bitmap_bytes() && !rest.iter().any(|t| t.is_bitmap()) {
-            self.merge(first, rest);
-            self.encoded.clear();
-            encode(self.union.iter().copied(), &mut self.encoded);
+        if let [Touched::Gaps { bytes, len }] = rest {
+            // One set with a position or two added: copied, not rebuilt.
+            let added = insert(bytes, first, &mut self.encoded);
             if self.encoded.len() <= bitmap_bytes() {
                 return Touched::Gaps {
                     bytes: self.encoded.as_slice().into(),
-                    len: self.union.len(),
+                    len: len + added,
                 };
             }
-            let Unions { bits, union, .. } = self;
-            bits.clear();
-            bits.resize(words(), 0);
-            set_bits(bits, union.iter().copied());
-            return Touched::Bitmap {
-                bits: bits.as_slice().into(),
-                len: union.len(),
-            };
+        }
+        let total = first.len() + rest.iter().map(|t| t.len()).sum::<usize>();
+        // Several sets are joined in a bitmap, one step per member however
+        // much they overlap (merging them pairwise walks the growing union
+        // again for each, and measured slower), as is a union too large
+        // for gaps (every member takes at least a byte) or with a bitmap
+        // in it.
+        if rest.is_empty() && total <= bitmap_bytes() {
+            self.encoded.clear();
+            encode(first.iter().copied(), &mut self.encoded);
+            if self.encoded.len() <= bitmap_bytes() {
+                return Touched::Gaps {
+                    bytes: self.encoded.as_slice().into(),
+                    len: first.len(),
+                };
+            }
         }
         self.bitmap(first, rest)
-    }
-
-    /// Sets merged pairwise into `self.union`: they are sorted already, so
-    /// this is far cheaper than sorting their concatenation.
-    fn merge(&mut self, first: &[u32], rest: &[&Touched]) {
-        let Unions {
-            union,
-            merged,
-            decoded,
-            ..
-        } = self;
-        union.clear();
-        union.extend_from_slice(first);
-        for set in rest {
-            decoded.clear();
-            decoded.extend(set.members());
-            merged.clear();
-            merged.reserve(union.len() + decoded.len());
-            let (mut i, mut j) = (0, 0);
-            while i < union.len() && j < decoded.len() {
-                let (a, b) = (union[i], decoded[j]);
-                merged.push(a.min(b));
-                i += usize::from(a <= b);
-                j += usize::from(b <= a);
-            }
-            merged.extend_from_slice(&union[i..]);
-            merged.extend_from_slice(&decoded[j..]);
-            std::mem::swap(union, merged);
-        }
     }
 
     /// The union built as a bitmap, and kept as gaps if they fit.
@@ -311,11 +280,11 @@ mod tests {
     #[test]
     fn the_form_depends_only_on_the_members() {
         // Sets on both sides of the boundary (as dense as can be, and
-        // sparser): both ways of building a union give each the same form.
+        // sparser): every way of building a union gives each the same form.
         let mut unions = Unions::default();
         let space = KnightCourtSpace.size() as u32;
         for step in [1u32, 2, 9, 15] {
-            for count in [100u32, 5_000, 8_000, 15_000, 16_000] {
+            for count in [100u32, 5_000, 8_000, 15_000, 15_361, 16_000] {
                 if count * step >= space {
                     continue;
                 }
@@ -327,6 +296,15 @@ mod tests {
                 assert_eq!(via_bits.is_bitmap(), want, "via bits, {count} every {step}");
                 assert!(members(&merged) == list && members(&via_bits) == list);
                 assert_eq!(merged.len(), list.len());
+                // The set less its middle member, with it added back: the
+                // path that copies a single set's gaps.
+                let middle = list[list.len() / 2];
+                let less: Vec<u32> = list.iter().copied().filter(|&m| m != middle).collect();
+                let base = unions.union_of(&less, &[]);
+                let added = unions.union_of(&[middle], &[&base]);
+                assert_eq!(added.is_bitmap(), want, "added, {count} every {step}");
+                assert!(members(&added) == list, "added, {count} every {step}");
+                assert_eq!(added.len(), list.len());
             }
         }
     }
