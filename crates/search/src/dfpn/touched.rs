@@ -164,7 +164,7 @@ impl Unions {
 
     /// The union built as a bitmap, and kept as gaps if they fit.
     fn bitmap(&mut self, first: &[u32], rest: &[&Touched]) -> Touched {
-        let Unions { bits, encoded, .. } = self;
+        let Unions { bits, encoded } = self;
         bits.clear();
         bits.resize(words(), 0);
         set_bits(bits, first.iter().copied());
