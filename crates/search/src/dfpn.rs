@@ -436,7 +436,10 @@ impl<'a> HorizonProof<'a> {
             let depth_held = if children.is_empty() { MAX_HORIZON } else { 0 };
             touched.sort_unstable();
             touched.dedup();
-            self.finish(node, proof, depth_held, Touched::from_sorted(&touched));
+            // Of these, the forbidden moves are on the line, and the child
+            // is not.
+            let touched = Touched::from_sorted(&touched);
+            self.finish(node, proof, depth_held, touched, forbidden);
             return;
         }
         for child in &mut children {
@@ -505,6 +508,15 @@ impl<'a> HorizonProof<'a> {
         let one = attacking == proven;
         // The forbidden moves matter only where every move counts.
         let mut indices: Vec<u32> = if one { Vec::new() } else { forbidden.to_vec() };
+        // What the result touched on the line: those forbidden moves, and
+        // what each child it rests on touched on the line. A child's
+        // result, made here or checked against this line when reused, met
+        // the line with the child added in exactly its forbidden set; of
+        // that, all but the child itself is on this node's line.
+        let mut on_line = indices.clone();
+        let mut met_by_child = |c: &Child, s: &Solved| {
+            on_line.extend(s.forbidden.iter().copied().filter(|&k| k != c.index));
+        };
         let mut rested_on: Vec<&Touched> = Vec::new();
         let proof;
         if one {
@@ -517,6 +529,7 @@ impl<'a> HorizonProof<'a> {
                 })
                 .expect("a solving child");
             let s = solved(pick);
+            met_by_child(pick, s);
             indices.push(pick.index);
             proof = s.proof.map(|plies| plies + 1);
             rested_on.push(&s.touched);
@@ -524,6 +537,7 @@ impl<'a> HorizonProof<'a> {
             let mut longest = 0;
             for c in children {
                 let s = solved(c);
+                met_by_child(c, s);
                 indices.push(c.index);
                 longest = longest.max(s.proof.unwrap_or(0) + 1);
                 rested_on.push(&s.touched);
@@ -533,21 +547,32 @@ impl<'a> HorizonProof<'a> {
         indices.sort_unstable();
         indices.dedup();
         let touched = self.unions.union_of(&indices, &rested_on);
-        self.finish(node, proof, depth, touched);
+        self.finish(node, proof, depth, touched, on_line);
     }
 
-    /// Records `node` as solved (its own position already left off the
-    /// line's tail), with what it touched.
-    fn finish(&mut self, node: &mut Child, proof: Option<u32>, depth: u32, touched: Touched) {
+    /// Records `node` as solved, with what it touched, and of that, what
+    /// lies on the line with the node itself (`forbidden`, in any order):
+    /// the node is on the line of any search of it.
+    fn finish(
+        &mut self,
+        node: &mut Child,
+        proof: Option<u32>,
+        depth: u32,
+        touched: Touched,
+        mut forbidden: Vec<u32>,
+    ) {
         self.leave();
-        // Forbidden: touched positions on the line, with the node itself,
-        // which is on the line of any search of it.
-        let forbidden = self.line.met_by(&touched, node.index);
+        forbidden.sort_unstable();
+        forbidden.dedup();
+        // Found from the children's results, not by walking the whole
+        // touched set again; the walk checks it in debug builds.
+        #[cfg(debug_assertions)]
+        assert_eq!(forbidden[..], self.line.met_by(&touched, node.index)[..]);
         let solved = Solved {
             proof,
             depth,
             touched,
-            forbidden,
+            forbidden: forbidden.into_boxed_slice(),
         };
         (node.pn, node.dn) = if proof.is_some() { (0, INF) } else { (INF, 0) };
         node.solved = Some(self.store(node.index, solved));

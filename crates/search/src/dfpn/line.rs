@@ -84,7 +84,10 @@ impl Line {
         true
     }
 
-    /// The members of `touched` on the line with `extra` added, sorted.
+    /// The members of `touched` on the line with `extra` added, sorted
+    /// (what a result made on this line records; the search finds it from
+    /// the children's results and checks it against this).
+    #[cfg(any(test, debug_assertions))]
     pub(super) fn met_by(&self, touched: &Touched, extra: u32) -> Box<[u32]> {
         let on = |k: u32| k == extra || self.contains(k);
         if touched.is_bitmap() {
