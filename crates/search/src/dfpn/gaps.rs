@@ -83,7 +83,6 @@ pub(super) fn insert(bytes: &[u8], extra: &[u32], out: &mut Vec<u8>) -> usize {
 }
 
 /// The members of an encoding, in order.
-#[derive(Clone)]
 pub(super) struct Members<'a> {
     bytes: &'a [u8],
     at: usize,

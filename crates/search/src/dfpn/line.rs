@@ -8,7 +8,7 @@
 //! one step, and the second is one walk through the set's members, each
 //! looked up in the line's bits.
 
-use super::touched::{words, Touched};
+use super::touched::{has_bit, put_bit, words, Touched};
 
 pub(super) struct Line {
     /// The positions' indices, the current one last.
@@ -28,7 +28,7 @@ impl Line {
     /// The line replaced by `indices` (distinct, as a game's are).
     pub(super) fn reset(&mut self, indices: impl IntoIterator<Item = u32>) {
         for &index in &self.order {
-            self.bits[index as usize / 64] &= !bit(index);
+            put_bit(&mut self.bits, index, false);
         }
         self.order.clear();
         for index in indices {
@@ -39,16 +39,16 @@ impl Line {
     pub(super) fn enter(&mut self, index: u32) {
         debug_assert!(!self.contains(index), "a position enters the line once");
         self.order.push(index);
-        self.bits[index as usize / 64] |= bit(index);
+        put_bit(&mut self.bits, index, true);
     }
 
     pub(super) fn leave(&mut self) {
         let index = self.order.pop().expect("the line is not empty");
-        self.bits[index as usize / 64] &= !bit(index);
+        put_bit(&mut self.bits, index, false);
     }
 
     pub(super) fn contains(&self, index: u32) -> bool {
-        self.bits[index as usize / 64] & bit(index) != 0
+        has_bit(&self.bits, index)
     }
 
     #[cfg(test)]
@@ -101,10 +101,6 @@ impl Line {
             touched.members().filter(|&k| on(k)).collect()
         }
     }
-}
-
-fn bit(index: u32) -> u64 {
-    1 << (index % 64)
 }
 
 #[cfg(test)]

@@ -82,7 +82,7 @@ impl Touched {
             Touched::Gaps { bytes, .. } => Members::of(bytes)
                 .find(|&member| member >= index)
                 .is_some_and(|member| member == index),
-            Touched::Bitmap { bits, .. } => bits[index as usize / 64] & (1 << (index % 64)) != 0,
+            Touched::Bitmap { bits, .. } => has_bit(bits, index),
         }
     }
 
@@ -100,9 +100,25 @@ impl Touched {
     }
 }
 
+/// Whether `index`'s bit is set in a bitmap of one bit per position
+/// index (a touched set's, or the line's).
+pub(super) fn has_bit(bits: &[u64], index: u32) -> bool {
+    bits[index as usize / 64] & (1 << (index % 64)) != 0
+}
+
+/// Sets or clears `index`'s bit.
+pub(super) fn put_bit(bits: &mut [u64], index: u32, on: bool) {
+    let word = &mut bits[index as usize / 64];
+    if on {
+        *word |= 1 << (index % 64);
+    } else {
+        *word &= !(1 << (index % 64));
+    }
+}
+
 fn set_bits(bits: &mut [u64], members: impl Iterator<Item = u32>) {
     for index in members {
-        bits[index as usize / 64] |= 1 << (index % 64);
+        put_bit(bits, index, true);
     }
 }
 
