@@ -100,11 +100,13 @@ pub fn run(command: Command) -> Result<(), String> {
             horizon,
             stalemates,
             memory,
+            entries,
         } => {
             let horizon = horizon.map(|plies| crate::horizon::Horizon {
                 plies,
                 stalemates,
                 memory_gib: memory,
+                entries,
             });
             crate::solve::solve(&game, out.as_deref(), moonshot, horizon)?
         }

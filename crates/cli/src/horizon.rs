@@ -6,18 +6,28 @@
 //! proof of a draw needs.
 
 use arbiter_knight_court::{Color, KnightCourt};
-use arbiter_search::dfpn::{HorizonProof, Verdict, LONG_SEARCH_ENTRIES, MAX_HORIZON};
+use arbiter_search::dfpn::{HorizonProof, Report, Verdict, MAX_HORIZON};
 use arbiter_search::retrograde::Table;
-use std::time::Instant;
+use indicatif::ProgressBar;
+use std::time::{Duration, Instant};
+
+/// How often, in nodes, a running proof says how it is getting on.
+const REPORT_EVERY_NODES: u64 = 1 << 16;
+/// When standard error is not a terminal (a log file), a report is written
+/// as a line at most this often.
+const LOG_EVERY: Duration = Duration::from_secs(60);
 
 /// The most memory `--memory` may name, in GiB.
 const MOST_MEMORY_GIB: u32 = 1024;
+/// The most results `--entries` may keep for one position.
+const MOST_ENTRIES: usize = 1 << 16;
 
-/// What `--horizon`, `--stalemates` and `--memory` ask for.
+/// What `--horizon`, `--stalemates`, `--memory` and `--entries` ask for.
 pub struct Horizon {
     pub plies: u32,
     pub stalemates: bool,
     pub memory_gib: Option<u32>,
+    pub entries: usize,
 }
 
 impl Horizon {
@@ -36,6 +46,12 @@ impl Horizon {
         {
             return Err(format!(
                 "--memory takes 1 to {MOST_MEMORY_GIB} GiB (it was {gib})"
+            ));
+        }
+        if !(1..=MOST_ENTRIES).contains(&self.entries) {
+            return Err(format!(
+                "--entries takes 1 to {MOST_ENTRIES} results a position (it was {})",
+                self.entries
             ));
         }
         Ok(())
@@ -60,7 +76,10 @@ impl Horizon {
             let mut game = start.clone();
             game.play(mv).expect("a legal move");
             for attacker in [Color::White, Color::Black] {
-                let mut search = HorizonProof::new(table, attacker).keeping(LONG_SEARCH_ENTRIES);
+                let mut watch = Watch::new(format!("1. {mv}, {attacker:?}"));
+                let mut search = HorizonProof::new(table, attacker)
+                    .keeping(self.entries)
+                    .reporting(REPORT_EVERY_NODES, |report| watch.tell(report));
                 if let Some(gib) = self.memory_gib {
                     search = search.within_bytes((gib as usize) << 30);
                 }
@@ -69,7 +88,10 @@ impl Horizon {
                 }
                 let clock = Instant::now();
                 let verdict = search.prove(game.history(), game.position(), horizon);
-                total_nodes += search.nodes;
+                let (nodes, reused) = (search.nodes, search.reused);
+                drop(search);
+                watch.bar.finish_and_clear();
+                total_nodes += nodes;
                 let said = match verdict {
                     Verdict::Mates(plies) => {
                         format!("forces {goal_in} (a proof {plies} plies deep)")
@@ -77,9 +99,7 @@ impl Horizon {
                     Verdict::NoMate => format!("cannot {goal} within {horizon} plies"),
                 };
                 println!(
-                    "  1. {mv}: {attacker:?} {said} ({} nodes, {} results reused, {:.1} s)",
-                    search.nodes,
-                    search.reused,
+                    "  1. {mv}: {attacker:?} {said} ({nodes} nodes, {reused} results reused, {:.1} s)",
                     clock.elapsed().as_secs_f64()
                 );
             }
@@ -89,5 +109,53 @@ impl Horizon {
             started.elapsed().as_secs_f64()
         );
         Ok(())
+    }
+}
+
+/// A proof's progress on standard error: a spinner on a terminal, or a
+/// line a minute in a log, so that a search of hours shows whether it is
+/// getting anywhere.
+struct Watch {
+    label: String,
+    bar: ProgressBar,
+    started: Instant,
+    logged: Instant,
+}
+
+impl Watch {
+    fn new(label: String) -> Watch {
+        let bar = ProgressBar::new_spinner();
+        bar.set_message(format!("{label}: starting"));
+        let now = Instant::now();
+        Watch {
+            label,
+            bar,
+            started: now,
+            logged: now,
+        }
+    }
+
+    fn tell(&mut self, report: &Report) {
+        let seconds = self.started.elapsed().as_secs_f64();
+        let near: Vec<String> = (report.numbers_near_root.iter())
+            .map(|(pn, dn)| format!("{pn}/{dn}"))
+            .collect();
+        let near = near.join(" ");
+        let (nodes, gb) = (report.nodes, report.bytes_stored as f64 / 1e9);
+        let label = &self.label;
+        if self.bar.is_hidden() {
+            if self.logged.elapsed() >= LOG_EVERY {
+                self.logged = Instant::now();
+                eprintln!(
+                    "    {label}: {nodes} nodes in {seconds:.0} s, {} results stored in {gb:.2} GB ({} dropped), {} reused, {} refused; proof/disproof numbers from the root {near}; {} plies deep",
+                    report.results_stored, report.dropped, report.reused, report.refused, report.plies_deep
+                );
+            }
+        } else {
+            self.bar.set_message(format!(
+                "{label}: {nodes} nodes, {seconds:.0} s, {gb:.2} GB; pn/dn {near}"
+            ));
+            self.bar.tick();
+        }
     }
 }

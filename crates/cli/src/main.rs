@@ -125,6 +125,11 @@ enum Command {
         /// the search goes on (by default there is no bound).
         #[arg(long, value_name = "GIB", requires = "horizon")]
         memory: Option<u32>,
+        /// With --horizon: the most solved results kept for one position;
+        /// beyond it that position's oldest is dropped. More searches fewer
+        /// nodes and takes more memory; the answers are the same.
+        #[arg(long, value_name = "N", requires = "horizon", default_value_t = arbiter_search::dfpn::LONG_SEARCH_ENTRIES)]
+        entries: usize,
     },
     /// Every legal move with its exact value from the solved table, best first.
     Analyse {

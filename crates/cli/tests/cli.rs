@@ -234,10 +234,11 @@ fn solve_summarises_and_states_the_start_last() {
 
 #[test]
 fn solve_proves_a_horizon_under_the_true_rule() {
-    // With a memory bound the search drops old results; the answers stay.
-    for memory in [None, Some("1")] {
+    // With a memory bound, or one result kept a position, the search
+    // drops old results; the answers stay.
+    for bound in [None, Some(["--memory", "1"]), Some(["--entries", "1"])] {
         let mut args = vec!["solve", "knight-court", "--horizon", "15"];
-        args.extend(memory.map(|gib| ["--memory", gib]).into_iter().flatten());
+        args.extend(bound.into_iter().flatten());
         horizon_fifteen_is_proved(&arbiter(&args));
     }
     let out = arbiter(&["solve", "knight-court", "--horizon", "128"]);
@@ -248,17 +249,33 @@ fn solve_proves_a_horizon_under_the_true_rule() {
         "{}",
         stderr(&out)
     );
-    for (gib, said) in [
-        ("0", "--memory takes 1 to 1024 GiB (it was 0)"),
-        ("1025", "--memory takes 1 to 1024 GiB (it was 1025)"),
+    for (option, value, said) in [
+        ("--memory", "0", "--memory takes 1 to 1024 GiB (it was 0)"),
+        (
+            "--memory",
+            "1025",
+            "--memory takes 1 to 1024 GiB (it was 1025)",
+        ),
+        (
+            "--entries",
+            "0",
+            "--entries takes 1 to 65536 results a position (it was 0)",
+        ),
+        (
+            "--entries",
+            "65537",
+            "--entries takes 1 to 65536 results a position (it was 65537)",
+        ),
     ] {
-        let out = arbiter(&["solve", "knight-court", "--horizon", "15", "--memory", gib]);
+        let out = arbiter(&["solve", "knight-court", "--horizon", "15", option, value]);
         assert_eq!(out.status.code(), Some(1));
         assert_eq!(stdout(&out), "", "refused before any work");
         assert!(stderr(&out).contains(said), "{}", stderr(&out));
     }
-    let out = arbiter(&["solve", "knight-court", "--memory", "1"]);
-    assert!(!out.status.success(), "--memory needs --horizon");
+    for option in ["--memory", "--entries"] {
+        let out = arbiter(&["solve", "knight-court", option, "1"]);
+        assert!(!out.status.success(), "{option} needs --horizon");
+    }
 }
 
 fn horizon_fifteen_is_proved(out: &std::process::Output) {

@@ -40,8 +40,11 @@ use std::time::Instant;
 
 mod gaps;
 mod line;
+mod report;
 mod touched;
 use line::Line;
+use report::Reporter;
+pub use report::{Report, NEAR_ROOT};
 use touched::{index_of_key, Touched, Unions};
 
 /// An unreachable proof or disproof number: the node is solved the other way.
@@ -147,7 +150,14 @@ pub struct HorizonProof<'a> {
     budget: Option<usize>,
     stored_bytes: usize,
     stored_order: VecDeque<(u32, Weak<Solved>)>,
+    /// How many results the store holds, and has dropped to make room.
+    results_stored: usize,
+    dropped: u64,
     unions: Unions,
+    /// Each node's proof and disproof numbers from the root down to the
+    /// node being searched, for reports.
+    numbers_on_path: Vec<(u64, u64)>,
+    reporter: Option<Reporter<'a>>,
 }
 
 fn index_of(pos: &Position) -> u32 {
@@ -177,7 +187,11 @@ impl<'a> HorizonProof<'a> {
             budget: None,
             stored_bytes: 0,
             stored_order: VecDeque::new(),
+            results_stored: 0,
+            dropped: 0,
             unions: Unions::default(),
+            numbers_on_path: Vec::new(),
+            reporter: None,
         }
     }
 
@@ -205,6 +219,46 @@ impl<'a> HorizonProof<'a> {
     pub fn within_bytes(mut self, bytes: usize) -> Self {
         self.budget = Some(bytes);
         self
+    }
+
+    /// The search telling `tell` how it is getting on every `every` nodes
+    /// (at least 1). Reports change nothing that is searched.
+    pub fn reporting(mut self, every: u64, tell: impl FnMut(&Report) + 'a) -> Self {
+        self.reporter = Some(Reporter {
+            every: every.max(1),
+            tell: Box::new(tell),
+        });
+        self
+    }
+
+    fn report(&mut self) {
+        let due = (self.reporter.as_ref()).is_some_and(|r| self.nodes.is_multiple_of(r.every));
+        if !due {
+            return;
+        }
+        debug_assert_eq!(
+            self.results_stored,
+            self.solved.iter().map(Vec::len).sum::<usize>(),
+            "the store's count of its results"
+        );
+        let report = Report {
+            nodes: self.nodes,
+            reused: self.reused,
+            refused: self.refused,
+            results_stored: self.results_stored,
+            bytes_stored: self.stored_bytes,
+            dropped: self.dropped,
+            numbers_near_root: self
+                .numbers_on_path
+                .iter()
+                .take(NEAR_ROOT)
+                .copied()
+                .collect(),
+            plies_deep: self.numbers_on_path.len(),
+        };
+        if let Some(reporter) = &mut self.reporter {
+            (reporter.tell)(&report);
+        }
     }
 
     /// The memory the stored results hold now.
@@ -332,9 +386,12 @@ impl<'a> HorizonProof<'a> {
             let entries = &mut self.solved[index as usize];
             if entries.len() >= self.per_position {
                 self.stored_bytes -= entries.remove(0).bytes();
+                self.results_stored -= 1;
+                self.dropped += 1;
             }
             entries.push(Rc::clone(&solved));
             self.stored_bytes += solved.bytes();
+            self.results_stored += 1;
             if let Some(budget) = self.budget {
                 self.stored_order.push_back((index, Rc::downgrade(&solved)));
                 self.keep_within(budget);
@@ -357,6 +414,8 @@ impl<'a> HorizonProof<'a> {
                 .position(|e| Rc::as_ptr(e) == oldest.as_ptr())
             {
                 self.stored_bytes -= entries.remove(at).bytes();
+                self.results_stored -= 1;
+                self.dropped += 1;
             }
         }
     }
@@ -390,6 +449,7 @@ impl<'a> HorizonProof<'a> {
     /// is solved or its numbers pass the thresholds.
     fn search(&mut self, node: &mut Child, depth: u32, th_pn: u64, th_dn: u64) {
         self.nodes += 1;
+        self.report();
         let attacking = node.pos.turn() == self.attacker;
         self.enter(node.index);
         let mut children: Vec<Child> = Vec::new();
@@ -457,15 +517,20 @@ impl<'a> HorizonProof<'a> {
         }
         // Most promising first, and in a fixed order among equals.
         children.sort_by_key(|c| (if attacking { c.pn } else { c.dn }, c.index));
+        let ply = self.numbers_on_path.len();
+        self.numbers_on_path.push((0, 0));
         loop {
             let (pn, dn) = numbers(&children, attacking);
+            self.numbers_on_path[ply] = (pn, dn);
             if pn == 0 || dn == 0 {
+                self.numbers_on_path.pop();
                 self.solve(node, &children, &forbidden, depth, attacking, pn == 0);
                 return;
             }
             // Out of nodes: leave as if a threshold was passed; the root
             // then gives up.
             if pn >= th_pn || dn >= th_dn || self.out_of_nodes() {
+                self.numbers_on_path.pop();
                 (node.pn, node.dn) = (pn, dn);
                 self.guide[Self::guide_slot(node.index, depth)] = (pn, dn);
                 self.leave();

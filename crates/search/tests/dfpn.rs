@@ -5,7 +5,7 @@
 //! a result across lines could go wrong.
 
 use arbiter_knight_court::{for_each_legal, Color, KnightCourt, Move, MoveList, Position};
-use arbiter_search::dfpn::{HorizonProof, Verdict, LONG_SEARCH_ENTRIES};
+use arbiter_search::dfpn::{HorizonProof, Verdict, LONG_SEARCH_ENTRIES, NEAR_ROOT};
 use arbiter_search::knight_court::{table, value};
 use arbiter_search::no_repetition::MateProof;
 use rand::{Rng, SeedableRng};
@@ -342,4 +342,59 @@ fn counting_stalemates_finds_the_ends_a_plain_search_finds() {
         proved > 100 && proved < checked - 100 && by_stalemate >= 10,
         "{proved} ends of {checked}, {by_stalemate} only by stalemate"
     );
+}
+
+/// A search that reports how it is getting on reports every so many nodes,
+/// in order, while the root is still open, and searches exactly what the
+/// same search without reports does. (Debug builds also check, at every
+/// report, the count of stored results against the store itself; the
+/// budgeted search drops results, the default one replaces them.)
+#[test]
+fn reports_come_every_so_many_nodes_and_change_nothing() {
+    let mut game = KnightCourt::new();
+    game.play("b1c2".parse::<Move>().unwrap()).unwrap();
+    let (history, pos) = (game.history(), game.position());
+    for budget in [None, Some(20_000)] {
+        let mut silent = within(HorizonProof::new(table(), Color::Black), budget);
+        let expected = silent.prove(history, pos, 19);
+        let reports = std::cell::RefCell::new(Vec::new());
+        let mut told = within(HorizonProof::new(table(), Color::Black), budget)
+            .reporting(250, |r| reports.borrow_mut().push(r.clone()));
+        assert_eq!(told.prove(history, pos, 19), expected);
+        assert_eq!(told.nodes, silent.nodes);
+        let nodes = told.nodes;
+        drop(told);
+        let reports = reports.into_inner();
+        assert!(nodes > 2_000, "{nodes} nodes: too few to test reports");
+        assert_eq!(reports.len() as u64, nodes / 250);
+        for (i, report) in reports.iter().enumerate() {
+            assert_eq!(report.nodes, 250 * (i as u64 + 1));
+            let near = &report.numbers_near_root;
+            assert_eq!(near.len(), report.plies_deep.min(NEAR_ROOT));
+            for &(pn, dn) in near {
+                assert!(pn > 0 && dn > 0, "the path is open while it is searched");
+            }
+            assert!(report.plies_deep <= 19);
+            assert_eq!(report.bytes_stored == 0, report.results_stored == 0);
+            if let Some(bytes) = budget {
+                assert!(report.bytes_stored <= bytes);
+            }
+            // A result is stored only once its node is solved, and only
+            // a stored result is dropped.
+            assert!(report.results_stored as u64 + report.dropped <= report.nodes);
+        }
+        // The budget binds: it has dropped more than it keeps.
+        let last = reports.last().expect("reports");
+        if budget.is_some() {
+            assert!(last.dropped > last.results_stored as u64, "{last:?}");
+        }
+        assert!(reports.iter().any(|r| r.plies_deep >= 10));
+    }
+}
+
+fn within(search: HorizonProof<'_>, budget: Option<usize>) -> HorizonProof<'_> {
+    match budget {
+        Some(bytes) => search.within_bytes(bytes),
+        None => search,
+    }
 }
