@@ -9,6 +9,13 @@
 //! Each gap is the distance from one past the previous member (from zero for
 //! the first), in seven-bit groups, lowest first, with the high bit set on
 //! every group but the last.
+//!
+//! A large set also keeps a skip table ([`skip_table`]): every
+//! [`SKIP_EVERY`]th member and where the gaps after it start. Asking
+//! whether a position is a member then takes a binary search of the table
+//! and a walk of at most that many gaps ([`contains`]), so a stored
+//! result is checked against a line of sixty positions without walking
+//! its thousands of members.
 
 /// Appends the encoding of `members` (sorted, each once) to `out`.
 pub(super) fn encode(members: impl IntoIterator<Item = u32>, out: &mut Vec<u8>) {
@@ -80,6 +87,47 @@ pub(super) fn insert(bytes: &[u8], extra: &[u32], out: &mut Vec<u8>) -> usize {
     }
     out.extend_from_slice(&bytes[copied..]);
     added
+}
+
+/// Members between entries of a skip table: a lookup walks at most this
+/// many gaps, and the table costs 8 bytes per this many members.
+pub(super) const SKIP_EVERY: usize = 32;
+
+/// The skip table of the encoding `bytes`: every [`SKIP_EVERY`]th member,
+/// from the first, with the offset in `bytes` just past its gap.
+pub(super) fn skip_table(bytes: &[u8]) -> Box<[(u32, u32)]> {
+    let mut members = Members::of(bytes);
+    let mut table = Vec::with_capacity(bytes.len() / SKIP_EVERY + 1);
+    let mut count = 0;
+    while let Some(member) = members.next() {
+        if count % SKIP_EVERY == 0 {
+            table.push((member, members.at as u32));
+        }
+        count += 1;
+    }
+    table.into_boxed_slice()
+}
+
+/// Whether `index` is a member of the encoding `bytes`, whose skip table
+/// is `table` (from [`skip_table`]).
+pub(super) fn contains(bytes: &[u8], table: &[(u32, u32)], index: u32) -> bool {
+    // The last entry at or below `index`; none means `index` comes before
+    // every member.
+    let after = table.partition_point(|&(member, _)| member <= index);
+    let Some(&(member, at)) = after.checked_sub(1).map(|i| &table[i]) else {
+        return false;
+    };
+    if member == index {
+        return true;
+    }
+    let rest = Members {
+        bytes,
+        at: at as usize,
+        next: member + 1,
+    };
+    rest.take(SKIP_EVERY - 1)
+        .find(|&m| m >= index)
+        .is_some_and(|m| m == index)
 }
 
 /// The members of an encoding, in order.
@@ -197,6 +245,44 @@ mod tests {
             let added = insert(&bytes, &extra, &mut out);
             assert_eq!(out, expected, "{base:?} with {extra:?}");
             assert_eq!(added, union.len() - base.len());
+        }
+    }
+
+    #[test]
+    fn the_skip_table_finds_every_member_and_nothing_else() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(32);
+        // Empty, shorter than one block, exactly one, one and a bit, and
+        // many blocks; dense, sparse, and with gaps of three bytes.
+        let cases = [
+            (0, 5),
+            (7, 5),
+            (32, 3),
+            (33, 300),
+            (2000, 60),
+            (500, 240),
+            (40, 3000),
+        ];
+        for (count, spread) in cases {
+            let mut list: Vec<u32> = (0..count)
+                .map(|_| rng.random_range(0..count as u32 * spread + 1))
+                .collect();
+            list.sort_unstable();
+            list.dedup();
+            let mut bytes = Vec::new();
+            encode(list.iter().copied(), &mut bytes);
+            let table = skip_table(&bytes);
+            assert_eq!(table.len(), list.len().div_ceil(SKIP_EVERY));
+            let top = list.last().map_or(10, |&m| m + 10);
+            assert!(bytes.iter().filter(|&&b| b >= 0x80).count() > 0 || spread < 100);
+            for index in 0..top {
+                assert_eq!(
+                    contains(&bytes, &table, index),
+                    list.binary_search(&index).is_ok(),
+                    "{index} in a set of {}",
+                    list.len()
+                );
+            }
         }
     }
 

@@ -66,12 +66,16 @@ impl Line {
             return false;
         }
         // Every forbidden position is on the line, and they are all
-        // touched: the line meets the set in exactly them when it meets
-        // it in no more positions than there are of them. A bitmap is
-        // asked about each position of the line; gaps are walked.
-        if touched.is_bitmap() {
+        // touched: the line meets the set in exactly them when no other
+        // position of the line is touched. A set that finds a member
+        // quickly (a bitmap, or gaps with a skip table) is asked about each
+        // position of the line, the newest first: a result made on another
+        // line most often touched a position this line entered lately.
+        // Otherwise, or when the set is smaller than the line, its gaps
+        // are walked.
+        if touched.finds_quickly() && touched.len() > self.order.len() {
             return std::iter::once(&extra)
-                .chain(&self.order)
+                .chain(self.order.iter().rev())
                 .all(|&k| !touched.contains(k) || forbidden.binary_search(&k).is_ok());
         }
         let mut met = 0;
@@ -90,7 +94,7 @@ impl Line {
     #[cfg(any(test, debug_assertions))]
     pub(super) fn met_by(&self, touched: &Touched, extra: u32) -> Box<[u32]> {
         let on = |k: u32| k == extra || self.contains(k);
-        if touched.is_bitmap() {
+        if touched.finds_quickly() {
             let mut met: Vec<u32> = std::iter::once(extra)
                 .chain(self.order.iter().copied())
                 .filter(|&k| touched.contains(k))
@@ -135,11 +139,15 @@ mod tests {
 
     #[test]
     fn a_line_meets_a_set_exactly_where_the_definition_says() {
-        // A short set and a long one, each as gaps (walked) and as a
-        // bitmap (asked about each position of the line), against lines
+        // A short set and a long one, each as gaps and as a bitmap (asked
+        // about each position of the line), against lines
         // and forbidden sets that agree, miss one, or have one too many.
         let short: Vec<u32> = vec![2, 5, 9, 40, 41, 100];
         let long: Vec<u32> = (0..2000).map(|i| i * 3 + 2).collect();
+        // The long set as gaps is asked position by position (it has a
+        // skip table), the short one is walked.
+        assert!(Touched::from_sorted(&long).finds_quickly());
+        assert!(!Touched::from_sorted(&short).finds_quickly());
         let mut answers = [[0; 2]; 2];
         for (which, list) in [short, long].into_iter().enumerate() {
             let as_list = Touched::from_sorted(&list);

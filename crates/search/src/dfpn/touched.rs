@@ -10,7 +10,7 @@
 //! depends only on its members, so the search is the same whichever form it
 //! meets.
 
-use super::gaps::{encode, insert, Members};
+use super::gaps::{self, encode, insert, skip_table, Members};
 use arbiter_core::PositionSpace;
 use arbiter_knight_court::KnightCourtSpace;
 use std::sync::OnceLock;
@@ -25,11 +25,21 @@ fn bitmap_bytes() -> usize {
     words() * 8
 }
 
+/// Sets of at least this many members keep a skip table: walking a
+/// smaller one is about as quick as looking up a line's positions in it.
+pub(super) const SKIPS_FROM: usize = 256;
+
 /// A set of position indices.
 pub(super) enum Touched {
     /// The gaps between the sorted members, at most [`bitmap_bytes`] of
-    /// them, and the number of members.
-    Gaps { bytes: Box<[u8]>, len: usize },
+    /// them, the number of members, and for a set of at least
+    /// [`SKIPS_FROM`] members the skip table that finds one without a walk
+    /// (empty for a smaller set).
+    Gaps {
+        bytes: Box<[u8]>,
+        len: usize,
+        skips: Box<[(u32, u32)]>,
+    },
     /// One bit per position index, with the number of bits set.
     Bitmap { bits: Box<[u64]>, len: usize },
 }
@@ -42,9 +52,20 @@ impl Touched {
         let mut bytes = Vec::with_capacity(list.len());
         encode(list.iter().copied(), &mut bytes);
         debug_assert!(bytes.len() <= bitmap_bytes());
+        Touched::gaps(&bytes, list.len())
+    }
+
+    /// The set whose `len` members are encoded in `bytes`.
+    fn gaps(bytes: &[u8], len: usize) -> Touched {
+        let skips = if len >= SKIPS_FROM {
+            skip_table(bytes)
+        } else {
+            Box::default()
+        };
         Touched::Gaps {
-            bytes: bytes.into_boxed_slice(),
-            len: list.len(),
+            bytes: bytes.into(),
+            len,
+            skips,
         }
     }
 
@@ -70,15 +91,19 @@ impl Touched {
     /// The memory the set holds beyond its own handle.
     pub(super) fn bytes(&self) -> usize {
         match self {
-            Touched::Gaps { bytes, .. } => bytes.len(),
+            Touched::Gaps { bytes, skips, .. } => bytes.len() + std::mem::size_of_val(&**skips),
             Touched::Bitmap { bits, .. } => bits.len() * 8,
         }
     }
 
-    /// Whether `index` is a member: one step in a bitmap, a walk through
-    /// the gaps otherwise.
+    /// Whether `index` is a member: one step in a bitmap, a binary search
+    /// and a short walk with a skip table, a walk through the gaps
+    /// otherwise.
     pub(super) fn contains(&self, index: u32) -> bool {
         match self {
+            Touched::Gaps { bytes, skips, .. } if !skips.is_empty() => {
+                gaps::contains(bytes, skips, index)
+            }
             Touched::Gaps { bytes, .. } => Members::of(bytes)
                 .find(|&member| member >= index)
                 .is_some_and(|member| member == index),
@@ -95,8 +120,18 @@ impl Touched {
         gaps.into_iter().flatten().chain(bits.into_iter().flatten())
     }
 
+    #[cfg(test)]
     pub(super) fn is_bitmap(&self) -> bool {
         matches!(self, Touched::Bitmap { .. })
+    }
+
+    /// Whether [`Touched::contains`] is quick: a bitmap, or gaps with a
+    /// skip table.
+    pub(super) fn finds_quickly(&self) -> bool {
+        match self {
+            Touched::Gaps { skips, .. } => !skips.is_empty(),
+            Touched::Bitmap { .. } => true,
+        }
     }
 }
 
@@ -149,14 +184,11 @@ impl Unions {
     /// The union of `first` (sorted, each index once) and every set of
     /// `rest`.
     pub(super) fn union_of(&mut self, first: &[u32], rest: &[&Touched]) -> Touched {
-        if let [Touched::Gaps { bytes, len }] = rest {
+        if let [Touched::Gaps { bytes, len, .. }] = rest {
             // One set with a position or two added: copied, not rebuilt.
             let added = insert(bytes, first, &mut self.encoded);
             if self.encoded.len() <= bitmap_bytes() {
-                return Touched::Gaps {
-                    bytes: self.encoded.as_slice().into(),
-                    len: len + added,
-                };
+                return Touched::gaps(&self.encoded, len + added);
             }
         }
         let total = first.len() + rest.iter().map(|t| t.len()).sum::<usize>();
@@ -169,10 +201,7 @@ impl Unions {
             self.encoded.clear();
             encode(first.iter().copied(), &mut self.encoded);
             if self.encoded.len() <= bitmap_bytes() {
-                return Touched::Gaps {
-                    bytes: self.encoded.as_slice().into(),
-                    len: first.len(),
-                };
+                return Touched::gaps(&self.encoded, first.len());
             }
         }
         self.bitmap(first, rest)
@@ -199,10 +228,7 @@ impl Unions {
             encoded.clear();
             encode(bit_members(bits), encoded);
             if encoded.len() <= bitmap_bytes() {
-                return Touched::Gaps {
-                    bytes: encoded.as_slice().into(),
-                    len,
-                };
+                return Touched::gaps(encoded, len);
             }
         }
         Touched::Bitmap {
