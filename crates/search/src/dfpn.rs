@@ -60,10 +60,12 @@ const MAX_TOUCHED: usize = 1 << 15;
 /// many, so that their documented games repeat exactly.
 const PER_POSITION: usize = 6;
 /// Solved entries per position for the long searches of `arbiter solve
-/// --horizon`. Keeping more is far faster there: with 6, the oldest entry
-/// was dropped so often that the same results were proved again and again
-/// (docs/ai.md, "Faster bookkeeping").
-pub const LONG_SEARCH_ENTRIES: usize = 128;
+/// --horizon`. Keeping more is far faster there: a deep search makes
+/// hundreds of results for some positions, each for other lines, and once
+/// the oldest is dropped to make room it is proved again and again. With
+/// 128 a horizon of 67 plies ran for hours; with 512 it took twelve
+/// minutes (docs/ai.md, "More results a position").
+pub const LONG_SEARCH_ENTRIES: usize = 1024;
 
 /// What a search proved about the attacker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
