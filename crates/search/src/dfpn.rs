@@ -94,9 +94,11 @@ struct Solved {
 }
 
 impl Solved {
-    /// The memory the result holds, for a store with a budget.
+    /// The memory the result holds, for a store with a budget, beyond the
+    /// touched set it may share with others (which the search's meter
+    /// counts once).
     fn bytes(&self) -> usize {
-        std::mem::size_of::<Solved>() + self.touched.bytes() + self.forbidden.len() * 4
+        std::mem::size_of::<Solved>() + self.touched.own_bytes() + self.forbidden.len() * 4
     }
 
     fn holds_at(&self, depth: u32) -> bool {
@@ -147,8 +149,9 @@ pub struct HorizonProof<'a> {
     /// Solved entries kept per position; the oldest goes first.
     per_position: usize,
     /// The most memory the stored results may hold ([`HorizonProof::within_bytes`]),
-    /// what they hold, and every result stored, oldest first (a result
-    /// dropped since is passed over).
+    /// what they hold beyond the touched sets they share (which `unions`
+    /// counts), and every result stored, oldest first (a result dropped
+    /// since is passed over).
     budget: Option<usize>,
     stored_bytes: usize,
     stored_order: VecDeque<(u32, Weak<Solved>)>,
@@ -248,7 +251,7 @@ impl<'a> HorizonProof<'a> {
             reused: self.reused,
             refused: self.refused,
             results_stored: self.results_stored,
-            bytes_stored: self.stored_bytes,
+            bytes_stored: self.stored_bytes(),
             dropped: self.dropped,
             numbers_near_root: self
                 .numbers_on_path
@@ -263,9 +266,11 @@ impl<'a> HorizonProof<'a> {
         }
     }
 
-    /// The memory the stored results hold now.
+    /// The memory the stored results hold now: each result, and each
+    /// touched set once however many results share it (with the few sets
+    /// of the nodes being searched, while they are searched).
     pub fn stored_bytes(&self) -> usize {
-        self.stored_bytes
+        self.stored_bytes + self.unions.held_bytes()
     }
 
     /// Every later [`HorizonProof::prove_within`] also gives up at `at` (a
@@ -404,7 +409,7 @@ impl<'a> HorizonProof<'a> {
 
     /// Drops the oldest stored results until the rest fit in `budget`.
     fn keep_within(&mut self, budget: usize) {
-        while self.stored_bytes > budget {
+        while self.stored_bytes() > budget {
             let Some((index, oldest)) = self.stored_order.pop_front() else {
                 return;
             };
@@ -500,7 +505,7 @@ impl<'a> HorizonProof<'a> {
             touched.dedup();
             // Of these, the forbidden moves are on the line, and the child
             // is not.
-            let touched = Touched::from_sorted(&touched);
+            let touched = self.unions.set_of(&touched);
             self.finish(node, proof, depth_held, touched, forbidden);
             return;
         }

@@ -3,8 +3,8 @@
 //! A deep proof's touched set holds a couple of thousand indices spread
 //! over the space's hundred and twenty thousand, so consecutive members
 //! are a few dozen apart: one byte each as a gap, where an index takes four.
-//! The stored sets were nine tenths of a deep search's memory, and every
-//! use of one walks it in order, so nothing is lost by not indexing into it.
+//! The stored sets were nine tenths of a deep search's memory, and most
+//! uses of one walk it in order (the exception is below).
 //!
 //! Each gap is the distance from one past the previous member (from zero for
 //! the first), in seven-bit groups, lowest first, with the high bit set on

@@ -6,14 +6,28 @@
 //! between its sorted members ([`gaps`](super::gaps)), about a byte each;
 //! once that would take more room than one bit per position of the whole
 //! space, it is that bitmap instead, whose unions are a few thousand
-//! word-wide ORs and whose lookups take one step. Which form a set takes
-//! depends only on its members, so the search is the same whichever form it
-//! meets.
+//! word-wide ORs and whose lookups take one step. The search reads only a
+//! set's members, never its form.
+//!
+//! A node resting on one child (a proof at the attacker's move, a disproof
+//! at the defender's) touched what the child touched and a position or
+//! two more. Its set shares the child's ([`Touched`] keeps a base and the
+//! few positions added to it) instead of copying thousands of members;
+//! once more than [`MOST_ADDED`] have been added it is written out as a
+//! set of its own. A shared set is counted in the search's [`Meter`] from
+//! its making until the last result holding it is dropped, so a memory
+//! bound counts it once, however many results share it.
 
 use super::gaps::{self, encode, insert, skip_table, Members};
 use arbiter_core::PositionSpace;
 use arbiter_knight_court::KnightCourtSpace;
+use std::cell::Cell;
+use std::rc::Rc;
 use std::sync::OnceLock;
+
+/// Positions a set may add to the set it shares before it is written out
+/// as its own.
+const MOST_ADDED: usize = 16;
 
 /// The words of a bitmap with one bit per position index.
 pub(super) fn words() -> usize {
@@ -29,8 +43,8 @@ fn bitmap_bytes() -> usize {
 /// smaller one is about as quick as looking up a line's positions in it.
 pub(super) const SKIPS_FROM: usize = 256;
 
-/// A set of position indices.
-pub(super) enum Touched {
+/// A set of position indices in one of two forms.
+pub(super) enum Form {
     /// The gaps between the sorted members, at most [`bitmap_bytes`] of
     /// them, the number of members, and for a set of at least
     /// [`SKIPS_FROM`] members the skip table that finds one without a walk
@@ -44,25 +58,25 @@ pub(super) enum Touched {
     Bitmap { bits: Box<[u64]>, len: usize },
 }
 
-impl Touched {
+impl Form {
     /// A set from a sorted list of indices, each once (the few children of
     /// a single node, far fewer than would need a bitmap).
-    pub(super) fn from_sorted(list: &[u32]) -> Touched {
+    fn from_sorted(list: &[u32]) -> Form {
         debug_assert!(list.windows(2).all(|w| w[0] < w[1]), "sorted, once each");
         let mut bytes = Vec::with_capacity(list.len());
         encode(list.iter().copied(), &mut bytes);
         debug_assert!(bytes.len() <= bitmap_bytes());
-        Touched::gaps(&bytes, list.len())
+        Form::gaps(&bytes, list.len())
     }
 
     /// The set whose `len` members are encoded in `bytes`.
-    fn gaps(bytes: &[u8], len: usize) -> Touched {
+    fn gaps(bytes: &[u8], len: usize) -> Form {
         let skips = if len >= SKIPS_FROM {
             skip_table(bytes)
         } else {
             Box::default()
         };
-        Touched::Gaps {
+        Form::Gaps {
             bytes: bytes.into(),
             len,
             skips,
@@ -72,11 +86,11 @@ impl Touched {
     /// The same set as a bitmap, whatever its size (for tests of code
     /// that meets both forms).
     #[cfg(test)]
-    pub(super) fn bitmap_of(list: &[u32]) -> Touched {
+    fn bitmap_of(list: &[u32]) -> Form {
         let mut bits = vec![0u64; words()];
         set_bits(&mut bits, list.iter().copied());
         let len = bits.iter().map(|w| w.count_ones() as usize).sum();
-        Touched::Bitmap {
+        Form::Bitmap {
             bits: bits.into_boxed_slice(),
             len,
         }
@@ -84,15 +98,15 @@ impl Touched {
 
     pub(super) fn len(&self) -> usize {
         match self {
-            Touched::Gaps { len, .. } | Touched::Bitmap { len, .. } => *len,
+            Form::Gaps { len, .. } | Form::Bitmap { len, .. } => *len,
         }
     }
 
     /// The memory the set holds beyond its own handle.
     pub(super) fn bytes(&self) -> usize {
         match self {
-            Touched::Gaps { bytes, skips, .. } => bytes.len() + std::mem::size_of_val(&**skips),
-            Touched::Bitmap { bits, .. } => bits.len() * 8,
+            Form::Gaps { bytes, skips, .. } => bytes.len() + std::mem::size_of_val(&**skips),
+            Form::Bitmap { bits, .. } => bits.len() * 8,
         }
     }
 
@@ -101,37 +115,143 @@ impl Touched {
     /// otherwise.
     pub(super) fn contains(&self, index: u32) -> bool {
         match self {
-            Touched::Gaps { bytes, skips, .. } if !skips.is_empty() => {
+            Form::Gaps { bytes, skips, .. } if !skips.is_empty() => {
                 gaps::contains(bytes, skips, index)
             }
-            Touched::Gaps { bytes, .. } => Members::of(bytes)
+            Form::Gaps { bytes, .. } => Members::of(bytes)
                 .find(|&member| member >= index)
                 .is_some_and(|member| member == index),
-            Touched::Bitmap { bits, .. } => has_bit(bits, index),
+            Form::Bitmap { bits, .. } => has_bit(bits, index),
         }
     }
 
     /// The members, in order.
     pub(super) fn members(&self) -> impl Iterator<Item = u32> + '_ {
         let (gaps, bits) = match self {
-            Touched::Gaps { bytes, .. } => (Some(Members::of(bytes)), None),
-            Touched::Bitmap { bits, .. } => (None, Some(bit_members(bits))),
+            Form::Gaps { bytes, .. } => (Some(Members::of(bytes)), None),
+            Form::Bitmap { bits, .. } => (None, Some(bit_members(bits))),
         };
         gaps.into_iter().flatten().chain(bits.into_iter().flatten())
     }
 
     #[cfg(test)]
-    pub(super) fn is_bitmap(&self) -> bool {
-        matches!(self, Touched::Bitmap { .. })
+    fn is_bitmap(&self) -> bool {
+        matches!(self, Form::Bitmap { .. })
     }
 
-    /// Whether [`Touched::contains`] is quick: a bitmap, or gaps with a
+    /// Whether [`Form::contains`] is quick: a bitmap, or gaps with a
     /// skip table.
     pub(super) fn finds_quickly(&self) -> bool {
         match self {
-            Touched::Gaps { skips, .. } => !skips.is_empty(),
-            Touched::Bitmap { .. } => true,
+            Form::Gaps { skips, .. } => !skips.is_empty(),
+            Form::Bitmap { .. } => true,
         }
+    }
+}
+
+/// The memory every shared set of one search holds, while it lives.
+#[derive(Clone, Default)]
+pub(super) struct Meter(Rc<Cell<usize>>);
+
+impl Meter {
+    pub(super) fn bytes(&self) -> usize {
+        self.0.get()
+    }
+}
+
+/// A set in its form, shared by the results that rest on it, and counted
+/// in its search's meter until the last of them lets it go.
+struct Held {
+    form: Form,
+    meter: Meter,
+}
+
+impl Held {
+    fn new(form: Form, meter: &Meter) -> Rc<Held> {
+        meter.0.set(meter.0.get() + form.bytes());
+        Rc::new(Held {
+            form,
+            meter: meter.clone(),
+        })
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        self.meter.0.set(self.meter.0.get() - self.form.bytes());
+    }
+}
+
+/// The set of positions a result touched: a shared set, and the few
+/// positions added to it (sorted, none of them in it).
+pub(super) struct Touched {
+    base: Rc<Held>,
+    added: Box<[u32]>,
+    len: usize,
+}
+
+impl Touched {
+    fn own(form: Form, meter: &Meter) -> Touched {
+        Touched {
+            len: form.len(),
+            base: Held::new(form, meter),
+            added: Box::default(),
+        }
+    }
+
+    /// A set from a sorted list, counted in a meter of its own (for tests
+    /// of code that reads sets).
+    #[cfg(test)]
+    pub(super) fn from_sorted(list: &[u32]) -> Touched {
+        Touched::own(Form::from_sorted(list), &Meter::default())
+    }
+
+    /// The same set as a bitmap, whatever its size.
+    #[cfg(test)]
+    pub(super) fn bitmap_of(list: &[u32]) -> Touched {
+        Touched::own(Form::bitmap_of(list), &Meter::default())
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The memory the set holds beyond what it shares (which its search's
+    /// meter counts).
+    pub(super) fn own_bytes(&self) -> usize {
+        std::mem::size_of_val(&*self.added)
+    }
+
+    pub(super) fn contains(&self, index: u32) -> bool {
+        self.base.form.contains(index) || self.added.binary_search(&index).is_ok()
+    }
+
+    /// The members, in order.
+    pub(super) fn members(&self) -> impl Iterator<Item = u32> + '_ {
+        let mut shared = self.base.form.members().peekable();
+        let mut added = self.added.iter().copied().peekable();
+        std::iter::from_fn(move || match (shared.peek(), added.peek()) {
+            (Some(&a), Some(&b)) if b < a => added.next(),
+            (Some(_), _) => shared.next(),
+            (None, _) => added.next(),
+        })
+    }
+
+    /// Whether [`Touched::contains`] is quick: the shared set is a bitmap,
+    /// or gaps with a skip table.
+    pub(super) fn finds_quickly(&self) -> bool {
+        self.base.form.finds_quickly()
+    }
+
+    #[cfg(test)]
+    fn is_bitmap(&self) -> bool {
+        self.base.form.is_bitmap()
+    }
+
+    /// Whether the set shares another's (it added to it).
+    #[cfg(test)]
+    fn shares(&self, other: &Touched) -> bool {
+        Rc::ptr_eq(&self.base, &other.base)
     }
 }
 
@@ -171,24 +291,56 @@ fn bit_members(bits: &[u64]) -> impl Iterator<Item = u32> + '_ {
     })
 }
 
-/// Where unions are built. The buffers are kept from node to node, so
-/// that a deep search does not allocate them afresh each time: with
-/// gigabytes of results stored, allocating took a third of the time.
+/// Where sets are made, and unions built. The buffers are kept from node
+/// to node, so that a deep search does not allocate them afresh each
+/// time: with gigabytes of results stored, allocating took a third of the
+/// time.
 #[derive(Default)]
 pub(super) struct Unions {
     encoded: Vec<u8>,
     bits: Vec<u64>,
+    meter: Meter,
 }
 
 impl Unions {
+    /// What the sets made here hold, while any result holds them.
+    pub(super) fn held_bytes(&self) -> usize {
+        self.meter.bytes()
+    }
+
+    /// A set from a sorted list of indices, each once (the few children of
+    /// a single node, far fewer than would need a bitmap).
+    pub(super) fn set_of(&mut self, list: &[u32]) -> Touched {
+        Touched::own(Form::from_sorted(list), &self.meter)
+    }
+
     /// The union of `first` (sorted, each index once) and every set of
     /// `rest`.
     pub(super) fn union_of(&mut self, first: &[u32], rest: &[&Touched]) -> Touched {
-        if let [Touched::Gaps { bytes, len, .. }] = rest {
-            // One set with a position or two added: copied, not rebuilt.
-            let added = insert(bytes, first, &mut self.encoded);
-            if self.encoded.len() <= bitmap_bytes() {
-                return Touched::gaps(&self.encoded, len + added);
+        if let [one] = rest {
+            // One set with a position or two added: it shares the set, or
+            // is written out as its own once too many have been added.
+            let mut added: Vec<u32> = first
+                .iter()
+                .copied()
+                .filter(|&k| !one.contains(k))
+                .collect();
+            let len = one.len + added.len();
+            added.extend_from_slice(&one.added);
+            added.sort_unstable();
+            if added.len() <= MOST_ADDED {
+                return Touched {
+                    base: Rc::clone(&one.base),
+                    added: added.into_boxed_slice(),
+                    len,
+                };
+            }
+            if let Form::Gaps { bytes, .. } = &one.base.form {
+                // Its gaps copied, not rebuilt.
+                insert(bytes, &added, &mut self.encoded);
+                if self.encoded.len() <= bitmap_bytes() {
+                    return Touched::own(Form::gaps(&self.encoded, len), &self.meter);
+                }
             }
         }
         let total = first.len() + rest.iter().map(|t| t.len()).sum::<usize>();
@@ -201,37 +353,39 @@ impl Unions {
             self.encoded.clear();
             encode(first.iter().copied(), &mut self.encoded);
             if self.encoded.len() <= bitmap_bytes() {
-                return Touched::gaps(&self.encoded, first.len());
+                return Touched::own(Form::gaps(&self.encoded, first.len()), &self.meter);
             }
         }
-        self.bitmap(first, rest)
+        let form = self.bitmap(first, rest);
+        Touched::own(form, &self.meter)
     }
 
     /// The union built as a bitmap, and kept as gaps if they fit.
-    fn bitmap(&mut self, first: &[u32], rest: &[&Touched]) -> Touched {
-        let Unions { bits, encoded } = self;
+    fn bitmap(&mut self, first: &[u32], rest: &[&Touched]) -> Form {
+        let Unions { bits, encoded, .. } = self;
         bits.clear();
         bits.resize(words(), 0);
         set_bits(bits, first.iter().copied());
         for touched in rest {
-            match touched {
-                Touched::Gaps { bytes, .. } => set_bits(bits, Members::of(bytes)),
-                Touched::Bitmap { bits: other, .. } => {
+            match &touched.base.form {
+                Form::Gaps { bytes, .. } => set_bits(bits, Members::of(bytes)),
+                Form::Bitmap { bits: other, .. } => {
                     for (word, more) in bits.iter_mut().zip(other.iter()) {
                         *word |= more;
                     }
                 }
             }
+            set_bits(bits, touched.added.iter().copied());
         }
         let len = bits.iter().map(|w| w.count_ones() as usize).sum();
         if len <= bitmap_bytes() {
             encoded.clear();
             encode(bit_members(bits), encoded);
             if encoded.len() <= bitmap_bytes() {
-                return Touched::gaps(encoded, len);
+                return Form::gaps(encoded, len);
             }
         }
-        Touched::Bitmap {
+        Form::Bitmap {
             bits: bits.as_slice().into(),
             len,
         }
@@ -316,7 +470,7 @@ mod tests {
         let few = Touched::from_sorted(&[4, 8]);
         let small = unions.bitmap(&[3], &[&few]);
         assert!(!small.is_bitmap());
-        assert_eq!(members(&small), [3, 4, 8]);
+        assert_eq!(small.members().collect::<Vec<_>>(), [3, 4, 8]);
     }
 
     #[test]
@@ -336,19 +490,65 @@ mod tests {
                 let want = expected_form_is_bitmap(&list);
                 assert_eq!(merged.is_bitmap(), want, "merged, {count} every {step}");
                 assert_eq!(via_bits.is_bitmap(), want, "via bits, {count} every {step}");
-                assert!(members(&merged) == list && members(&via_bits) == list);
+                assert!(members(&merged) == list && via_bits.members().eq(list.iter().copied()));
                 assert_eq!(merged.len(), list.len());
-                // The set less its middle member, with it added back: the
-                // path that copies a single set's gaps.
-                let middle = list[list.len() / 2];
-                let less: Vec<u32> = list.iter().copied().filter(|&m| m != middle).collect();
-                let base = unions.union_of(&less, &[]);
-                let added = unions.union_of(&[middle], &[&base]);
-                assert_eq!(added.is_bitmap(), want, "added, {count} every {step}");
-                assert!(members(&added) == list, "added, {count} every {step}");
-                assert_eq!(added.len(), list.len());
+                // The set less some members, with them added back one
+                // at a time: shared until too many are added, then
+                // written out, its gaps copied, in the form of the rule.
+                let step_out = list.len() / (MOST_ADDED + 2);
+                let out: Vec<u32> = (list.iter().copied().step_by(step_out))
+                    .take(MOST_ADDED + 1)
+                    .collect();
+                assert_eq!(out.len(), MOST_ADDED + 1);
+                let less: Vec<u32> = list.iter().copied().filter(|m| !out.contains(m)).collect();
+                let mut grown = unions.union_of(&less, &[]);
+                let first = unions.union_of(&less, &[]);
+                for (n, &m) in out.iter().enumerate() {
+                    grown = unions.union_of(&[m], &[&grown]);
+                    assert_eq!(grown.len(), less.len() + n + 1);
+                    if n < MOST_ADDED {
+                        assert!(grown.added.len() == n + 1 && !grown.shares(&first));
+                    }
+                }
+                assert!(grown.added.is_empty(), "written out");
+                assert_eq!(grown.is_bitmap(), want, "grown, {count} every {step}");
+                assert!(members(&grown) == list, "grown, {count} every {step}");
             }
         }
+    }
+
+    #[test]
+    fn a_set_with_a_few_added_shares_its_base_and_the_meter_counts_it_once() {
+        let mut unions = Unions::default();
+        let list: Vec<u32> = (0..1000).map(|i| i * 7).collect();
+        let base = unions.union_of(&list, &[]);
+        let held = unions.held_bytes();
+        assert!(held >= 1000, "{held} bytes for 1,000 members");
+        // 3 is new, 7 and 14 are members already.
+        let grown = unions.union_of(&[3, 7, 14], &[&base]);
+        let again = unions.union_of(&[5], &[&grown]);
+        assert!(grown.shares(&base) && again.shares(&base));
+        assert_eq!(unions.held_bytes(), held, "nothing new is held");
+        assert_eq!((grown.len(), again.len()), (1001, 1002));
+        let mut expected = list.clone();
+        expected.extend([3, 5]);
+        expected.sort_unstable();
+        assert!(members(&again) == expected);
+        assert!(again.contains(3) && again.contains(5) && again.contains(7));
+        assert!(!again.contains(4) && !base.contains(3) && !grown.contains(5));
+        assert_eq!(again.own_bytes(), 8);
+        // The shared set lives while any set holds it.
+        drop(base);
+        drop(grown);
+        assert_eq!(unions.held_bytes(), held);
+        drop(again);
+        assert_eq!(unions.held_bytes(), 0);
+        // A union of several sets, and of a grown one, is its own.
+        let a = unions.union_of(&[1, 2], &[]);
+        let b = unions.union_of(&[9], &[&a]);
+        let c = unions.union_of(&[4], &[&a, &b]);
+        assert!(!c.shares(&a) && c.added.is_empty());
+        assert_eq!(members(&c), [1, 2, 4, 9]);
     }
 
     #[test]
