@@ -38,6 +38,7 @@ use std::rc::{Rc, Weak};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+mod form;
 mod gaps;
 mod line;
 mod report;

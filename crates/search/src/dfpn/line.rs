@@ -8,7 +8,8 @@
 //! one step, and the second is one walk through the set's members, each
 //! looked up in the line's bits.
 
-use super::touched::{has_bit, put_bit, words, Touched};
+use super::form::{has_bit, put_bit, words};
+use super::touched::Touched;
 
 pub(super) struct Line {
     /// The positions' indices, the current one last.
