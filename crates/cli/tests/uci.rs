@@ -274,6 +274,29 @@ fn a_ponder_search_answers_only_after_ponderhit_or_stop() {
 }
 
 #[test]
+fn threads_is_listed_as_one_and_more_is_refused_with_a_reason() {
+    let mut e = Engine::start("knight-moves");
+    e.send("uci");
+    let options = e.until("uciok");
+    assert!(
+        options.contains(&"option name Threads type spin default 1 min 1 max 1".to_string()),
+        "{options:?}"
+    );
+    e.send("setoption name Threads value 1");
+    e.send("setoption name Threads value 4");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert_eq!(
+        lines,
+        [
+            "info string error: option Threads: the search runs on one thread, so only 1, not '4'",
+            "readyok"
+        ],
+    );
+    e.quit();
+}
+
+#[test]
 fn multipv_reports_that_many_ranked_lines_at_every_depth() {
     let mut e = Engine::start("knight-court");
     e.send("uci");

@@ -11,7 +11,9 @@
 //!   switches a search feature (`PVS`, `NullMove`, `LMR`, `CaptureOrder`,
 //!   `Checks`, `KeepTable`, `DeepLMR`, `Futility`, `QuietChecks`, `Prune`: see
 //!   `alphabeta::Features`; the defaults are the game's), so each can be
-//!   measured against the search without it; other options are ignored.
+//!   measured against the search without it; `Threads` is listed from 1
+//!   to 1 (the search runs on one) and any other value is refused; other
+//!   options are ignored.
 //! - `position startpos|fen TEXT [moves M…]`: a bad position or move is
 //!   reported as `info string error: …` and the previous position stays.
 //! - `go [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N]

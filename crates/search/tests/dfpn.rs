@@ -57,6 +57,12 @@ fn a_store_within_a_budget_stays_within_it_and_answers_the_same() {
         // Full, or nearly: the budget binds.
         assert!(held <= BUDGET && held > BUDGET / 2, "{held} bytes");
     }
+    // And it binds because the same lines, unbounded, store more.
+    let unbounded = agrees_on_many_lines(|attacker| {
+        HorizonProof::new(table(), attacker).keeping(LONG_SEARCH_ENTRIES)
+    });
+    let most = unbounded.iter().map(|s| s.stored_bytes()).max().unwrap();
+    assert!(most > 2 * BUDGET, "unbounded, the store holds {most} bytes");
 }
 
 /// Checks both attackers' searches against the plain search on 300 lines,

@@ -20,7 +20,7 @@ pub(super) fn bitmap_bytes() -> usize {
 
 /// Sets of at least this many members keep a skip table: walking a
 /// smaller one is about as quick as looking up a line's positions in it.
-pub(super) const SKIPS_FROM: usize = 256;
+const SKIPS_FROM: usize = 256;
 
 /// A set of position indices in one of two forms.
 pub(super) enum Form {

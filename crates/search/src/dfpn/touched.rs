@@ -343,16 +343,21 @@ mod tests {
                     .collect();
                 assert_eq!(out.len(), MOST_ADDED + 1);
                 let less: Vec<u32> = list.iter().copied().filter(|m| !out.contains(m)).collect();
-                let mut grown = unions.union_of(&less, &[]);
                 let first = unions.union_of(&less, &[]);
+                let mut grown: Option<Touched> = None;
                 for (n, &m) in out.iter().enumerate() {
-                    grown = unions.union_of(&[m], &[&grown]);
-                    assert_eq!(grown.len(), less.len() + n + 1);
+                    let next = unions.union_of(&[m], &[grown.as_ref().unwrap_or(&first)]);
+                    assert_eq!(next.len(), less.len() + n + 1);
                     if n < MOST_ADDED {
-                        assert!(grown.added.len() == n + 1 && !grown.shares(&first));
+                        assert!(next.added.len() == n + 1 && next.shares(&first));
                     }
+                    grown = Some(next);
                 }
-                assert!(grown.added.is_empty(), "written out");
+                let grown = grown.expect("positions were added");
+                assert!(
+                    grown.added.is_empty() && !grown.shares(&first),
+                    "written out"
+                );
                 assert_eq!(grown.is_bitmap(), want, "grown, {count} every {step}");
                 assert!(members(&grown) == list, "grown, {count} every {step}");
             }

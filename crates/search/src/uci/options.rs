@@ -13,6 +13,10 @@ const HASH: &str = "Hash";
 const MOST_MEGABYTES: usize = 65_536;
 /// The UCI button that empties the table.
 const CLEAR_HASH: &str = "Clear Hash";
+/// The UCI option for the search's threads. The search runs on one, and
+/// says so: GUIs and match runners set `Threads` only when the engine
+/// lists it, and one listed from 1 to 1 tells them not to ask for more.
+const THREADS: &str = "Threads";
 
 /// The session's options.
 pub(super) struct Options {
@@ -80,12 +84,15 @@ impl Options {
             Table::<D>::usual_megabytes()
         ));
         listed.push(format!("option name {CLEAR_HASH} type button"));
+        listed.push(format!(
+            "option name {THREADS} type spin default 1 min 1 max 1"
+        ));
         listed
     }
 
     /// `name N [value V]`. The features and the referee take `true` or
-    /// `false`, `MultiPV` and `Hash` a whole number in their range, and
-    /// `Clear Hash` nothing; other options (a GUI's own) are accepted and
+    /// `false`, `MultiPV` and `Hash` a whole number in their range,
+    /// `Threads` only 1, and `Clear Hash` nothing; other options (a GUI's own) are accepted and
     /// ignored. A refused value changes nothing.
     pub(super) fn set(&mut self, words: &[&str]) -> Result<Effect, String> {
         // `name` comes first; a line without it (`setoption value x`, say)
@@ -111,6 +118,12 @@ impl Options {
                 Ok(Effect::Resize)
             }
             CLEAR_HASH => Ok(Effect::ClearTable),
+            THREADS => match value.as_str() {
+                "1" => Ok(Effect::None),
+                other => Err(format!(
+                    "error: option {THREADS}: the search runs on one thread, so only 1, not '{other}'"
+                )),
+            },
             REFEREE_OPTION if self.refereed.is_some() => {
                 self.refereed = Some(switch(&name, &value)?);
                 Ok(Effect::None)
@@ -203,6 +216,24 @@ mod tests {
             Table::<KnightCourtDuel>::slots_in(usual),
             crate::alphabeta::TT_SLOTS
         );
+    }
+
+    #[test]
+    fn threads_is_listed_as_one_and_more_is_refused() {
+        let mut options = Options::new::<KnightCourtDuel>(true);
+        assert!(options
+            .listing::<KnightCourtDuel>()
+            .contains(&"option name Threads type spin default 1 min 1 max 1".to_string()));
+        assert_eq!(set(&mut options, "name Threads value 1"), Ok(Effect::None));
+        for bad in ["2", "0", "many", ""] {
+            let refused = set(&mut options, &format!("name Threads value {bad}")).unwrap_err();
+            assert_eq!(
+                refused,
+                format!(
+                    "error: option Threads: the search runs on one thread, so only 1, not '{bad}'"
+                )
+            );
+        }
     }
 
     #[test]
