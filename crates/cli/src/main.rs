@@ -121,8 +121,9 @@ enum Command {
         #[arg(long, requires = "horizon")]
         stalemates: bool,
         /// With --horizon: the most memory, in GiB, the proofs may keep
-        /// their solved results in; beyond it the oldest are dropped, and
-        /// the search goes on (by default there is no bound).
+        /// their solved results in; beyond it the results that saved the
+        /// fewest nodes for their memory are dropped, and the search goes
+        /// on (by default there is no bound).
         #[arg(long, value_name = "GIB", requires = "horizon")]
         memory: Option<u32>,
         /// With --horizon: the most solved results kept for one position;

@@ -33,8 +33,7 @@ use crate::knight_court::value;
 use crate::retrograde::{Table, Value};
 use arbiter_core::PositionSpace;
 use arbiter_knight_court::{for_each_legal, Color, KnightCourtSpace, Position};
-use std::collections::VecDeque;
-use std::rc::{Rc, Weak};
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -42,10 +41,12 @@ mod form;
 mod gaps;
 mod line;
 mod report;
+mod store;
 mod touched;
 use line::Line;
 use report::Reporter;
 pub use report::{Report, NEAR_ROOT};
+use store::{Solved, Store};
 use touched::{index_of_key, Touched, Unions};
 
 /// An unreachable proof or disproof number: the node is solved the other way.
@@ -54,8 +55,6 @@ const INF: u64 = u64::MAX / 4;
 /// for every position at every depth up to it (zeroed pages cost nothing
 /// until the search reaches them).
 pub const MAX_HORIZON: u32 = 127;
-/// Touched sets larger than this are not stored (their parts are).
-const MAX_TOUCHED: usize = 1 << 15;
 /// Solved entries kept per position, unless [`HorizonProof::keeping`] says
 /// otherwise: the players' proofs at each move (host level 5) keep this
 /// many, so that their documented games repeat exactly.
@@ -82,34 +81,6 @@ pub enum Verdict {
     NoMate,
 }
 
-/// A solved result and what it relied on.
-struct Solved {
-    /// Mate within `plies` (a proof), or no mate within `depth` (a disproof).
-    proof: Option<u32>,
-    depth: u32,
-    /// The index of every position the proof tree examined below this one.
-    touched: Touched,
-    /// The touched positions that were forbidden because they were on the
-    /// line when the result was made, sorted.
-    forbidden: Box<[u32]>,
-}
-
-impl Solved {
-    /// The memory the result holds, for a store with a budget, beyond the
-    /// touched set it may share with others (which the search's meter
-    /// counts once).
-    fn bytes(&self) -> usize {
-        std::mem::size_of::<Solved>() + self.touched.own_bytes() + self.forbidden.len() * 4
-    }
-
-    fn holds_at(&self, depth: u32) -> bool {
-        match self.proof {
-            Some(plies) => plies <= depth,
-            None => depth <= self.depth,
-        }
-    }
-}
-
 /// One child of a node being searched.
 struct Child {
     pos: Position,
@@ -117,6 +88,8 @@ struct Child {
     index: u32,
     pn: u64,
     dn: u64,
+    /// The nodes its searches have taken so far.
+    work: u64,
     solved: Option<Rc<Solved>>,
 }
 
@@ -128,7 +101,8 @@ pub struct HorizonProof<'a> {
     line: Line,
     /// Unsolved proof and disproof numbers per (position, depth left).
     guide: Vec<(u64, u64)>,
-    solved: Vec<Vec<Rc<Solved>>>,
+    /// The solved results, each position's in a list of its own.
+    store: Store,
     /// Nodes expanded.
     pub nodes: u64,
     /// Solved entries reused from the store, and refused because the line
@@ -147,18 +121,6 @@ pub struct HorizonProof<'a> {
     /// Whether a stalemate, of either side, also proves
     /// ([`HorizonProof::counting_stalemates`]).
     stalemates_count: bool,
-    /// Solved entries kept per position; the oldest goes first.
-    per_position: usize,
-    /// The most memory the stored results may hold ([`HorizonProof::within_bytes`]),
-    /// what they hold beyond the touched sets they share (which `unions`
-    /// counts), and every result stored, oldest first (a result dropped
-    /// since is passed over).
-    budget: Option<usize>,
-    stored_bytes: usize,
-    stored_order: VecDeque<(u32, Weak<Solved>)>,
-    /// How many results the store holds, and has dropped to make room.
-    results_stored: usize,
-    dropped: u64,
     unions: Unions,
     /// Each node's proof and disproof numbers from the root down to the
     /// node being searched, for reports.
@@ -180,7 +142,7 @@ impl<'a> HorizonProof<'a> {
             attacker,
             line: Line::new(),
             guide: vec![(0, 0); size * (MAX_HORIZON as usize + 1)],
-            solved: (0..size).map(|_| Vec::new()).collect(),
+            store: Store::new(size, PER_POSITION),
             nodes: 0,
             reused: 0,
             refused: 0,
@@ -189,12 +151,6 @@ impl<'a> HorizonProof<'a> {
             flag: None,
             expired: false,
             stalemates_count: false,
-            per_position: PER_POSITION,
-            budget: None,
-            stored_bytes: 0,
-            stored_order: VecDeque::new(),
-            results_stored: 0,
-            dropped: 0,
             unions: Unions::default(),
             numbers_on_path: Vec::new(),
             reporter: None,
@@ -213,17 +169,18 @@ impl<'a> HorizonProof<'a> {
     /// (at least one) instead of the players' 6. It searches other nodes,
     /// and answers the same.
     pub fn keeping(mut self, entries: usize) -> Self {
-        self.per_position = entries.max(1);
+        self.store.per_position = entries.max(1);
         self
     }
 
     /// The search keeping its stored results within `bytes` of memory: once
-    /// they hold more, the oldest are dropped, whichever position they
-    /// belong to. Like [`HorizonProof::keeping`], it changes what is
-    /// searched and never an answer. (Each result stored also costs 16
-    /// bytes of bookkeeping, not counted.)
+    /// they hold more, those that took the fewest nodes to make for each
+    /// byte they hold are dropped, whichever position they belong to, until
+    /// the rest hold three quarters of it. Like
+    /// [`HorizonProof::keeping`], it changes what is searched and never an
+    /// answer.
     pub fn within_bytes(mut self, bytes: usize) -> Self {
-        self.budget = Some(bytes);
+        self.store.budget = Some(bytes);
         self
     }
 
@@ -242,18 +199,17 @@ impl<'a> HorizonProof<'a> {
         if !due {
             return;
         }
-        debug_assert_eq!(
-            self.results_stored,
-            self.solved.iter().map(Vec::len).sum::<usize>(),
+        debug_assert!(
+            self.store.counts_truly(),
             "the store's count of its results"
         );
         let report = Report {
             nodes: self.nodes,
             reused: self.reused,
             refused: self.refused,
-            results_stored: self.results_stored,
+            results_stored: self.store.results,
             bytes_stored: self.stored_bytes(),
-            dropped: self.dropped,
+            dropped: self.store.dropped,
             numbers_near_root: self
                 .numbers_on_path
                 .iter()
@@ -271,7 +227,7 @@ impl<'a> HorizonProof<'a> {
     /// touched set once however many results share it (with the few sets
     /// of the nodes being searched, while they are searched).
     pub fn stored_bytes(&self) -> usize {
-        self.stored_bytes + self.unions.held_bytes()
+        self.store.bytes(&self.unions)
     }
 
     /// Every later [`HorizonProof::prove_within`] also gives up at `at` (a
@@ -350,6 +306,7 @@ impl<'a> HorizonProof<'a> {
             index: index_of(pos),
             pn: 1,
             dn: 1,
+            work: 0,
             solved: None,
         };
         while root.solved.is_none() {
@@ -367,7 +324,7 @@ impl<'a> HorizonProof<'a> {
     /// A stored result for the child at `depth` that holds on the line
     /// with the child added.
     fn lookup(&mut self, child: &Child, depth: u32) -> Option<Rc<Solved>> {
-        let entries = &self.solved[child.index as usize];
+        let entries = self.store.of(child.index);
         let found = entries.iter().find(|s| {
             s.holds_at(depth)
                 && self
@@ -384,46 +341,6 @@ impl<'a> HorizonProof<'a> {
                     self.refused += 1;
                 }
                 None
-            }
-        }
-    }
-
-    fn store(&mut self, index: u32, solved: Solved) -> Rc<Solved> {
-        let solved = Rc::new(solved);
-        if solved.touched.len() <= MAX_TOUCHED {
-            let entries = &mut self.solved[index as usize];
-            if entries.len() >= self.per_position {
-                self.stored_bytes -= entries.remove(0).bytes();
-                self.results_stored -= 1;
-                self.dropped += 1;
-            }
-            entries.push(Rc::clone(&solved));
-            self.stored_bytes += solved.bytes();
-            self.results_stored += 1;
-            if let Some(budget) = self.budget {
-                self.stored_order.push_back((index, Rc::downgrade(&solved)));
-                self.keep_within(budget);
-            }
-        }
-        solved
-    }
-
-    /// Drops the oldest stored results until the rest fit in `budget`.
-    fn keep_within(&mut self, budget: usize) {
-        while self.stored_bytes() > budget {
-            let Some((index, oldest)) = self.stored_order.pop_front() else {
-                return;
-            };
-            // The weak reference keeps the allocation, so its address
-            // cannot be reused by a newer result while it is compared.
-            let entries = &mut self.solved[index as usize];
-            if let Some(at) = entries
-                .iter()
-                .position(|e| Rc::as_ptr(e) == oldest.as_ptr())
-            {
-                self.stored_bytes -= entries.remove(at).bytes();
-                self.results_stored -= 1;
-                self.dropped += 1;
             }
         }
     }
@@ -456,6 +373,7 @@ impl<'a> HorizonProof<'a> {
     /// Searches `node` (not on the line) with `depth` plies left until it
     /// is solved or its numbers pass the thresholds.
     fn search(&mut self, node: &mut Child, depth: u32, th_pn: u64, th_dn: u64) {
+        let start = self.nodes;
         self.nodes += 1;
         self.report();
         let attacking = node.pos.turn() == self.attacker;
@@ -473,6 +391,7 @@ impl<'a> HorizonProof<'a> {
                     index,
                     pn: 0,
                     dn: 0,
+                    work: 0,
                     solved: None,
                 });
             }
@@ -507,6 +426,7 @@ impl<'a> HorizonProof<'a> {
             // Of these, the forbidden moves are on the line, and the child
             // is not.
             let touched = self.unions.set_of(&touched);
+            node.work += 1;
             self.finish(node, proof, depth_held, touched, forbidden);
             return;
         }
@@ -532,6 +452,7 @@ impl<'a> HorizonProof<'a> {
             self.numbers_on_path[ply] = (pn, dn);
             if pn == 0 || dn == 0 {
                 self.numbers_on_path.pop();
+                node.work += self.nodes - start;
                 self.solve(node, &children, &forbidden, depth, attacking, pn == 0);
                 return;
             }
@@ -539,6 +460,7 @@ impl<'a> HorizonProof<'a> {
             // then gives up.
             if pn >= th_pn || dn >= th_dn || self.out_of_nodes() {
                 self.numbers_on_path.pop();
+                node.work += self.nodes - start;
                 (node.pn, node.dn) = (pn, dn);
                 self.guide[Self::guide_slot(node.index, depth)] = (pn, dn);
                 self.leave();
@@ -644,11 +566,12 @@ impl<'a> HorizonProof<'a> {
         let solved = Solved {
             proof,
             depth,
+            work: node.work.min(u32::MAX as u64) as u32,
             touched,
             forbidden: forbidden.into_boxed_slice(),
         };
         (node.pn, node.dn) = if proof.is_some() { (0, INF) } else { (INF, 0) };
-        node.solved = Some(self.store(node.index, solved));
+        node.solved = Some(self.store.put(node.index, solved, &self.unions));
     }
 }
 

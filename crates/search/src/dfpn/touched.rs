@@ -100,6 +100,12 @@ impl Touched {
         std::mem::size_of_val(&*self.added)
     }
 
+    /// This holder's share of the memory of the set it shares: the set's
+    /// bytes over its holders. Dropping every holder frees it all.
+    pub(super) fn share_of_held(&self) -> usize {
+        self.base.form.bytes() / Rc::strong_count(&self.base)
+    }
+
     pub(super) fn contains(&self, index: u32) -> bool {
         self.base.form.contains(index) || self.added.binary_search(&index).is_ok()
     }
