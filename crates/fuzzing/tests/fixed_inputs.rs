@@ -227,7 +227,7 @@ fn webhook_inputs_are_read_or_refused() {
 #[test]
 fn http_requests_are_answered_and_refusals_change_nothing() {
     // game, route, asker, then the text: bodies a page or a bot sends.
-    let requests: [(u8, u8, u8, &str); 14] = [
+    let requests: [(u8, u8, u8, &str); 18] = [
         (0, 0, 1, r#"{"action":"c1c3"}"#),
         (1, 0, 2, r#"{"action":"c8-b6"}"#),
         (2, 1, 1, r#"{"action":"a1a2+a2=F"}"#),
@@ -247,6 +247,32 @@ fn http_requests_are_answered_and_refusals_change_nothing() {
             r#"{"game":"knight-control","seats":4,"bots":[{"seat":1,"level":2}]}"#,
         ),
         (0, 12, 3, r#"{"format":"arbiter-record/1"}"#),
+        // Webhooks: the host adds one; a private address, and a seat
+        // asking, are refused; a game is created with one.
+        (
+            0,
+            14,
+            0,
+            r#"{"url":"https://discord.com/api/webhooks/1/abc"}"#,
+        ),
+        (
+            1,
+            14,
+            0,
+            r#"{"url":"https://intranet.example/hook","style":"slack"}"#,
+        ),
+        (
+            2,
+            14,
+            1,
+            r#"{"url":"https://hooks.slack.com/services/T/B/x"}"#,
+        ),
+        (
+            3,
+            11,
+            3,
+            r#"{"game":"knight-court","seats":2,"webhooks":[{"url":"https://hooks.slack.com/services/T/B/x"}]}"#,
+        ),
     ];
     let seeds: Vec<Vec<u8>> = requests
         .iter()

@@ -17,6 +17,7 @@ mod payload;
 
 use courier::Courier;
 
+pub use address::{Names, Reach};
 pub use http::{retry_after, Target};
 pub use payload::{Message, Style};
 
@@ -204,8 +205,8 @@ struct Inner {
     /// The server's public address: links and Slack's picture URL need it.
     public_url: Option<String>,
     /// Whether webhooks may post to loopback and private addresses
-    /// (`--allow-private-webhooks`; [`address`]).
-    allow_private: bool,
+    /// (`--allow-private-webhooks`), and how names are found ([`address`]).
+    reach: Reach,
     /// Where delivery states are kept.
     store: Store,
 }
@@ -244,7 +245,7 @@ impl Webhooks {
         clock: Clock,
         retry: Retry,
         public_url: Option<String>,
-        allow_private: bool,
+        reach: Reach,
     ) -> Webhooks {
         Webhooks {
             inner: Arc::new(Inner {
@@ -252,7 +253,7 @@ impl Webhooks {
                 clock,
                 retry,
                 public_url,
-                allow_private,
+                reach,
                 store,
             }),
         }
@@ -260,7 +261,7 @@ impl Webhooks {
 
     /// Whether webhooks may post to loopback and private addresses.
     pub fn allow_private(&self) -> bool {
-        self.inner.allow_private
+        self.inner.reach.allow_private
     }
 
     /// Resolves a new webhook's host name and refuses one that names a
@@ -268,7 +269,7 @@ impl Webhooks {
     /// deliveries will say so).
     pub async fn check_resolved(&self, url: &str) -> Result<(), String> {
         let target = Target::parse(url)?;
-        match target.resolve(self.inner.allow_private).await {
+        match target.resolve(&self.inner.reach).await {
             Err(e) if e.contains("--allow-private-webhooks") => Err(e),
             _ => Ok(()),
         }
@@ -381,7 +382,7 @@ impl Webhooks {
             clock: self.inner.clock.clone(),
             retry: self.inner.retry,
             public_url: self.inner.public_url.clone(),
-            allow_private: self.inner.allow_private,
+            reach: self.inner.reach.clone(),
             store: self.inner.store.clone(),
         };
         tokio::spawn(courier.run(rx));

@@ -41,6 +41,9 @@ pub struct Settings {
     /// Whether webhooks may post to loopback, private and link-local
     /// addresses (`--allow-private-webhooks`; docs/webhooks.md).
     pub allow_private_webhooks: bool,
+    /// How webhook host names are found: the system's resolver unless a
+    /// test or fuzzer gives a fixed list (it must not wait on the network).
+    pub webhook_names: crate::webhooks::Names,
     /// This instance's internal address (`--advertise`), for several
     /// instances on one PostgreSQL database: with it, the instance holds a
     /// game only under a lease and forwards requests for games another
@@ -66,6 +69,7 @@ impl Default for Settings {
             public_url: None,
             webhook_retry: crate::webhooks::Retry::default(),
             allow_private_webhooks: false,
+            webhook_names: crate::webhooks::Names::System,
             advertise: None,
             lease: crate::owners::DEFAULT_LEASE,
         }
@@ -125,7 +129,10 @@ impl AppState {
                     settings.clock.clone(),
                     settings.webhook_retry,
                     settings.public_url.clone(),
-                    settings.allow_private_webhooks,
+                    crate::webhooks::Reach {
+                        allow_private: settings.allow_private_webhooks,
+                        names: settings.webhook_names.clone(),
+                    },
                 ),
                 owners,
                 followers: Default::default(),

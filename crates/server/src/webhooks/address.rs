@@ -5,7 +5,9 @@
 //! and every address its name resolves to are checked, and a delivery
 //! connects only to an address that was checked.
 
+use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 
 /// The rule, in the words every refusal uses.
 const RULE: &str = "webhooks may not post to loopback, private, link-local or unspecified \
@@ -64,17 +66,45 @@ pub fn check_literal(host: &str, allow_private: bool) -> Result<(), String> {
     }
 }
 
+/// How webhook host names become addresses.
+#[derive(Clone, Debug, Default)]
+pub enum Names {
+    /// The system's resolver.
+    #[default]
+    System,
+    /// Only these names, each with its addresses (lower case; an address
+    /// written in a URL needs no name). For tests and fuzzing, which must
+    /// not wait on the network: a name not here does not resolve.
+    Only(Arc<HashMap<String, Vec<IpAddr>>>),
+}
+
+/// Where webhooks may post, and how their names are found.
+#[derive(Clone, Debug, Default)]
+pub struct Reach {
+    /// Whether loopback and private addresses are allowed
+    /// (`--allow-private-webhooks`).
+    pub allow_private: bool,
+    pub names: Names,
+}
+
 /// Resolves `host:port` and checks every address it names; the addresses
 /// to connect to.
-pub async fn resolve(
-    host: &str,
-    port: u16,
-    allow_private: bool,
-) -> Result<Vec<SocketAddr>, String> {
-    let addrs: Vec<SocketAddr> = tokio::net::lookup_host((host, port))
-        .await
-        .map_err(|e| format!("the webhook URL's host name does not resolve: {}", e.kind()))?
-        .collect();
+pub async fn resolve(host: &str, port: u16, reach: &Reach) -> Result<Vec<SocketAddr>, String> {
+    let addrs: Vec<SocketAddr> = match &reach.names {
+        Names::System => tokio::net::lookup_host((host, port))
+            .await
+            .map_err(|e| format!("the webhook URL's host name does not resolve: {}", e.kind()))?
+            .collect(),
+        Names::Only(names) => match host.parse::<IpAddr>() {
+            Ok(ip) => vec![SocketAddr::new(ip, port)],
+            Err(_) => (names.get(&host.to_ascii_lowercase()))
+                .ok_or("the webhook URL's host name does not resolve: not found")?
+                .iter()
+                .map(|&ip| SocketAddr::new(ip, port))
+                .collect(),
+        },
+    };
+    let allow_private = reach.allow_private;
     if addrs.is_empty() {
         return Err("the webhook URL's host name resolves to no address".into());
     }
@@ -125,10 +155,58 @@ mod tests {
         assert!(check_literal("example.org", false).is_ok());
     }
 
+    fn reach(allow_private: bool) -> Reach {
+        Reach {
+            allow_private,
+            names: Names::System,
+        }
+    }
+
     #[tokio::test]
     async fn a_name_is_checked_after_it_is_resolved() {
-        let e = resolve("localhost", 80, false).await.unwrap_err();
+        let e = resolve("localhost", 80, &reach(false)).await.unwrap_err();
         assert!(e.contains("loopback") && e.contains("resolves"), "{e}");
-        assert!(!resolve("localhost", 80, true).await.unwrap().is_empty());
+        assert!(!resolve("localhost", 80, &reach(true))
+            .await
+            .unwrap()
+            .is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_fixed_list_of_names_is_the_whole_world() {
+        let names: HashMap<String, Vec<IpAddr>> = [
+            (
+                "hooks.example".to_string(),
+                vec!["93.184.216.34".parse().unwrap()],
+            ),
+            (
+                "inside.example".to_string(),
+                vec![
+                    "93.184.216.35".parse().unwrap(),
+                    "10.1.2.3".parse().unwrap(),
+                ],
+            ),
+        ]
+        .into();
+        let fixed = Reach {
+            allow_private: false,
+            names: Names::Only(Arc::new(names)),
+        };
+        // Any case; the port given.
+        let found = resolve("Hooks.Example", 8443, &fixed).await.unwrap();
+        assert_eq!(found, ["93.184.216.34:8443".parse::<SocketAddr>().unwrap()]);
+        // One private address among its addresses refuses the name.
+        let e = resolve("inside.example", 80, &fixed).await.unwrap_err();
+        assert!(e.contains("private") && e.contains("resolves"), "{e}");
+        // Not on the list (even `localhost`): it does not resolve, and
+        // nothing is asked of the system.
+        for name in ["elsewhere.example", "localhost"] {
+            let e = resolve(name, 80, &fixed).await.unwrap_err();
+            assert_eq!(e, "the webhook URL's host name does not resolve: not found");
+        }
+        // An address needs no name, and is still checked.
+        assert_eq!(resolve("8.8.8.8", 80, &fixed).await.unwrap().len(), 1);
+        let e = resolve("127.0.0.1", 80, &fixed).await.unwrap_err();
+        assert!(e.contains("loopback"), "{e}");
     }
 }

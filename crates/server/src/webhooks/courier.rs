@@ -17,7 +17,7 @@ pub(super) struct Courier {
     pub(super) clock: Clock,
     pub(super) retry: Retry,
     pub(super) public_url: Option<String>,
-    pub(super) allow_private: bool,
+    pub(super) reach: super::Reach,
     pub(super) store: Store,
 }
 
@@ -133,7 +133,7 @@ impl Courier {
                 kind,
                 body.clone(),
                 self.retry.timeout,
-                self.allow_private,
+                &self.reach,
             )
             .await;
             let now = self.clock.now_ms();

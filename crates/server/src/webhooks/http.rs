@@ -3,6 +3,7 @@
 //! are plain words for the host's eyes and never name the URL: a webhook
 //! URL is a secret and errors are logged.
 
+use super::address::Reach;
 use axum::body::Body;
 use axum::http::{header, Request, Uri};
 use hyper_util::rt::TokioIo;
@@ -86,8 +87,8 @@ impl Target {
     }
 
     /// Resolves the host and refuses a name with a forbidden address.
-    pub async fn resolve(&self, allow_private: bool) -> Result<Vec<std::net::SocketAddr>, String> {
-        super::address::resolve(&self.host, self.port, allow_private).await
+    pub async fn resolve(&self, reach: &Reach) -> Result<Vec<std::net::SocketAddr>, String> {
+        super::address::resolve(&self.host, self.port, reach).await
     }
 
     /// The host name, lower case (to guess the chat service).
@@ -123,15 +124,15 @@ pub struct Answer {
 
 /// Posts `body` to `target` and returns the answer, or why there was
 /// none, all within `limit`. The host's addresses are checked first
-/// (`allow_private`: [`super::address`]).
+/// (`reach`: [`super::address`]).
 pub async fn post(
     target: &Target,
     content_type: &str,
     body: Vec<u8>,
     limit: Duration,
-    allow_private: bool,
+    reach: &Reach,
 ) -> Result<Answer, String> {
-    let now = post_now(target, content_type, body, allow_private);
+    let now = post_now(target, content_type, body, reach);
     match tokio::time::timeout(limit, now).await {
         Ok(answer) => answer,
         Err(_) => Err(format!(
@@ -145,11 +146,11 @@ async fn post_now(
     target: &Target,
     content_type: &str,
     body: Vec<u8>,
-    allow_private: bool,
+    reach: &Reach,
 ) -> Result<Answer, String> {
-    target.check_address(allow_private)?;
+    target.check_address(reach.allow_private)?;
     // Only the addresses checked are connected to.
-    let addrs = target.resolve(allow_private).await?;
+    let addrs = target.resolve(reach).await?;
     let tcp = TcpStream::connect(&addrs[..])
         .await
         .map_err(|e| format!("could not connect: {}", e.kind()))?;
