@@ -71,10 +71,10 @@ const NAMES: [(&str, &str); 3] = [
 /// of the game sees (the host, each seat and a spectator) exactly as it
 /// was.
 ///
-/// Webhook names are looked up in `NAMES` only, so that adding one
-/// never waits on the network (`webhook_inputs` reads their URLs and
-/// answers too). Bots never move within a run (their delay is an hour), so no search
-/// runs behind it.
+/// Webhook names are looked up in `NAMES` only, so that adding one never
+/// waits on the network (`webhook_inputs` reads their URLs and answers
+/// too). Bots never move within a run (their delay is an hour), so no
+/// search runs behind it.
 pub fn http_requests(data: &[u8]) {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()

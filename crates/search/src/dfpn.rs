@@ -426,7 +426,7 @@ impl<'a> HorizonProof<'a> {
             // Of these, the forbidden moves are on the line, and the child
             // is not.
             let touched = self.unions.set_of(&touched);
-            node.work += 1;
+            node.work += self.nodes - start;
             self.finish(node, proof, depth_held, touched, forbidden);
             return;
         }

@@ -92,8 +92,8 @@ impl Options {
 
     /// `name N [value V]`. The features and the referee take `true` or
     /// `false`, `MultiPV` and `Hash` a whole number in their range,
-    /// `Threads` only 1, and `Clear Hash` nothing; other options (a GUI's own) are accepted and
-    /// ignored. A refused value changes nothing.
+    /// `Threads` only 1, and `Clear Hash` nothing; other options (a GUI's
+    /// own) are accepted and ignored. A refused value changes nothing.
     pub(super) fn set(&mut self, words: &[&str]) -> Result<Effect, String> {
         // `name` comes first; a line without it (`setoption value x`, say)
         // is refused rather than read from where the name should be.

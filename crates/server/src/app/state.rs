@@ -69,7 +69,7 @@ impl Default for Settings {
             public_url: None,
             webhook_retry: crate::webhooks::Retry::default(),
             allow_private_webhooks: false,
-            webhook_names: crate::webhooks::Names::System,
+            webhook_names: crate::webhooks::Names::default(),
             advertise: None,
             lease: crate::owners::DEFAULT_LEASE,
         }

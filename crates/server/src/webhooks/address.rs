@@ -104,11 +104,10 @@ pub async fn resolve(host: &str, port: u16, reach: &Reach) -> Result<Vec<SocketA
                 .collect(),
         },
     };
-    let allow_private = reach.allow_private;
     if addrs.is_empty() {
         return Err("the webhook URL's host name resolves to no address".into());
     }
-    if !allow_private {
+    if !reach.allow_private {
         // One forbidden address refuses the name: it could be picked next time.
         if let Some(kind) = addrs.iter().find_map(|a| forbidden(a.ip())) {
             return Err(format!(
