@@ -46,7 +46,7 @@ mod touched;
 use line::Line;
 use report::Reporter;
 pub use report::{Report, NEAR_ROOT};
-use store::{Solved, Store};
+use store::{Refused, Solved, Store};
 use touched::{index_of_key, Touched, Unions};
 
 /// An unreachable proof or disproof number: the node is solved the other way.
@@ -324,20 +324,13 @@ impl<'a> HorizonProof<'a> {
     /// A stored result for the child at `depth` that holds on the line
     /// with the child added.
     fn lookup(&mut self, child: &Child, depth: u32) -> Option<Rc<Solved>> {
-        let entries = self.store.of(child.index);
-        let found = entries.iter().find(|s| {
-            s.holds_at(depth)
-                && self
-                    .line
-                    .meets_exactly(&s.touched, &s.forbidden, child.index)
-        });
-        match found {
-            Some(s) => {
+        match self.store.find(child.index, depth, &self.line) {
+            Ok(solved) => {
                 self.reused += 1;
-                Some(Rc::clone(s))
+                Some(solved)
             }
-            None => {
-                if entries.iter().any(|s| s.holds_at(depth)) {
+            Err(refused) => {
+                if let Refused::OnThisLine = refused {
                     self.refused += 1;
                 }
                 None

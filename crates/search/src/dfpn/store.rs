@@ -2,6 +2,7 @@
 //! own, at most so many a position, and, with a memory budget, swept of
 //! the results least worth their memory when it is full.
 
+use super::line::Line;
 use super::touched::{Touched, Unions};
 use std::rc::Rc;
 
@@ -31,9 +32,13 @@ pub(super) struct Solved {
 impl Solved {
     /// The memory the result holds, for a store with a budget, beyond the
     /// touched set it may share with others (which the search's meter
-    /// counts once).
+    /// counts once): with its entry in its position's list, and the
+    /// counts its `Rc` keeps.
     fn bytes(&self) -> usize {
-        std::mem::size_of::<Solved>() + self.touched.own_bytes() + self.forbidden.len() * 4
+        const KEPT: usize = std::mem::size_of::<Solved>()
+            + std::mem::size_of::<Entry>()
+            + 2 * std::mem::size_of::<usize>();
+        KEPT + self.touched.own_bytes() + self.forbidden.len() * 4
     }
 
     /// The memory dropping the result would free: its own, and its share
@@ -48,18 +53,80 @@ impl Solved {
         let per_page = u64::from(self.work) * 4096 / self.held_bytes() as u64;
         per_page.min(u64::from(u32::MAX)) as u32
     }
+}
 
-    pub(super) fn holds_at(&self, depth: u32) -> bool {
-        match self.proof {
-            Some(plies) => plies <= depth,
-            None => depth <= self.depth,
+/// A stored result as its position's list holds it: beside the result,
+/// what passes over most results that cannot be reused without reading
+/// them. A lookup scans a position's list, and reading each result and
+/// then its forbidden positions, each in an allocation of its own, was
+/// most of the search's time (docs/ai.md, "Looking results up").
+pub(super) struct Entry {
+    /// The depths at which the result holds, from `depth_from` to
+    /// `depth_to`: a proof in `p` plies from `p` up, a disproof within `d`
+    /// plies up to `d`.
+    depth_from: u32,
+    depth_to: u32,
+    /// The first forbidden positions (as many as there are, up to
+    /// [`HEAD`]; the rest are `NONE`): each must be on the line for the
+    /// result to hold there.
+    forbidden_head: [u32; HEAD],
+    pub(super) solved: Rc<Solved>,
+}
+
+/// The forbidden positions an [`Entry`] keeps beside its result.
+const HEAD: usize = 2;
+/// No position (indices are below the number of positions).
+const NONE: u32 = u32::MAX;
+
+impl Entry {
+    fn of(solved: Rc<Solved>) -> Entry {
+        let (depth_from, depth_to) = match solved.proof {
+            Some(plies) => (plies, u32::MAX),
+            None => (0, solved.depth),
+        };
+        let mut forbidden_head = [NONE; HEAD];
+        for (kept, &k) in forbidden_head.iter_mut().zip(solved.forbidden.iter()) {
+            *kept = k;
+        }
+        Entry {
+            depth_from,
+            depth_to,
+            forbidden_head,
+            solved,
         }
     }
+
+    /// Whether the result holds on `line` with its own position, `own`,
+    /// added.
+    fn holds_on(&self, line: &Line, own: u32) -> bool {
+        self.may_meet(|k| k == own || line.contains(k))
+            && line.meets_exactly(&self.solved.touched, &self.solved.forbidden, own)
+    }
+
+    /// Whether the result answers the question with `depth` plies left.
+    fn holds_at(&self, depth: u32) -> bool {
+        (self.depth_from..=self.depth_to).contains(&depth)
+    }
+
+    /// Whether each of the first forbidden positions passes `on_line`:
+    /// when one does not, the result was made on a line that differs
+    /// from this one in what it relied on.
+    fn may_meet(&self, on_line: impl Fn(u32) -> bool) -> bool {
+        (self.forbidden_head.iter()).all(|&k| k == NONE || on_line(k))
+    }
+}
+
+/// Why [`Store::find`] found nothing.
+pub(super) enum Refused {
+    /// A result answers the question, but not on this line.
+    OnThisLine,
+    /// No result answers it.
+    Unknown,
 }
 
 /// The solved results of one search.
 pub(super) struct Store {
-    solved: Vec<Vec<Rc<Solved>>>,
+    solved: Vec<Vec<Entry>>,
     /// Results kept per position; the oldest goes first.
     pub(super) per_position: usize,
     /// The most memory the results may hold ([`Store::put`]).
@@ -86,8 +153,28 @@ impl Store {
     }
 
     /// The results stored for the position `index`, oldest first.
-    pub(super) fn of(&self, index: u32) -> &[Rc<Solved>] {
+    #[cfg(test)]
+    fn of(&self, index: u32) -> &[Entry] {
         &self.solved[index as usize]
+    }
+
+    /// The oldest stored result for the position `index` that answers the
+    /// question with `depth` plies left on `line` (with `index` added),
+    /// or else whether any result answered it on another line.
+    pub(super) fn find(&self, index: u32, depth: u32, line: &Line) -> Result<Rc<Solved>, Refused> {
+        let entries = &self.solved[index as usize];
+        let mut answers = false;
+        for entry in entries.iter().filter(|e| e.holds_at(depth)) {
+            if entry.holds_on(line, index) {
+                return Ok(Rc::clone(&entry.solved));
+            }
+            answers = true;
+        }
+        Err(if answers {
+            Refused::OnThisLine
+        } else {
+            Refused::Unknown
+        })
     }
 
     /// The memory the results hold: their own, and the shared sets that
@@ -110,11 +197,11 @@ impl Store {
         if solved.touched.len() <= MAX_TOUCHED {
             let entries = &mut self.solved[index as usize];
             if entries.len() >= self.per_position {
-                self.own_bytes -= entries.remove(0).bytes();
+                self.own_bytes -= entries.remove(0).solved.bytes();
                 self.results -= 1;
                 self.dropped += 1;
             }
-            entries.push(Rc::clone(&solved));
+            entries.push(Entry::of(Rc::clone(&solved)));
             self.own_bytes += solved.bytes();
             self.results += 1;
             if let Some(budget) = self.budget {
@@ -139,8 +226,8 @@ impl Store {
         while self.bytes(unions) > target {
             let mut cheapest: Vec<(u32, u32, u32)> = Vec::with_capacity(self.results);
             for (index, entries) in self.solved.iter().enumerate() {
-                for (slot, s) in entries.iter().enumerate() {
-                    cheapest.push((s.worth(), index as u32, slot as u32));
+                for (slot, e) in entries.iter().enumerate() {
+                    cheapest.push((e.solved.worth(), index as u32, slot as u32));
                 }
             }
             if cheapest.is_empty() {
@@ -155,7 +242,7 @@ impl Store {
                 if excess == 0 {
                     break;
                 }
-                let s = &self.solved[index as usize][slot as usize];
+                let s = &self.solved[index as usize][slot as usize].solved;
                 excess = excess.saturating_sub(s.held_bytes());
                 dropping.push((index, slot));
             }
@@ -164,11 +251,11 @@ impl Store {
             for group in dropping.chunk_by(|a, b| a.0 == b.0) {
                 let entries = &mut self.solved[group[0].0 as usize];
                 let (mut slot, mut next, mut freed) = (0, 0, 0);
-                entries.retain(|s| {
+                entries.retain(|e| {
                     let goes = group.get(next).is_some_and(|d| d.1 == slot);
                     if goes {
                         next += 1;
-                        freed += s.bytes();
+                        freed += e.solved.bytes();
                     }
                     slot += 1;
                     !goes
@@ -199,14 +286,14 @@ mod tests {
     /// result goes, and says which (position, and work).
     fn sweep_one(store: &mut Store, unions: &Unions) -> (u32, u32) {
         let before: Vec<Vec<u32>> = (store.solved.iter())
-            .map(|e| e.iter().map(|s| s.work).collect())
+            .map(|e| e.iter().map(|e| e.solved.work).collect())
             .collect();
         let dropped = store.dropped;
         store.sweep(store.bytes(unions) - 1, unions);
         assert_eq!(store.dropped, dropped + 1, "one result at a time");
         assert!(store.counts_truly());
         let after: Vec<Vec<u32>> = (store.solved.iter())
-            .map(|e| e.iter().map(|s| s.work).collect())
+            .map(|e| e.iter().map(|e| e.solved.work).collect())
             .collect();
         let index = (0..before.len()).find(|&i| before[i] != after[i]).unwrap();
         let gone = (before[index].iter())
@@ -269,6 +356,59 @@ mod tests {
         assert!(store.bytes(&unions) >= 15_000 - 200 || store.results < 10);
     }
 
+    /// Which stored result `find` answers with, by its work, or why none.
+    fn found(store: &Store, index: u32, depth: u32, line: &[u32]) -> Result<u32, &'static str> {
+        let mut on_line = Line::new();
+        on_line.reset(line.iter().copied());
+        match store.find(index, depth, &on_line) {
+            Ok(s) => Ok(s.work),
+            Err(Refused::OnThisLine) => Err("not on this line"),
+            Err(Refused::Unknown) => Err("unknown"),
+        }
+    }
+
+    #[test]
+    fn a_lookup_finds_the_oldest_result_that_holds_at_the_depth_and_on_the_line() {
+        let mut unions = Unions::default();
+        let mut store = Store::new(16, 8);
+        // Position 7: a disproof within 3 plies that found 3, 5 and 9 on
+        // its line (more than an entry keeps beside it); a proof in 4
+        // plies that found 5; a disproof within 6 plies that found none.
+        let results = [
+            (None, 3, 1, vec![2, 3, 5, 9, 11], vec![3, 5, 9]),
+            (Some(4), 0, 2, vec![5, 8], vec![5]),
+            (None, 6, 3, vec![1, 4], vec![]),
+        ];
+        for (proof, depth, work, touched, forbidden) in results {
+            let solved = Solved {
+                proof,
+                depth,
+                work,
+                touched: unions.set_of(&touched),
+                forbidden: forbidden.into(),
+            };
+            store.put(7, solved, &unions);
+        }
+        // By hand: the first holds at depths up to 3 on a line holding
+        // exactly 3, 5 and 9 of its touched positions; the second from 4
+        // up on a line holding 5 and not 8; the third up to 6 on a line
+        // holding neither 1 nor 4.
+        assert_eq!(found(&store, 7, 2, &[3, 5, 9]), Ok(1));
+        assert_eq!(found(&store, 7, 2, &[9, 0, 5, 3]), Ok(1));
+        assert_eq!(found(&store, 7, 2, &[3, 5, 9, 11]), Ok(3), "11 touched");
+        assert_eq!(found(&store, 7, 2, &[3, 5]), Ok(3), "9 off the line");
+        assert_eq!(found(&store, 7, 2, &[5, 9]), Ok(3), "3 off the line");
+        assert_eq!(found(&store, 7, 2, &[3, 5, 9, 1]), Ok(1), "1 not touched");
+        assert_eq!(found(&store, 7, 2, &[3, 5, 1]), Err("not on this line"));
+        assert_eq!(found(&store, 7, 5, &[5]), Ok(2), "the proof first");
+        assert_eq!(found(&store, 7, 5, &[5, 8]), Ok(3));
+        assert_eq!(found(&store, 7, 4, &[]), Ok(3), "5 off the line");
+        assert_eq!(found(&store, 7, 7, &[6]), Err("not on this line"), "5 off");
+        assert_eq!(found(&store, 7, 7, &[5, 6]), Ok(2));
+        assert_eq!(found(&store, 7, 7, &[4]), Err("not on this line"));
+        assert_eq!(found(&store, 3, 2, &[]), Err("unknown"));
+    }
+
     #[test]
     fn a_full_position_drops_its_oldest() {
         let mut unions = Unions::default();
@@ -277,7 +417,7 @@ mod tests {
             let solved = result(&mut unions, work, &[1, 2]);
             store.put(3, solved, &unions);
         }
-        let works: Vec<u32> = store.of(3).iter().map(|s| s.work).collect();
+        let works: Vec<u32> = store.of(3).iter().map(|e| e.solved.work).collect();
         assert_eq!(works, [2, 3]);
         assert_eq!((store.results, store.dropped), (2, 1));
     }
