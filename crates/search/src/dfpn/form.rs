@@ -4,7 +4,7 @@
 //! whose unions are a few thousand word-wide ORs and whose lookups take
 //! one step. Which form a set takes depends only on its members.
 
-use super::gaps::{self, encode, skip_table, Members};
+use super::gaps::{encode, Members, SkipTable};
 use arbiter_core::PositionSpace;
 use arbiter_knight_court::KnightCourtSpace;
 
@@ -31,7 +31,7 @@ pub(super) enum Form {
     Gaps {
         bytes: Box<[u8]>,
         len: usize,
-        skips: Box<[(u32, u32)]>,
+        skips: SkipTable,
     },
     /// One bit per position index, with the number of bits set.
     Bitmap { bits: Box<[u64]>, len: usize },
@@ -51,9 +51,9 @@ impl Form {
     /// The set whose `len` members are encoded in `bytes`.
     pub(super) fn gaps(bytes: &[u8], len: usize) -> Form {
         let skips = if len >= SKIPS_FROM {
-            skip_table(bytes)
+            SkipTable::of(bytes)
         } else {
-            Box::default()
+            SkipTable::default()
         };
         Form::Gaps {
             bytes: bytes.into(),
@@ -84,7 +84,7 @@ impl Form {
     /// The memory the set holds beyond its own handle.
     pub(super) fn bytes(&self) -> usize {
         match self {
-            Form::Gaps { bytes, skips, .. } => bytes.len() + std::mem::size_of_val(&**skips),
+            Form::Gaps { bytes, skips, .. } => bytes.len() + skips.bytes(),
             Form::Bitmap { bits, .. } => bits.len() * 8,
         }
     }
@@ -94,9 +94,7 @@ impl Form {
     /// otherwise.
     pub(super) fn contains(&self, index: u32) -> bool {
         match self {
-            Form::Gaps { bytes, skips, .. } if !skips.is_empty() => {
-                gaps::contains(bytes, skips, index)
-            }
+            Form::Gaps { bytes, skips, .. } if !skips.is_empty() => skips.contains(bytes, index),
             Form::Gaps { bytes, .. } => Members::of(bytes)
                 .find(|&member| member >= index)
                 .is_some_and(|member| member == index),

@@ -10,10 +10,10 @@
 //! the first), in seven-bit groups, lowest first, with the high bit set on
 //! every group but the last.
 //!
-//! A large set also keeps a skip table ([`skip_table`]): every
+//! A large set also keeps a skip table ([`SkipTable`]): every
 //! [`SKIP_EVERY`]th member and where the gaps after it start. Asking
 //! whether a position is a member then takes a binary search of the table
-//! and a walk of at most that many gaps ([`contains`]), so a stored
+//! and a walk of at most that many gaps ([`SkipTable::contains`]), so a stored
 //! result is checked against a line of sixty positions without walking
 //! its thousands of members.
 
@@ -90,45 +90,80 @@ pub(super) fn insert(bytes: &[u8], extra: &[u32], out: &mut Vec<u8>) -> usize {
 }
 
 /// Members between entries of a skip table: a lookup walks at most this
-/// many gaps, and the table costs 8 bytes per this many members (32
-/// searched no faster than 64 and took a tenth more memory).
-pub(super) const SKIP_EVERY: usize = 64;
+/// many gaps, and the table costs 6 bytes per this many members
+/// (docs/ai.md, "Looking results up").
+pub(super) const SKIP_EVERY: usize = 32;
 
-/// The skip table of the encoding `bytes`: every [`SKIP_EVERY`]th member,
-/// from the first, with the offset in `bytes` just past its gap.
-pub(super) fn skip_table(bytes: &[u8]) -> Box<[(u32, u32)]> {
-    let mut members = Members::of(bytes);
-    let mut table = Vec::with_capacity(bytes.len() / SKIP_EVERY + 1);
-    let mut count = 0;
-    while let Some(member) = members.next() {
-        if count % SKIP_EVERY == 0 {
-            table.push((member, members.at as u32));
-        }
-        count += 1;
-    }
-    table.into_boxed_slice()
+/// Every [`SKIP_EVERY`]th member of an encoding, from the first, and the
+/// offset in its bytes just past that member's gap. The offsets take two
+/// bytes: an encoding is never longer than the bitmap of the whole space
+/// (about 35,000 bytes).
+#[derive(Default)]
+pub(super) struct SkipTable {
+    members: Box<[u32]>,
+    offsets: Box<[u16]>,
 }
 
-/// Whether `index` is a member of the encoding `bytes`, whose skip table
-/// is `table` (from [`skip_table`]).
-pub(super) fn contains(bytes: &[u8], table: &[(u32, u32)], index: u32) -> bool {
-    // The last entry at or below `index`; none means `index` comes before
-    // every member.
-    let after = table.partition_point(|&(member, _)| member <= index);
-    let Some(&(member, at)) = after.checked_sub(1).map(|i| &table[i]) else {
-        return false;
-    };
-    if member == index {
-        return true;
+impl SkipTable {
+    /// The skip table of the encoding `bytes`.
+    pub(super) fn of(bytes: &[u8]) -> SkipTable {
+        assert!(
+            bytes.len() <= usize::from(u16::MAX),
+            "an encoding of {} bytes",
+            bytes.len()
+        );
+        let mut walk = Members::of(bytes);
+        let mut members = Vec::with_capacity(bytes.len() / SKIP_EVERY + 1);
+        let mut offsets = Vec::with_capacity(bytes.len() / SKIP_EVERY + 1);
+        let mut count = 0;
+        while let Some(member) = walk.next() {
+            if count % SKIP_EVERY == 0 {
+                members.push(member);
+                offsets.push(walk.at as u16);
+            }
+            count += 1;
+        }
+        SkipTable {
+            members: members.into_boxed_slice(),
+            offsets: offsets.into_boxed_slice(),
+        }
     }
-    let rest = Members {
-        bytes,
-        at: at as usize,
-        next: member + 1,
-    };
-    rest.take(SKIP_EVERY - 1)
-        .find(|&m| m >= index)
-        .is_some_and(|m| m == index)
+
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.members.len()
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
+    /// The memory the table holds beyond its handle.
+    pub(super) fn bytes(&self) -> usize {
+        self.members.len() * 4 + self.offsets.len() * 2
+    }
+
+    /// Whether `index` is a member of the encoding `bytes`, this table's.
+    pub(super) fn contains(&self, bytes: &[u8], index: u32) -> bool {
+        // The last entry at or below `index`; none means `index` comes
+        // before every member.
+        let after = self.members.partition_point(|&member| member <= index);
+        let Some(entry) = after.checked_sub(1) else {
+            return false;
+        };
+        let member = self.members[entry];
+        if member == index {
+            return true;
+        }
+        let rest = Members {
+            bytes,
+            at: usize::from(self.offsets[entry]),
+            next: member + 1,
+        };
+        rest.take(SKIP_EVERY - 1)
+            .find(|&m| m >= index)
+            .is_some_and(|m| m == index)
+    }
 }
 
 /// The members of an encoding, in order.
@@ -277,12 +312,12 @@ mod tests {
         for list in lists {
             let mut bytes = Vec::new();
             encode(list.iter().copied(), &mut bytes);
-            let table = skip_table(&bytes);
+            let table = SkipTable::of(&bytes);
             assert_eq!(table.len(), list.len().div_ceil(SKIP_EVERY));
             let top = list.last().map_or(10, |&m| m + 10);
             for index in 0..top {
                 assert_eq!(
-                    contains(&bytes, &table, index),
+                    table.contains(&bytes, index),
                     list.binary_search(&index).is_ok(),
                     "{index} in a set of {}",
                     list.len()
