@@ -120,6 +120,8 @@ struct Watch {
     bar: ProgressBar,
     started: Instant,
     logged: Instant,
+    /// The shallowest ply updated since the last line logged.
+    updated_from: usize,
 }
 
 impl Watch {
@@ -132,6 +134,7 @@ impl Watch {
             bar,
             started: now,
             logged: now,
+            updated_from: usize::MAX,
         }
     }
 
@@ -143,17 +146,20 @@ impl Watch {
         let near = near.join(" ");
         let (nodes, gb) = (report.nodes, report.bytes_stored as f64 / 1e9);
         let label = &self.label;
+        self.updated_from = self.updated_from.min(report.updated_from);
         if self.bar.is_hidden() {
             if self.logged.elapsed() >= LOG_EVERY {
                 self.logged = Instant::now();
                 eprintln!(
-                    "    {label}: {nodes} nodes in {seconds:.0} s, {} results stored in {gb:.2} GB ({} dropped), {} reused, {} refused; proof/disproof numbers from the root {near}; {} plies deep",
-                    report.results_stored, report.dropped, report.reused, report.refused, report.plies_deep
+                    "    {label}: {nodes} nodes in {seconds:.0} s, {} results stored in {gb:.2} GB ({} dropped), {} reused, {} refused; proof/disproof numbers from the root {near}, updated since the last line from ply {}; {} plies deep",
+                    report.results_stored, report.dropped, report.reused, report.refused, self.updated_from, report.plies_deep
                 );
+                self.updated_from = usize::MAX;
             }
         } else {
             self.bar.set_message(format!(
-                "{label}: {nodes} nodes, {seconds:.0} s, {gb:.2} GB; pn/dn {near}"
+                "{label}: {nodes} nodes, {seconds:.0} s, {gb:.2} GB; pn/dn {near}, updated from ply {}",
+                report.updated_from
             ));
             self.bar.tick();
         }

@@ -125,6 +125,9 @@ pub struct HorizonProof<'a> {
     /// Each node's proof and disproof numbers from the root down to the
     /// node being searched, for reports.
     numbers_on_path: Vec<(u64, u64)>,
+    /// The shallowest ply whose numbers were updated since the last
+    /// report.
+    updated_from: usize,
     reporter: Option<Reporter<'a>>,
 }
 
@@ -153,6 +156,7 @@ impl<'a> HorizonProof<'a> {
             stalemates_count: false,
             unions: Unions::default(),
             numbers_on_path: Vec::new(),
+            updated_from: 0,
             reporter: None,
         }
     }
@@ -217,7 +221,9 @@ impl<'a> HorizonProof<'a> {
                 .copied()
                 .collect(),
             plies_deep: self.numbers_on_path.len(),
+            updated_from: self.updated_from,
         };
+        self.updated_from = self.numbers_on_path.len();
         if let Some(reporter) = &mut self.reporter {
             (reporter.tell)(&report);
         }
@@ -296,6 +302,7 @@ impl<'a> HorizonProof<'a> {
         assert!(horizon <= MAX_HORIZON, "horizon at most {MAX_HORIZON}");
         assert_eq!(history.last(), Some(&pos.key()), "pos ends the line");
         // The search enters `pos` itself.
+        self.updated_from = 0;
         self.line.reset(
             history[..history.len() - 1]
                 .iter()
@@ -443,6 +450,7 @@ impl<'a> HorizonProof<'a> {
         loop {
             let (pn, dn) = numbers(&children, attacking);
             self.numbers_on_path[ply] = (pn, dn);
+            self.updated_from = self.updated_from.min(ply);
             if pn == 0 || dn == 0 {
                 self.numbers_on_path.pop();
                 node.work += self.nodes - start;

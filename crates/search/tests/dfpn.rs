@@ -395,6 +395,25 @@ fn reports_come_every_so_many_nodes_and_change_nothing() {
             assert!(last.dropped > last.results_stored as u64, "{last:?}");
         }
         assert!(reports.iter().any(|r| r.plies_deep >= 10));
+        // The numbers above the ply a report says were updated from are
+        // the ones the report before gave; and that says something: some
+        // reports keep the root's numbers, and some change numbers near it.
+        let (mut kept, mut changed) = (0, 0);
+        for pair in reports.windows(2) {
+            let (before, now) = (&pair[0], &pair[1]);
+            assert!(now.updated_from <= now.plies_deep, "{now:?}");
+            let shared = (before.numbers_near_root.len()).min(now.numbers_near_root.len());
+            for ply in 0..shared {
+                let same = before.numbers_near_root[ply] == now.numbers_near_root[ply];
+                if ply < now.updated_from {
+                    assert!(same, "ply {ply} not updated: {before:?} then {now:?}");
+                    kept += 1;
+                } else if !same {
+                    changed += 1;
+                }
+            }
+        }
+        assert!(kept > 0 && changed > 0, "kept {kept}, changed {changed}");
     }
 }
 

@@ -27,6 +27,12 @@ pub struct Report {
     pub numbers_near_root: Vec<(u64, u64)>,
     /// How many plies below the root the search is now.
     pub plies_deep: usize,
+    /// The shallowest ply of the path whose numbers were updated since
+    /// the last report (or since the search started): the numbers above
+    /// it are as the last report gave them. A search that keeps updating
+    /// plies near the root is weighing the root's moves against each
+    /// other; one that does not is deep in one line.
+    pub updated_from: usize,
 }
 
 /// How many plies of the path a report gives the numbers of.
