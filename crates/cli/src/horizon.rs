@@ -120,7 +120,8 @@ struct Watch {
     bar: ProgressBar,
     started: Instant,
     logged: Instant,
-    /// The shallowest ply updated since the last line logged.
+    /// The shallowest ply updated since the last line logged (in a log;
+    /// unused on a terminal).
     updated_from: usize,
 }
 
@@ -146,8 +147,10 @@ impl Watch {
         let near = near.join(" ");
         let (nodes, gb) = (report.nodes, report.bytes_stored as f64 / 1e9);
         let label = &self.label;
-        self.updated_from = self.updated_from.min(report.updated_from);
         if self.bar.is_hidden() {
+            // Only the log's lines span several reports; the spinner shows
+            // each report's own.
+            self.updated_from = self.updated_from.min(report.updated_from);
             if self.logged.elapsed() >= LOG_EVERY {
                 self.logged = Instant::now();
                 eprintln!(
