@@ -50,7 +50,13 @@ impl Form {
 
     /// The set whose `len` members are encoded in `bytes`.
     pub(super) fn gaps(bytes: &[u8], len: usize) -> Form {
-        let skips = if len >= SKIPS_FROM {
+        Form::gaps_skipping_from(bytes, len, SKIPS_FROM)
+    }
+
+    /// The same, with a skip table if it has at least `skips_from`
+    /// members.
+    pub(super) fn gaps_skipping_from(bytes: &[u8], len: usize, skips_from: usize) -> Form {
+        let skips = if len >= skips_from {
             SkipTable::of(bytes)
         } else {
             SkipTable::default()
@@ -139,6 +145,34 @@ pub(super) fn put_bit(bits: &mut [u64], index: u32, on: bool) {
         *word |= 1 << (index % 64);
     } else {
         *word &= !(1 << (index % 64));
+    }
+}
+
+/// Sets the bits of the members of `form`.
+pub(super) fn set_bits_of(bits: &mut [u64], form: &Form) {
+    match form {
+        Form::Gaps { bytes, .. } => set_bits(bits, Members::of(bytes)),
+        Form::Bitmap { bits: other, .. } => {
+            for (word, more) in bits.iter_mut().zip(other.iter()) {
+                *word |= more;
+            }
+        }
+    }
+}
+
+/// Clears the bits of the members of `form`.
+pub(super) fn clear_bits_of(bits: &mut [u64], form: &Form) {
+    match form {
+        Form::Gaps { bytes, .. } => {
+            for index in Members::of(bytes) {
+                put_bit(bits, index, false);
+            }
+        }
+        Form::Bitmap { bits: other, .. } => {
+            for (word, less) in bits.iter_mut().zip(other.iter()) {
+                *word &= !less;
+            }
+        }
     }
 }
 

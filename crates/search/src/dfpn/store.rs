@@ -31,8 +31,8 @@ pub(super) struct Solved {
 
 impl Solved {
     /// The memory the result holds, for a store with a budget, beyond the
-    /// touched set it may share with others (which the search's meter
-    /// counts once): with its entry in its position's list, and the
+    /// touched set, whose parts it may share with others (the search's
+    /// meter counts them once): with its entry in its position's list, and the
     /// counts its `Rc` keeps.
     fn bytes(&self) -> usize {
         const KEPT: usize = std::mem::size_of::<Solved>()
@@ -42,7 +42,7 @@ impl Solved {
     }
 
     /// The memory dropping the result would free: its own, and its share
-    /// of the set it may share.
+    /// of its touched set's parts.
     fn held_bytes(&self) -> usize {
         self.bytes() + self.touched.share_of_held()
     }

@@ -6,26 +6,27 @@
 //! forms ([`form`](super::form)): gaps, or a bitmap. The search reads only
 //! a set's members, never its form.
 //!
-//! A node resting on one child (a proof at the attacker's move, a disproof
-//! at the defender's) touched what the child touched and a position or
-//! two more. Its set shares the child's ([`Touched`] keeps a base and the
-//! few positions added to it) instead of copying thousands of members;
-//! once more than [`MOST_ADDED`] have been added it is written out as a
-//! set of its own. A shared set is counted in the search's [`Meter`] from
-//! its making until the last result holding it is dropped, so a memory
-//! bound counts it once, however many results share it.
+//! Most of a union's members are in its largest child's set: at horizon
+//! 55 the members outside it took an eighth of the memory of the whole
+//! unions (docs/ai.md, "Sets that share"). So a set is a *base*, shared
+//! with the sets it was made from, and the members *added* to it, a set
+//! of their own that the sets made from this one alone share too
+//! ([`Touched`]). A union shares the largest base among its parts and
+//! keeps only what that lacks; once that is more than half the base, the
+//! union is written out as a base of its own, so that what sets add stays
+//! smaller than what they share, and a lookup asks two sets at most (and
+//! a short list). Each
+//! shared part is counted in the search's [`Meter`] from its making until
+//! the last result holding it is dropped, so a memory bound counts it
+//! once, however many results share it.
 
-use super::form::{bit_members, bitmap_bytes, set_bits, words, Form};
-use super::gaps::{encode, insert, Members};
+use super::form::{bit_members, bitmap_bytes, clear_bits_of, set_bits, set_bits_of, words, Form};
+use super::gaps::{encode, insert, SKIP_EVERY};
 use arbiter_core::PositionSpace;
 use arbiter_knight_court::KnightCourtSpace;
 use std::cell::Cell;
 use std::rc::Rc;
 use std::sync::OnceLock;
-
-/// Positions a set may add to the set it shares before it is written out
-/// as its own.
-const MOST_ADDED: usize = 16;
 
 /// The memory every shared set of one search holds, while it lives.
 #[derive(Clone, Default)]
@@ -52,6 +53,19 @@ impl Held {
             meter: meter.clone(),
         })
     }
+
+    /// A set of members added to a base: it has a skip table from fewer
+    /// members than a base needs one, since a lookup in the whole set asks
+    /// it as well as the base, and walking it should not cost more.
+    fn added(bytes: &[u8], len: usize, meter: &Meter) -> Rc<Held> {
+        Held::new(Form::gaps_skipping_from(bytes, len, SKIP_EVERY), meter)
+    }
+
+    /// This holder's share of the memory: the bytes over the holders.
+    /// Dropping every holder frees it all.
+    fn share(self: &Rc<Held>) -> usize {
+        self.form.bytes() / Rc::strong_count(self)
+    }
 }
 
 impl Drop for Held {
@@ -60,11 +74,23 @@ impl Drop for Held {
     }
 }
 
-/// The set of positions a result touched: a shared set, and the few
-/// positions added to it (sorted, none of them in it).
+/// A set shares a base while the members it adds to it are at most one
+/// for every this many of the base's; beyond that it is written out as a
+/// base of its own. (Of one, two, four and eight, two held the least
+/// memory: docs/ai.md, "Sets that share".)
+const BASE_PER_ADDED: usize = 2;
+
+/// Positions a set may add to the parts it shares, in a list of its own,
+/// before they are written into a shared part.
+const MOST_LISTED: usize = 16;
+
+/// The set of positions a result touched: a shared base, the members
+/// added to it (none of them in it), if any, and a few more of its own,
+/// sorted (in neither).
 pub(super) struct Touched {
     base: Rc<Held>,
-    added: Box<[u32]>,
+    added: Option<Rc<Held>>,
+    listed: Box<[u32]>,
     len: usize,
 }
 
@@ -73,7 +99,8 @@ impl Touched {
         Touched {
             len: form.len(),
             base: Held::new(form, meter),
-            added: Box::default(),
+            added: None,
+            listed: Box::default(),
         }
     }
 
@@ -94,37 +121,44 @@ impl Touched {
         self.len
     }
 
+    fn added_len(&self) -> usize {
+        self.added.as_ref().map_or(0, |a| a.form.len())
+    }
+
     /// The memory the set holds beyond what it shares (which its search's
     /// meter counts).
     pub(super) fn own_bytes(&self) -> usize {
-        std::mem::size_of_val(&*self.added)
+        std::mem::size_of_val(&*self.listed)
     }
 
-    /// This holder's share of the memory of the set it shares: the set's
-    /// bytes over its holders. Dropping every holder frees it all.
+    /// This holder's share of the memory of the sets it shares (its
+    /// search's meter counts them once).
     pub(super) fn share_of_held(&self) -> usize {
-        self.base.form.bytes() / Rc::strong_count(&self.base)
+        self.base.share() + self.added.as_ref().map_or(0, Held::share)
     }
 
     pub(super) fn contains(&self, index: u32) -> bool {
-        self.base.form.contains(index) || self.added.binary_search(&index).is_ok()
+        self.base.form.contains(index)
+            || self.added.as_ref().is_some_and(|a| a.form.contains(index))
+            || self.listed.binary_search(&index).is_ok()
     }
 
     /// The members, in order.
     pub(super) fn members(&self) -> impl Iterator<Item = u32> + '_ {
-        let mut shared = self.base.form.members().peekable();
-        let mut added = self.added.iter().copied().peekable();
-        std::iter::from_fn(move || match (shared.peek(), added.peek()) {
-            (Some(&a), Some(&b)) if b < a => added.next(),
-            (Some(_), _) => shared.next(),
-            (None, _) => added.next(),
-        })
+        let added = (self.added.iter()).flat_map(|a| a.form.members());
+        merged(
+            merged(self.base.form.members(), added),
+            self.listed.iter().copied(),
+        )
     }
 
-    /// Whether [`Touched::contains`] is quick: the shared set is a bitmap,
-    /// or gaps with a skip table.
+    /// Whether [`Touched::contains`] is quick: the base is a bitmap, or
+    /// gaps with a skip table, and so is what was added, unless it is too
+    /// small to need one.
     pub(super) fn finds_quickly(&self) -> bool {
         self.base.form.finds_quickly()
+            && (self.added.as_ref())
+                .is_none_or(|a| a.form.finds_quickly() || a.form.len() < SKIP_EVERY)
     }
 
     #[cfg(test)]
@@ -132,11 +166,24 @@ impl Touched {
         self.base.form.is_bitmap()
     }
 
-    /// Whether the set shares another's (it added to it).
+    /// Whether the set shares another's base.
     #[cfg(test)]
     fn shares(&self, other: &Touched) -> bool {
         Rc::ptr_eq(&self.base, &other.base)
     }
+}
+
+/// Two sorted runs of distinct members, none in both, as one.
+fn merged(
+    one: impl Iterator<Item = u32>,
+    other: impl Iterator<Item = u32>,
+) -> impl Iterator<Item = u32> {
+    let (mut one, mut other) = (one.peekable(), other.peekable());
+    std::iter::from_fn(move || match (one.peek(), other.peek()) {
+        (Some(&a), Some(&b)) if b < a => other.next(),
+        (Some(_), _) => one.next(),
+        (None, _) => other.next(),
+    })
 }
 
 /// Where sets are made, and unions built. The buffers are kept from node
@@ -166,66 +213,105 @@ impl Unions {
     /// `rest`.
     pub(super) fn union_of(&mut self, first: &[u32], rest: &[&Touched]) -> Touched {
         if let [one] = rest {
-            // One set with a position or two added: it shares the set, or
-            // is written out as its own once too many have been added.
-            let mut added: Vec<u32> = first
-                .iter()
-                .copied()
-                .filter(|&k| !one.contains(k))
-                .collect();
-            let len = one.len + added.len();
-            added.extend_from_slice(&one.added);
-            added.sort_unstable();
-            if added.len() <= MOST_ADDED {
-                return Touched {
-                    base: Rc::clone(&one.base),
-                    added: added.into_boxed_slice(),
-                    len,
-                };
-            }
-            if let Form::Gaps { bytes, .. } = &one.base.form {
-                // Its gaps copied, not rebuilt.
-                insert(bytes, &added, &mut self.encoded);
-                if self.encoded.len() <= bitmap_bytes() {
-                    return Touched::own(Form::gaps(&self.encoded, len), &self.meter);
-                }
+            if let Some(set) = self.grown(first, one) {
+                return set;
             }
         }
-        let total = first.len() + rest.iter().map(|t| t.len()).sum::<usize>();
-        // Several sets are joined in a bitmap, one step per member however
-        // much they overlap (merging them pairwise walks the growing union
-        // again for each, and measured slower), as is a union too large
-        // for gaps (every member takes at least a byte) or with a bitmap
-        // in it.
-        if rest.is_empty() && total <= bitmap_bytes() {
+        if rest.is_empty() && first.len() <= bitmap_bytes() {
             self.encoded.clear();
             encode(first.iter().copied(), &mut self.encoded);
             if self.encoded.len() <= bitmap_bytes() {
                 return Touched::own(Form::gaps(&self.encoded, first.len()), &self.meter);
             }
         }
-        let form = self.bitmap(first, rest);
+        // Several sets are joined in a bitmap, one step per member however
+        // much they overlap (merging them pairwise walks the growing union
+        // again for each, and measured slower).
+        let len = self.join_bits(first, rest);
+        let base = (rest.iter().map(|t| &t.base)).max_by_key(|b| b.form.len());
+        if let Some(base) = base.filter(|b| (len - b.form.len()) * BASE_PER_ADDED <= b.form.len()) {
+            let added_len = len - base.form.len();
+            clear_bits_of(&mut self.bits, &base.form);
+            let added = (added_len > 0).then(|| self.added_from_bits(added_len));
+            return Touched {
+                base: Rc::clone(base),
+                added,
+                listed: Box::default(),
+                len,
+            };
+        }
+        let form = self.form_of_bits(len);
         Touched::own(form, &self.meter)
     }
 
-    /// The union built as a bitmap, and kept as gaps if they fit.
-    fn bitmap(&mut self, first: &[u32], rest: &[&Touched]) -> Form {
-        let Unions { bits, encoded, .. } = self;
+    /// `one` with the positions of `first` added, when it shares `one`'s
+    /// parts: a node resting on one child touched what the child touched
+    /// and a position or two more. A few are listed; more are written
+    /// into a new added part, the child's copied as it is and only the
+    /// new members written. `None` when the added members would then be
+    /// too many for the base ([`BASE_PER_ADDED`]).
+    fn grown(&mut self, first: &[u32], one: &Touched) -> Option<Touched> {
+        let mut listed: Vec<u32> = (first.iter().copied())
+            .filter(|&k| !one.contains(k))
+            .collect();
+        let len = one.len + listed.len();
+        listed.extend_from_slice(&one.listed);
+        listed.sort_unstable();
+        if listed.len() <= MOST_LISTED {
+            return Some(Touched {
+                base: Rc::clone(&one.base),
+                added: one.added.clone(),
+                listed: listed.into_boxed_slice(),
+                len,
+            });
+        }
+        let added_len = one.added_len() + listed.len();
+        if added_len * BASE_PER_ADDED > one.base.form.len() {
+            return None;
+        }
+        self.encoded.clear();
+        match one.added.as_ref().map(|a| &a.form) {
+            None => encode(listed.iter().copied(), &mut self.encoded),
+            Some(Form::Gaps { bytes, .. }) => {
+                insert(bytes, &listed, &mut self.encoded);
+            }
+            Some(Form::Bitmap { .. }) => return None,
+        }
+        if self.encoded.len() > bitmap_bytes() {
+            return None;
+        }
+        Some(Touched {
+            base: Rc::clone(&one.base),
+            added: Some(Held::added(&self.encoded, added_len, &self.meter)),
+            listed: Box::default(),
+            len,
+        })
+    }
+
+    /// Sets the bits of `first` and of every member of `rest` in the
+    /// bitmap buffer (each shared part once), and gives their number.
+    fn join_bits(&mut self, first: &[u32], rest: &[&Touched]) -> usize {
+        let bits = &mut self.bits;
         bits.clear();
         bits.resize(words(), 0);
         set_bits(bits, first.iter().copied());
+        let mut joined: Vec<&Rc<Held>> = Vec::with_capacity(2 * rest.len());
         for touched in rest {
-            match &touched.base.form {
-                Form::Gaps { bytes, .. } => set_bits(bits, Members::of(bytes)),
-                Form::Bitmap { bits: other, .. } => {
-                    for (word, more) in bits.iter_mut().zip(other.iter()) {
-                        *word |= more;
-                    }
+            for part in std::iter::once(&touched.base).chain(&touched.added) {
+                if !joined.iter().any(|j| Rc::ptr_eq(j, part)) {
+                    joined.push(part);
+                    set_bits_of(bits, &part.form);
                 }
             }
-            set_bits(bits, touched.added.iter().copied());
+            set_bits(bits, touched.listed.iter().copied());
         }
-        let len = bits.iter().map(|w| w.count_ones() as usize).sum();
+        bits.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The `len` members in the bitmap buffer as a set of their own:
+    /// gaps if they fit, else the bitmap.
+    fn form_of_bits(&mut self, len: usize) -> Form {
+        let Unions { bits, encoded, .. } = self;
         if len <= bitmap_bytes() {
             encoded.clear();
             encode(bit_members(bits), encoded);
@@ -237,6 +323,35 @@ impl Unions {
             bits: bits.as_slice().into(),
             len,
         }
+    }
+
+    /// The `len` members in the bitmap buffer as the added part of a set.
+    fn added_from_bits(&mut self, len: usize) -> Rc<Held> {
+        let Unions {
+            bits,
+            encoded,
+            meter,
+        } = self;
+        if len <= bitmap_bytes() {
+            encoded.clear();
+            encode(bit_members(bits), encoded);
+            if encoded.len() <= bitmap_bytes() {
+                return Held::added(encoded, len, meter);
+            }
+        }
+        let form = Form::Bitmap {
+            bits: bits.as_slice().into(),
+            len,
+        };
+        Held::new(form, meter)
+    }
+
+    /// The union built as a bitmap, and kept as gaps if they fit, as a set
+    /// of its own.
+    #[cfg(test)]
+    fn bitmap(&mut self, first: &[u32], rest: &[&Touched]) -> Form {
+        let len = self.join_bits(first, rest);
+        self.form_of_bits(len)
     }
 }
 
@@ -341,30 +456,28 @@ mod tests {
                 assert!(members(&merged) == list && via_bits.members().eq(list.iter().copied()));
                 assert_eq!(merged.len(), list.len());
                 // The set less some members, with them added back one
-                // at a time: shared until too many are added, then
-                // written out, its gaps copied, in the form of the rule.
-                let step_out = list.len() / (MOST_ADDED + 2);
+                // at a time: listed until too many are added, then
+                // written into an added part, still sharing the base.
+                let step_out = list.len() / (MOST_LISTED + 2);
                 let out: Vec<u32> = (list.iter().copied().step_by(step_out))
-                    .take(MOST_ADDED + 1)
+                    .take(MOST_LISTED + 1)
                     .collect();
-                assert_eq!(out.len(), MOST_ADDED + 1);
+                assert_eq!(out.len(), MOST_LISTED + 1);
                 let less: Vec<u32> = list.iter().copied().filter(|m| !out.contains(m)).collect();
                 let first = unions.union_of(&less, &[]);
                 let mut grown: Option<Touched> = None;
                 for (n, &m) in out.iter().enumerate() {
                     let next = unions.union_of(&[m], &[grown.as_ref().unwrap_or(&first)]);
                     assert_eq!(next.len(), less.len() + n + 1);
-                    if n < MOST_ADDED {
-                        assert!(next.added.len() == n + 1 && next.shares(&first));
+                    assert!(next.shares(&first));
+                    if n < MOST_LISTED {
+                        assert!(next.listed.len() == n + 1 && next.added.is_none());
                     }
                     grown = Some(next);
                 }
                 let grown = grown.expect("positions were added");
-                assert!(
-                    grown.added.is_empty() && !grown.shares(&first),
-                    "written out"
-                );
-                assert_eq!(grown.is_bitmap(), want, "grown, {count} every {step}");
+                assert!(grown.listed.is_empty(), "written into an added part");
+                assert_eq!(grown.added_len(), MOST_LISTED + 1);
                 assert!(members(&grown) == list, "grown, {count} every {step}");
             }
         }
@@ -400,8 +513,117 @@ mod tests {
         let a = unions.union_of(&[1, 2], &[]);
         let b = unions.union_of(&[9], &[&a]);
         let c = unions.union_of(&[4], &[&a, &b]);
-        assert!(!c.shares(&a) && c.added.is_empty());
+        assert!(!c.shares(&a) && c.added.is_none() && c.listed.is_empty());
         assert_eq!(members(&c), [1, 2, 4, 9]);
+    }
+
+    #[test]
+    fn a_union_shares_the_largest_base_and_keeps_what_it_lacks() {
+        let mut unions = Unions::default();
+        let evens: Vec<u32> = (0..500).map(|i| i * 2).collect();
+        let large = unions.union_of(&evens, &[]);
+        let large_bytes = unions.held_bytes();
+        let small = unions.union_of(&[1, 3, 5], &[]);
+        let held = unions.held_bytes();
+        // 0..1000 even, with 1, 3, 5 and 7: the evens' base is shared, and
+        // the four odd members are a part of their own, one byte each.
+        let union = unions.union_of(&[7], &[&small, &large]);
+        assert!(union.shares(&large) && union.listed.is_empty());
+        assert_eq!((union.len(), union.added_len()), (504, 4));
+        assert_eq!(unions.held_bytes(), held + 4, "only the added part is new");
+        let mut expected = evens.clone();
+        expected.extend([1, 3, 5, 7]);
+        expected.sort_unstable();
+        assert!(members(&union) == expected);
+        assert!(union.contains(7) && union.contains(998) && !union.contains(9));
+        // A set made from it alone, with a few more, shares both parts.
+        let grown = unions.union_of(&[9, 11], &[&union]);
+        assert!(Rc::ptr_eq(
+            grown.added.as_ref().unwrap(),
+            union.added.as_ref().unwrap()
+        ));
+        assert_eq!((grown.listed.as_ref(), grown.len()), (&[9, 11][..], 506));
+        assert_eq!(unions.held_bytes(), held + 4);
+        // 250 odd members are half the base's 500: still shared. 251 are
+        // more, and the union is written out as a base of its own.
+        let odds: Vec<u32> = (0..251).map(|i| i * 2 + 1).collect();
+        let half = unions.union_of(&odds[..250], &[&large]);
+        assert!(half.shares(&large) && half.added_len() == 250);
+        let more = unions.union_of(&odds, &[&large]);
+        assert!(!more.shares(&large) && more.added.is_none());
+        assert_eq!(more.len(), 751);
+        // Every part lives while a set holds it.
+        drop((large, small, union, half, more));
+        assert_eq!(
+            unions.held_bytes(),
+            large_bytes + 4,
+            "the parts the grown set shares still hold"
+        );
+        drop(grown);
+        assert_eq!(unions.held_bytes(), 0);
+    }
+
+    /// A small generator of whole numbers, so that the test below repeats.
+    struct Numbers(u64);
+
+    impl Numbers {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (self.0 >> 33) % n
+        }
+    }
+
+    #[test]
+    fn sets_made_from_sets_hold_exactly_the_union_of_their_members() {
+        use std::collections::BTreeSet;
+        // Unions of random sets of every size, built as the search builds
+        // them (a few positions with one set, or several sets), checked
+        // against plain sorted sets.
+        let mut numbers = Numbers(18);
+        let mut unions = Unions::default();
+        let space = KnightCourtSpace.size() as u64;
+        let mut made: Vec<(Touched, BTreeSet<u32>)> = Vec::new();
+        for round in 0..200 {
+            let members: usize = [3, 40, 400, 4_000, 20_000][numbers.below(5) as usize];
+            let spread = [space / 8, space][numbers.below(2) as usize];
+            let start = numbers.below(space - spread + 1);
+            let first: BTreeSet<u32> = (0..numbers.below(members as u64) + 1)
+                .map(|_| (start + numbers.below(spread)) as u32)
+                .collect();
+            let children: Vec<usize> = if made.is_empty() {
+                Vec::new()
+            } else {
+                let count = [0, 1, 1, 1, 2, 3, 6][numbers.below(7) as usize];
+                (0..count)
+                    .map(|_| numbers.below(made.len() as u64) as usize)
+                    .collect()
+            };
+            let first_list: Vec<u32> = first.iter().copied().collect();
+            let rest: Vec<&Touched> = children.iter().map(|&c| &made[c].0).collect();
+            let set = unions.union_of(&first_list, &rest);
+            let mut expected = first;
+            for &c in &children {
+                expected.extend(made[c].1.iter().copied());
+            }
+            assert_eq!(set.len(), expected.len(), "round {round}");
+            assert!(set.members().eq(expected.iter().copied()), "round {round}");
+            for _ in 0..50 {
+                let k = numbers.below(space) as u32;
+                assert_eq!(set.contains(k), expected.contains(&k), "round {round}, {k}");
+            }
+            for &k in expected.iter().step_by(97) {
+                assert!(set.contains(k), "round {round}, {k}");
+            }
+            made.push((set, expected));
+            if made.len() > 40 {
+                made.remove(numbers.below(made.len() as u64) as usize);
+            }
+        }
+        drop(made);
+        assert_eq!(unions.held_bytes(), 0, "everything made is freed");
     }
 
     #[test]
