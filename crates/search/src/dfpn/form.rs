@@ -20,7 +20,7 @@ pub(super) fn bitmap_bytes() -> usize {
 
 /// Sets of at least this many members keep a skip table: walking a
 /// smaller one is about as quick as looking up a line's positions in it.
-const SKIPS_FROM: usize = 256;
+pub(super) const SKIPS_FROM: usize = 256;
 
 /// A set of position indices in one of two forms.
 pub(super) enum Form {
@@ -48,13 +48,13 @@ impl Form {
         Form::gaps(&bytes, list.len())
     }
 
-    /// The set whose `len` members are encoded in `bytes`.
+    /// The set whose `len` members are encoded in `bytes`, with a skip
+    /// table if it has at least [`SKIPS_FROM`].
     pub(super) fn gaps(bytes: &[u8], len: usize) -> Form {
         Form::gaps_skipping_from(bytes, len, SKIPS_FROM)
     }
 
-    /// The same, with a skip table if it has at least `skips_from`
-    /// members.
+    /// The same, with a skip table from `skips_from` members instead.
     pub(super) fn gaps_skipping_from(bytes: &[u8], len: usize, skips_from: usize) -> Form {
         let skips = if len >= skips_from {
             SkipTable::of(bytes)

@@ -30,10 +30,10 @@ pub(super) struct Solved {
 }
 
 impl Solved {
-    /// The memory the result holds, for a store with a budget, beyond the
-    /// touched set, whose parts it may share with others (the search's
-    /// meter counts them once): with its entry in its position's list, and the
-    /// counts its `Rc` keeps.
+    /// The memory the result holds, for a store with a budget, beyond its
+    /// touched set's shared parts (which the search's meter counts once):
+    /// with its entry in its position's list, and the counts its `Rc`
+    /// keeps.
     fn bytes(&self) -> usize {
         const KEPT: usize = std::mem::size_of::<Solved>()
             + std::mem::size_of::<Entry>()

@@ -15,12 +15,13 @@
 //! keeps only what that lacks; once that is more than half the base, the
 //! union is written out as a base of its own, so that what sets add stays
 //! smaller than what they share, and a lookup asks two sets at most (and
-//! a short list). Each
-//! shared part is counted in the search's [`Meter`] from its making until
-//! the last result holding it is dropped, so a memory bound counts it
-//! once, however many results share it.
+//! a short list). Each shared part is counted in the search's [`Meter`]
+//! from its making until the last result holding it is dropped, so a
+//! memory bound counts it once, however many results share it.
 
-use super::form::{bit_members, bitmap_bytes, clear_bits_of, set_bits, set_bits_of, words, Form};
+use super::form::{
+    bit_members, bitmap_bytes, clear_bits_of, set_bits, set_bits_of, words, Form, SKIPS_FROM,
+};
 use super::gaps::{encode, insert, SKIP_EVERY};
 use arbiter_core::PositionSpace;
 use arbiter_knight_court::KnightCourtSpace;
@@ -54,13 +55,6 @@ impl Held {
         })
     }
 
-    /// A set of members added to a base: it has a skip table from fewer
-    /// members than a base needs one, since a lookup in the whole set asks
-    /// it as well as the base, and walking it should not cost more.
-    fn added(bytes: &[u8], len: usize, meter: &Meter) -> Rc<Held> {
-        Held::new(Form::gaps_skipping_from(bytes, len, SKIP_EVERY), meter)
-    }
-
     /// This holder's share of the memory: the bytes over the holders.
     /// Dropping every holder frees it all.
     fn share(self: &Rc<Held>) -> usize {
@@ -79,6 +73,11 @@ impl Drop for Held {
 /// base of its own. (Of one, two, four and eight, two held the least
 /// memory: docs/ai.md, "Sets that share".)
 const BASE_PER_ADDED: usize = 2;
+
+/// An added part has a skip table from this many members, fewer than a
+/// base needs one: a lookup in the whole set asks it as well as the base,
+/// and walking it should not cost more.
+const ADDED_SKIPS_FROM: usize = SKIP_EVERY;
 
 /// Positions a set may add to the parts it shares, in a list of its own,
 /// before they are written into a shared part.
@@ -232,7 +231,10 @@ impl Unions {
         if let Some(base) = base.filter(|b| (len - b.form.len()) * BASE_PER_ADDED <= b.form.len()) {
             let added_len = len - base.form.len();
             clear_bits_of(&mut self.bits, &base.form);
-            let added = (added_len > 0).then(|| self.added_from_bits(added_len));
+            let added = (added_len > 0).then(|| {
+                let form = self.form_of_bits(added_len, ADDED_SKIPS_FROM);
+                Held::new(form, &self.meter)
+            });
             return Touched {
                 base: Rc::clone(base),
                 added,
@@ -240,7 +242,7 @@ impl Unions {
                 len,
             };
         }
-        let form = self.form_of_bits(len);
+        let form = self.form_of_bits(len, SKIPS_FROM);
         Touched::own(form, &self.meter)
     }
 
@@ -282,7 +284,10 @@ impl Unions {
         }
         Some(Touched {
             base: Rc::clone(&one.base),
-            added: Some(Held::added(&self.encoded, added_len, &self.meter)),
+            added: Some(Held::new(
+                Form::gaps_skipping_from(&self.encoded, added_len, ADDED_SKIPS_FROM),
+                &self.meter,
+            )),
             listed: Box::default(),
             len,
         })
@@ -308,15 +313,15 @@ impl Unions {
         bits.iter().map(|w| w.count_ones() as usize).sum()
     }
 
-    /// The `len` members in the bitmap buffer as a set of their own:
-    /// gaps if they fit, else the bitmap.
-    fn form_of_bits(&mut self, len: usize) -> Form {
+    /// The `len` members in the bitmap buffer as a form: gaps if they
+    /// fit (with a skip table from `skips_from` members), else the bitmap.
+    fn form_of_bits(&mut self, len: usize, skips_from: usize) -> Form {
         let Unions { bits, encoded, .. } = self;
         if len <= bitmap_bytes() {
             encoded.clear();
             encode(bit_members(bits), encoded);
             if encoded.len() <= bitmap_bytes() {
-                return Form::gaps(encoded, len);
+                return Form::gaps_skipping_from(encoded, len, skips_from);
             }
         }
         Form::Bitmap {
@@ -325,33 +330,12 @@ impl Unions {
         }
     }
 
-    /// The `len` members in the bitmap buffer as the added part of a set.
-    fn added_from_bits(&mut self, len: usize) -> Rc<Held> {
-        let Unions {
-            bits,
-            encoded,
-            meter,
-        } = self;
-        if len <= bitmap_bytes() {
-            encoded.clear();
-            encode(bit_members(bits), encoded);
-            if encoded.len() <= bitmap_bytes() {
-                return Held::added(encoded, len, meter);
-            }
-        }
-        let form = Form::Bitmap {
-            bits: bits.as_slice().into(),
-            len,
-        };
-        Held::new(form, meter)
-    }
-
     /// The union built as a bitmap, and kept as gaps if they fit, as a set
     /// of its own.
     #[cfg(test)]
     fn bitmap(&mut self, first: &[u32], rest: &[&Touched]) -> Form {
         let len = self.join_bits(first, rest);
-        self.form_of_bits(len)
+        self.form_of_bits(len, SKIPS_FROM)
     }
 }
 
@@ -563,42 +547,31 @@ mod tests {
         assert_eq!(unions.held_bytes(), 0);
     }
 
-    /// A small generator of whole numbers, so that the test below repeats.
-    struct Numbers(u64);
-
-    impl Numbers {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (self.0 >> 33) % n
-        }
-    }
-
     #[test]
     fn sets_made_from_sets_hold_exactly_the_union_of_their_members() {
+        use arbiter_core::Seed;
         use std::collections::BTreeSet;
         // Unions of random sets of every size, built as the search builds
         // them (a few positions with one set, or several sets), checked
         // against plain sorted sets.
-        let mut numbers = Numbers(18);
+        let mut rng = Seed::from_u64(18).rng();
+        let mut below = |n: u64| rng.below(n as usize) as u64;
         let mut unions = Unions::default();
         let space = KnightCourtSpace.size() as u64;
         let mut made: Vec<(Touched, BTreeSet<u32>)> = Vec::new();
         for round in 0..200 {
-            let members: usize = [3, 40, 400, 4_000, 20_000][numbers.below(5) as usize];
-            let spread = [space / 8, space][numbers.below(2) as usize];
-            let start = numbers.below(space - spread + 1);
-            let first: BTreeSet<u32> = (0..numbers.below(members as u64) + 1)
-                .map(|_| (start + numbers.below(spread)) as u32)
+            let members: usize = [3, 40, 400, 4_000, 20_000][below(5) as usize];
+            let spread = [space / 8, space][below(2) as usize];
+            let start = below(space - spread + 1);
+            let first: BTreeSet<u32> = (0..below(members as u64) + 1)
+                .map(|_| (start + below(spread)) as u32)
                 .collect();
             let children: Vec<usize> = if made.is_empty() {
                 Vec::new()
             } else {
-                let count = [0, 1, 1, 1, 2, 3, 6][numbers.below(7) as usize];
+                let count = [0, 1, 1, 1, 2, 3, 6][below(7) as usize];
                 (0..count)
-                    .map(|_| numbers.below(made.len() as u64) as usize)
+                    .map(|_| below(made.len() as u64) as usize)
                     .collect()
             };
             let first_list: Vec<u32> = first.iter().copied().collect();
@@ -611,7 +584,7 @@ mod tests {
             assert_eq!(set.len(), expected.len(), "round {round}");
             assert!(set.members().eq(expected.iter().copied()), "round {round}");
             for _ in 0..50 {
-                let k = numbers.below(space) as u32;
+                let k = below(space) as u32;
                 assert_eq!(set.contains(k), expected.contains(&k), "round {round}, {k}");
             }
             for &k in expected.iter().step_by(97) {
@@ -619,7 +592,7 @@ mod tests {
             }
             made.push((set, expected));
             if made.len() > 40 {
-                made.remove(numbers.below(made.len() as u64) as usize);
+                made.remove(below(made.len() as u64) as usize);
             }
         }
         drop(made);
