@@ -46,7 +46,7 @@ mod touched;
 use line::Line;
 use report::Reporter;
 pub use report::{Report, NEAR_ROOT};
-use store::{Refused, Solved, Store};
+use store::{Refused, Solved, Store, WhenFull};
 use touched::{index_of_key, Touched, Unions};
 
 /// An unreachable proof or disproof number: the node is solved the other way.
@@ -170,10 +170,14 @@ impl<'a> HorizonProof<'a> {
     }
 
     /// The search keeping up to `entries` solved results per position
-    /// (at least one) instead of the players' 6. It searches other nodes,
-    /// and answers the same.
+    /// (at least one) instead of the players' 6, and, when a position has
+    /// its fill, dropping the result stored or found longest ago instead
+    /// of the oldest (the players' proofs drop the oldest, so that their
+    /// documented games repeat exactly). It searches other nodes, and
+    /// answers the same.
     pub fn keeping(mut self, entries: usize) -> Self {
         self.store.per_position = entries.max(1);
+        self.store.when_full = WhenFull::DropLeastRecentlyUsed;
         self
     }
 

@@ -4,6 +4,7 @@
 
 use super::line::Line;
 use super::touched::{Touched, Unions};
+use std::cell::Cell;
 use std::rc::Rc;
 
 /// Touched sets larger than this are not stored (their parts are).
@@ -71,6 +72,8 @@ pub(super) struct Entry {
     /// result to hold there.
     forbidden_head: [u32; HEAD],
     pub(super) solved: Rc<Solved>,
+    /// When the result was last stored or found ([`Store::tick`]).
+    last_used: Cell<u64>,
 }
 
 /// The forbidden positions an [`Entry`] keeps beside its result.
@@ -79,7 +82,7 @@ const HEAD: usize = 2;
 const NONE: u32 = u32::MAX;
 
 impl Entry {
-    fn of(solved: Rc<Solved>) -> Entry {
+    fn of(solved: Rc<Solved>, now: u64) -> Entry {
         let (depth_from, depth_to) = match solved.proof {
             Some(plies) => (plies, u32::MAX),
             None => (0, solved.depth),
@@ -93,6 +96,7 @@ impl Entry {
             depth_to,
             forbidden_head,
             solved,
+            last_used: Cell::new(now),
         }
     }
 
@@ -116,6 +120,19 @@ impl Entry {
     }
 }
 
+/// Which result a position whose list is full drops for a new one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum WhenFull {
+    /// The oldest.
+    DropOldest,
+    /// The one stored or found longest ago. A deep search makes a result
+    /// for each line that meets a position's touched set differently, and
+    /// the lines of one part of the tree come back while it is searched:
+    /// dropping the oldest dropped results still in use, to be proved again
+    /// (docs/ai.md, "The least recently used").
+    DropLeastRecentlyUsed,
+}
+
 /// Why [`Store::find`] found nothing.
 pub(super) enum Refused {
     /// A result answers the question, but not on this line.
@@ -127,8 +144,9 @@ pub(super) enum Refused {
 /// The solved results of one search.
 pub(super) struct Store {
     solved: Vec<Vec<Entry>>,
-    /// Results kept per position; the oldest goes first.
+    /// Results kept per position, and which goes when a list is full.
     pub(super) per_position: usize,
+    pub(super) when_full: WhenFull,
     /// The most memory the results may hold ([`Store::put`]).
     pub(super) budget: Option<usize>,
     /// What the results hold beyond the touched sets they share (which
@@ -137,6 +155,8 @@ pub(super) struct Store {
     /// How many results the store holds, and has dropped to make room.
     pub(super) results: usize,
     pub(super) dropped: u64,
+    /// Counts the results stored and found, to date their use.
+    clock: Cell<u64>,
 }
 
 impl Store {
@@ -145,11 +165,19 @@ impl Store {
         Store {
             solved: (0..positions).map(|_| Vec::new()).collect(),
             per_position,
+            when_full: WhenFull::DropOldest,
             budget: None,
             own_bytes: 0,
             results: 0,
             dropped: 0,
+            clock: Cell::new(0),
         }
+    }
+
+    /// The next moment of the store's clock.
+    fn tick(&self) -> u64 {
+        self.clock.set(self.clock.get() + 1);
+        self.clock.get()
     }
 
     /// The results stored for the position `index`, oldest first.
@@ -160,12 +188,14 @@ impl Store {
 
     /// The oldest stored result for the position `index` that answers the
     /// question with `depth` plies left on `line` (with `index` added),
-    /// or else whether any result answered it on another line.
+    /// or else whether any result answered it on another line. The result
+    /// found counts as used now.
     pub(super) fn find(&self, index: u32, depth: u32, line: &Line) -> Result<Rc<Solved>, Refused> {
         let entries = &self.solved[index as usize];
         let mut answers = false;
         for entry in entries.iter().filter(|e| e.holds_at(depth)) {
             if entry.holds_on(line, index) {
+                entry.last_used.set(self.tick());
                 return Ok(Rc::clone(&entry.solved));
             }
             answers = true;
@@ -190,18 +220,26 @@ impl Store {
     }
 
     /// Stores `solved` for the position `index` (unless its touched set
-    /// is too large to keep), dropping that position's oldest if it has
-    /// its fill, and sweeping the store if it is over its budget.
+    /// is too large to keep), dropping one of that position's results if
+    /// it has its fill ([`WhenFull`]), and sweeping the store if it is over
+    /// its budget.
     pub(super) fn put(&mut self, index: u32, solved: Solved, unions: &Unions) -> Rc<Solved> {
         let solved = Rc::new(solved);
         if solved.touched.len() <= MAX_TOUCHED {
             let entries = &mut self.solved[index as usize];
             if entries.len() >= self.per_position {
-                self.own_bytes -= entries.remove(0).solved.bytes();
+                let slot = match self.when_full {
+                    WhenFull::DropOldest => 0,
+                    WhenFull::DropLeastRecentlyUsed => (entries.iter().enumerate())
+                        .min_by_key(|(_, e)| e.last_used.get())
+                        .map_or(0, |(slot, _)| slot),
+                };
+                self.own_bytes -= entries.remove(slot).solved.bytes();
                 self.results -= 1;
                 self.dropped += 1;
             }
-            entries.push(Entry::of(Rc::clone(&solved)));
+            let now = self.tick();
+            self.solved[index as usize].push(Entry::of(Rc::clone(&solved), now));
             self.own_bytes += solved.bytes();
             self.results += 1;
             if let Some(budget) = self.budget {
@@ -407,6 +445,37 @@ mod tests {
         assert_eq!(found(&store, 7, 7, &[5, 6]), Ok(2));
         assert_eq!(found(&store, 7, 7, &[4]), Err("not on this line"));
         assert_eq!(found(&store, 3, 2, &[]), Err("unknown"));
+    }
+
+    #[test]
+    fn a_full_position_may_drop_the_result_used_longest_ago() {
+        let mut unions = Unions::default();
+        let mut store = Store::new(4, 3);
+        store.when_full = WhenFull::DropLeastRecentlyUsed;
+        for (work, depth) in [(1, 3), (2, 5), (3, 7)] {
+            let mut solved = result(&mut unions, work, &[1, 2]);
+            solved.depth = depth;
+            store.put(3, solved, &unions);
+        }
+        let works =
+            |store: &Store| -> Vec<u32> { store.of(3).iter().map(|e| e.solved.work).collect() };
+        // Found at 4 plies (only the disproof within 5 holds there): the
+        // first is now the one used longest ago, and goes for the fourth.
+        assert_eq!(found(&store, 3, 4, &[]), Ok(2));
+        store.put(3, result(&mut unions, 4, &[1, 2]), &unions);
+        assert_eq!(works(&store), [2, 3, 4]);
+        // Found at 6 plies, the third; then at 1 the second (the first in
+        // the list that holds). The fourth, stored before both, goes for
+        // the fifth, then the third for the sixth (the oldest first would
+        // have kept 4, 5 and 6).
+        assert_eq!(found(&store, 3, 6, &[]), Ok(3));
+        assert_eq!(found(&store, 3, 1, &[]), Ok(2));
+        store.put(3, result(&mut unions, 5, &[1, 2]), &unions);
+        assert_eq!(works(&store), [2, 3, 5]);
+        store.put(3, result(&mut unions, 6, &[1, 2]), &unions);
+        assert_eq!(works(&store), [2, 5, 6]);
+        assert_eq!((store.results, store.dropped), (3, 3));
+        assert!(store.counts_truly());
     }
 
     #[test]
