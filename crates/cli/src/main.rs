@@ -122,12 +122,13 @@ enum Command {
         stalemates: bool,
         /// With --horizon: the most memory, in GiB, the proofs may keep
         /// their solved results in; beyond it the results that saved the
-        /// fewest nodes for their memory are dropped, and the search goes
-        /// on (by default there is no bound).
+        /// fewest nodes for their memory, and were not used lately, are
+        /// dropped, and the search goes on (by default there is no bound).
         #[arg(long, value_name = "GIB", requires = "horizon")]
         memory: Option<u32>,
         /// With --horizon: the most solved results kept for one position;
-        /// beyond it that position's oldest is dropped. More searches fewer
+        /// beyond it the one of that position stored or used longest ago is
+        /// dropped. More searches fewer
         /// nodes and takes more memory; the answers are the same.
         #[arg(long, value_name = "N", requires = "horizon", default_value_t = arbiter_search::dfpn::LONG_SEARCH_ENTRIES)]
         entries: usize,

@@ -182,9 +182,10 @@ impl<'a> HorizonProof<'a> {
     }
 
     /// The search keeping its stored results within `bytes` of memory: once
-    /// they hold more, those that took the fewest nodes to make for each
-    /// byte they hold are dropped, whichever position they belong to, until
-    /// the rest hold three quarters of it. Like
+    /// they hold more, those of the lowest priority (the nodes they took to
+    /// make for each byte they hold, renewed whenever one is used) are
+    /// dropped, whichever position they belong to, until the rest hold nine
+    /// tenths of it. Like
     /// [`HorizonProof::keeping`], it changes what is searched and never an
     /// answer.
     pub fn within_bytes(mut self, bytes: usize) -> Self {

@@ -1,6 +1,7 @@
 //! The store of solved results: each position's results in a list of its
 //! own, at most so many a position, and, with a memory budget, swept of
-//! the results least worth their memory when it is full.
+//! the results least worth their memory, and least lately used, when it is
+//! full.
 
 use super::line::Line;
 use super::touched::{Touched, Unions};
@@ -9,11 +10,11 @@ use std::rc::Rc;
 
 /// Touched sets larger than this are not stored (their parts are).
 const MAX_TOUCHED: usize = 1 << 15;
-/// What a store over its budget keeps when it sweeps: the results that
-/// cost the most nodes to make for the memory they hold, until they hold
-/// three quarters of it. (A sweep to a half searched more nodes, one to
-/// nine tenths took longer: docs/ai.md, "Which results to drop".)
-const KEPT_OF_BUDGET: (usize, usize) = (3, 4);
+/// What a store over its budget keeps when it sweeps: the results of the
+/// highest priority ([`Store::sweep`]), until they hold nine tenths of it.
+/// (Sweeps to three quarters and to a half searched more nodes: docs/ai.md,
+/// "Results in use".)
+const KEPT_OF_BUDGET: (usize, usize) = (9, 10);
 
 /// A solved result and what it relied on.
 pub(super) struct Solved {
@@ -74,6 +75,9 @@ pub(super) struct Entry {
     pub(super) solved: Rc<Solved>,
     /// When the result was last stored or found ([`Store::tick`]).
     last_used: Cell<u64>,
+    /// Its priority in a sweep: the store's floor when it was last stored
+    /// or found, and its worth ([`Store::sweep`]).
+    priority: Cell<u64>,
 }
 
 /// The forbidden positions an [`Entry`] keeps beside its result.
@@ -82,7 +86,7 @@ const HEAD: usize = 2;
 const NONE: u32 = u32::MAX;
 
 impl Entry {
-    fn of(solved: Rc<Solved>, now: u64) -> Entry {
+    fn of(solved: Rc<Solved>) -> Entry {
         let (depth_from, depth_to) = match solved.proof {
             Some(plies) => (plies, u32::MAX),
             None => (0, solved.depth),
@@ -96,7 +100,8 @@ impl Entry {
             depth_to,
             forbidden_head,
             solved,
-            last_used: Cell::new(now),
+            last_used: Cell::new(0),
+            priority: Cell::new(0),
         }
     }
 
@@ -129,7 +134,7 @@ pub(super) enum WhenFull {
     /// for each line that meets a position's touched set differently, and
     /// the lines of one part of the tree come back while it is searched:
     /// dropping the oldest dropped results still in use, to be proved again
-    /// (docs/ai.md, "The least recently used").
+    /// (docs/ai.md, "Results in use").
     DropLeastRecentlyUsed,
 }
 
@@ -157,6 +162,9 @@ pub(super) struct Store {
     pub(super) dropped: u64,
     /// Counts the results stored and found, to date their use.
     clock: Cell<u64>,
+    /// The priority of the last result a sweep dropped: a result stored or
+    /// found starts from it.
+    floor: u64,
 }
 
 impl Store {
@@ -171,13 +179,15 @@ impl Store {
             results: 0,
             dropped: 0,
             clock: Cell::new(0),
+            floor: 0,
         }
     }
 
-    /// The next moment of the store's clock.
-    fn tick(&self) -> u64 {
+    /// Marks `entry` as used now: stored, or found to answer.
+    fn use_now(&self, entry: &Entry) {
         self.clock.set(self.clock.get() + 1);
-        self.clock.get()
+        entry.last_used.set(self.clock.get());
+        (entry.priority).set(self.floor + u64::from(entry.solved.worth()));
     }
 
     /// The results stored for the position `index`, oldest first.
@@ -195,7 +205,7 @@ impl Store {
         let mut answers = false;
         for entry in entries.iter().filter(|e| e.holds_at(depth)) {
             if entry.holds_on(line, index) {
-                entry.last_used.set(self.tick());
+                self.use_now(entry);
                 return Ok(Rc::clone(&entry.solved));
             }
             answers = true;
@@ -238,8 +248,9 @@ impl Store {
                 self.results -= 1;
                 self.dropped += 1;
             }
-            let now = self.tick();
-            self.solved[index as usize].push(Entry::of(Rc::clone(&solved), now));
+            let entry = Entry::of(Rc::clone(&solved));
+            self.use_now(&entry);
+            self.solved[index as usize].push(entry);
             self.own_bytes += solved.bytes();
             self.results += 1;
             if let Some(budget) = self.budget {
@@ -251,21 +262,27 @@ impl Store {
         solved
     }
 
-    /// Drops the stored results that took the fewest nodes to make for
-    /// the memory they hold until the rest fit in `target`. Ties go by
-    /// position, then age, so that a search repeats exactly.
+    /// Drops the stored results of the lowest priority until the rest fit
+    /// in `target`, and raises the store's floor to the last one's. Ties
+    /// go by position, then age, so that a search repeats exactly.
     ///
-    /// The nodes alone (the "small tree" collection of the df-pn
-    /// literature) keep the big proofs near the root, but those hold the
-    /// largest touched sets: at half the memory it needs, a search that
-    /// dropped by nodes alone, or the oldest first, had not finished after
-    /// 40 times as long as one that drops by nodes for each byte.
+    /// A result's priority is its worth (the nodes it saved for the memory
+    /// it holds) above the floor when it was last stored or found: the
+    /// GreedyDual-Size rule of web caches (Cao and Irani, 1997), where a
+    /// document's cost to fetch again and its size play the parts of the
+    /// nodes and the memory. A result not used since a sweep keeps its old
+    /// priority while the floor rises past it. The nodes alone (the "small
+    /// tree" collection of the df-pn literature) keep the big proofs near
+    /// the root, but those hold the largest touched sets; the worth alone
+    /// keeps results no line asks for again; the least recently used alone
+    /// drops the costly proofs near the root that are asked for rarely,
+    /// and at a tight bound made them again without end.
     fn sweep(&mut self, target: usize, unions: &Unions) {
         while self.bytes(unions) > target {
-            let mut cheapest: Vec<(u32, u32, u32)> = Vec::with_capacity(self.results);
+            let mut cheapest: Vec<(u64, u32, u32)> = Vec::with_capacity(self.results);
             for (index, entries) in self.solved.iter().enumerate() {
                 for (slot, e) in entries.iter().enumerate() {
-                    cheapest.push((e.solved.worth(), index as u32, slot as u32));
+                    cheapest.push((e.priority.get(), index as u32, slot as u32));
                 }
             }
             if cheapest.is_empty() {
@@ -276,10 +293,11 @@ impl Store {
             // holders' shares of it.
             let mut excess = self.bytes(unions) - target;
             let mut dropping: Vec<(u32, u32)> = Vec::new();
-            for &(_, index, slot) in &cheapest {
+            for &(priority, index, slot) in &cheapest {
                 if excess == 0 {
                     break;
                 }
+                self.floor = priority;
                 let s = &self.solved[index as usize][slot as usize].solved;
                 excess = excess.saturating_sub(s.held_bytes());
                 dropping.push((index, slot));
@@ -375,7 +393,32 @@ mod tests {
     }
 
     #[test]
-    fn a_put_over_the_budget_sweeps_to_three_quarters_of_it() {
+    fn a_result_found_since_the_last_sweep_outlives_a_worthier_one() {
+        let mut unions = Unions::default();
+        let mut store = Store::new(16, 8);
+        let few: Vec<u32> = (0..10).collect();
+        // Sets of the same size, so worth goes by the nodes alone (and none
+        // holds its own position, so each holds on the empty line).
+        for (index, work) in [(12, 60), (13, 50), (14, 100)] {
+            let solved = result(&mut unions, work, &few);
+            store.put(index, solved, &unions);
+        }
+        assert_eq!(sweep_one(&mut store, &unions), (13, 50), "the least worth");
+        // Found now, the result of 60 nodes stands at the floor (the
+        // worth of 50) and its own worth: above the one of 100 nodes,
+        // which was not found.
+        assert_eq!(found(&store, 12, 2, &[]), Ok(60));
+        assert_eq!(sweep_one(&mut store, &unions), (14, 100));
+        // A result stored now starts from the floor too (the worth of
+        // 100): one of 20 nodes outranks the one of 60 found earlier.
+        store.put(15, result(&mut unions, 20, &few), &unions);
+        assert_eq!(sweep_one(&mut store, &unions), (12, 60));
+        assert_eq!(sweep_one(&mut store, &unions), (15, 20));
+        assert_eq!(store.results, 0);
+    }
+
+    #[test]
+    fn a_put_over_the_budget_sweeps_to_nine_tenths_of_it() {
         let mut unions = Unions::default();
         let mut store = Store::new(64, 8);
         store.budget = Some(20_000);
@@ -389,9 +432,9 @@ mod tests {
             most = most.max(held);
             assert!(store.counts_truly());
         }
-        assert!(store.dropped > 0 && most > 15_000, "the budget binds");
-        // Each sweep stopped at three quarters of the budget, or just below.
-        assert!(store.bytes(&unions) >= 15_000 - 200 || store.results < 10);
+        assert!(store.dropped > 0 && most > 18_000, "the budget binds");
+        // Each sweep stopped at nine tenths of the budget, or just below.
+        assert!(store.bytes(&unions) >= 18_000 - 200 || store.results < 10);
     }
 
     /// Which stored result `find` answers with, by its work, or why none.
