@@ -3,30 +3,35 @@
 //! than the command's whole GiB, to compare ways of dropping results at a
 //! horizon that takes seconds:
 //!
-//! `cargo run --release -p arbiter-search --example store_budget -- HORIZON MIB [ENTRIES]`
+//! `cargo run --release -p arbiter-search --example store_budget -- HORIZON MIB [ENTRIES [FIRST_MOVE]]`
 //!
 //! `MIB` 0 is no bound; `ENTRIES` (results kept per position) is 1,024
-//! unless given. It prints the verdict, the nodes, the time and the memory
-//! the results hold at the end.
+//! unless given; `FIRST_MOVE` (White's, b1c2 unless given) picks another
+//! of the command's searches for Black. It prints the verdict, the nodes,
+//! the time and the memory the results hold at the end.
 use arbiter_knight_court::{Color, KnightCourt, Move};
 use arbiter_search::dfpn::{HorizonProof, LONG_SEARCH_ENTRIES, MAX_HORIZON};
 use arbiter_search::knight_court::table;
 use std::time::Instant;
 
 fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
+    let mut words: Vec<String> = std::env::args().skip(1).collect();
+    let first = match words.len() {
+        4 => words.pop().expect("four words"),
+        _ => "b1c2".to_owned(),
+    };
+    let args: Vec<u64> = (words.iter())
         .map(|a| a.parse().expect("whole numbers: HORIZON MIB [ENTRIES]"))
         .collect();
     let [horizon, mib, ref rest @ ..] = args[..] else {
-        panic!("usage: store_budget HORIZON MIB [ENTRIES]");
+        panic!("usage: store_budget HORIZON MIB [ENTRIES [FIRST_MOVE]]");
     };
     let horizon = u32::try_from(horizon).expect("a horizon");
     assert!(horizon <= MAX_HORIZON, "a horizon up to {MAX_HORIZON}");
     let entries = rest.first().map_or(LONG_SEARCH_ENTRIES, |&e| e as usize);
     let table = table();
     let mut game = KnightCourt::new();
-    game.play("b1c2".parse::<Move>().expect("a move"))
+    game.play(first.parse::<Move>().expect("a move"))
         .expect("a legal move");
     let mut search = HorizonProof::new(table, Color::Black)
         .keeping(entries)
