@@ -73,7 +73,7 @@ pub(super) struct Entry {
     /// result to hold there.
     forbidden_head: [u32; HEAD],
     pub(super) solved: Rc<Solved>,
-    /// When the result was last stored or found ([`Store::tick`]).
+    /// When the result was last stored or found ([`Store::use_now`]).
     last_used: Cell<u64>,
     /// Its priority in a sweep: the store's floor when it was last stored
     /// or found, and its worth ([`Store::sweep`]).
