@@ -147,7 +147,7 @@ impl SkipTable {
     pub(super) fn contains(&self, bytes: &[u8], index: u32) -> bool {
         // The last entry at or below `index`; none means `index` comes
         // before every member.
-        let after = self.members.partition_point(|&member| member <= index);
+        let after = entries_at_or_below(&self.members, index);
         let Some(entry) = after.checked_sub(1) else {
             return false;
         };
@@ -155,14 +155,72 @@ impl SkipTable {
         if member == index {
             return true;
         }
-        let rest = Members {
-            bytes,
-            at: usize::from(self.offsets[entry]),
-            next: member + 1,
-        };
-        rest.take(SKIP_EVERY - 1)
-            .find(|&m| m >= index)
-            .is_some_and(|m| m == index)
+        // The walk to the next entry, kept in registers (through the
+        // iterator it measured slower: it is most of a lookup's time).
+        let (mut at, mut next) = (usize::from(self.offsets[entry]), member + 1);
+        for _ in 1..SKIP_EVERY {
+            let Some(&byte) = bytes.get(at) else {
+                return false;
+            };
+            at += 1;
+            let gap = if byte < 0x80 {
+                u32::from(byte)
+            } else {
+                let mut rest = Members { bytes, at, next };
+                let gap = rest.rest_of_gap(byte);
+                at = rest.at;
+                gap
+            };
+            let member = next + gap;
+            if member >= index {
+                return member == index;
+            }
+            next = member + 1;
+        }
+        false
+    }
+}
+
+/// How many of `sorted` are at most `index`. The search starts where
+/// `index` would fall if the entries were spread evenly from the first to
+/// the last, and gallops from there: a set's members are spread over much
+/// of the space, so the guess is most often a step or two off, and a
+/// lookup reads one or two of the table's cache lines where a binary
+/// search read several (docs/ai.md, "Looking results up").
+fn entries_at_or_below(sorted: &[u32], index: u32) -> usize {
+    let (Some(&first), Some(&last)) = (sorted.first(), sorted.last()) else {
+        return 0;
+    };
+    if index < first {
+        return 0;
+    }
+    if index >= last {
+        return sorted.len();
+    }
+    // first <= index < last, so there are two entries at least and the
+    // guess is below the last.
+    let span = u64::from(last - first);
+    let guess = (u64::from(index - first) * (sorted.len() as u64 - 1) / span) as usize;
+    let at_or_below = |k: usize| sorted[k] <= index;
+    if at_or_below(guess) {
+        // Every entry up to `low` is at or below; look further up in
+        // growing steps until one is above.
+        let (mut low, mut step) = (guess + 1, 1);
+        while low + step - 1 < sorted.len() && at_or_below(low + step - 1) {
+            low += step;
+            step *= 2;
+        }
+        let high = (low + step - 1).min(sorted.len());
+        low + sorted[low..high].partition_point(|&m| m <= index)
+    } else {
+        // Every entry from `high` on is above; look further down.
+        let (mut high, mut step) = (guess, 1);
+        while high >= step && !at_or_below(high - step) {
+            high -= step;
+            step *= 2;
+        }
+        let low = high.saturating_sub(step);
+        low + sorted[low..high].partition_point(|&m| m <= index)
     }
 }
 
@@ -308,6 +366,13 @@ mod tests {
             random(2000, 60),
             random(500, 240),
             (0..6).map(|i| i * 20_000 + 7).collect(),
+            // Clusters far apart, so that a guess from an even spread
+            // lands many entries off either way.
+            (0..400)
+                .map(|i| i + 3)
+                .chain((0..700).map(|i| 90_000 + i * 2))
+                .chain((0..40).map(|i| 200_000 + i * 500))
+                .collect(),
         ];
         for list in lists {
             let mut bytes = Vec::new();
@@ -322,6 +387,36 @@ mod tests {
                     "{index} in a set of {}",
                     list.len()
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn the_galloping_search_counts_what_a_binary_search_counts() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for case in 0..2000 {
+            // Even spreads, and runs of very different densities.
+            let mut sorted: Vec<u32> = Vec::new();
+            for _ in 0..rng.random_range(0..5) {
+                let start = rng.random_range(0..100_000);
+                let step = [1, 3, 50, 4000][case % 4];
+                sorted.extend((0..rng.random_range(0..300)).map(|i| start + i * step));
+            }
+            sorted.sort_unstable();
+            sorted.dedup();
+            let top = sorted.last().map_or(10, |&m| m + 10);
+            for _ in 0..200 {
+                let index = rng.random_range(0..=top);
+                assert_eq!(
+                    entries_at_or_below(&sorted, index),
+                    sorted.partition_point(|&m| m <= index),
+                    "{index} in {sorted:?}"
+                );
+            }
+            for &member in &sorted {
+                let expected = sorted.partition_point(|&m| m <= member);
+                assert_eq!(entries_at_or_below(&sorted, member), expected);
             }
         }
     }

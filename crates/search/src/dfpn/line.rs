@@ -5,23 +5,88 @@
 //! onto it, and whether a stored result's touched set meets it in exactly
 //! the positions the result found forbidden. The line is kept both in order
 //! and as one bit per position of the space, so the first question takes
-//! one step, and the second is one walk through the set's members, each
-//! looked up in the line's bits.
+//! one step. The second reads the set's members against the line's bits,
+//! or looks the line's positions up in the set; and what one check learned
+//! is kept with the result ([`Seen`]), so that the next check on a line
+//! that shares most of this one reads only what changed.
 
 use super::form::{has_bit, put_bit, words};
 use super::touched::Touched;
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The lines made so far in this process: each line is told apart by its
+/// number, as what a result remembers holds of one line only.
+static LINES: AtomicU64 = AtomicU64::new(1);
 
 pub(super) struct Line {
+    /// This line's number, never given twice.
+    id: u64,
     /// The positions' indices, the current one last.
     order: Vec<u32>,
+    /// When each position of `order` entered the line, by `clock`: rising
+    /// along the line, and never given twice, so that the positions
+    /// entered at or before a moment are the part of the line unchanged
+    /// since then.
+    entered: Vec<u64>,
+    /// The moments given so far.
+    clock: u64,
     /// One bit per position index: set while the position is on the line.
     bits: Vec<u64>,
+}
+
+/// What the last check of a stored result against the line learned, true
+/// of that line only ([`Line::id`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Seen {
+    Nothing,
+    /// Every position on the line at this moment was outside the result's
+    /// touched set, or forbidden: a later line need only be read from
+    /// where it differs. (A deep search asks a position's results again
+    /// each time it comes back to the node above it, on the same line but
+    /// for that node.)
+    ClearAsOf(u64),
+    /// This position is touched and not forbidden: the result fails on
+    /// any line through it, which takes one step to ask.
+    BlockedBy(u32),
+}
+
+/// A [`Seen`] in eight bytes, kept beside each stored result.
+#[derive(Default)]
+pub(super) struct SeenCell(Cell<u64>);
+
+/// The mark of [`Seen::BlockedBy`] in a [`SeenCell`]; moments are far
+/// fewer.
+const BLOCKED: u64 = 1 << 63;
+
+impl SeenCell {
+    pub(super) fn get(&self) -> Seen {
+        match self.0.get() {
+            0 => Seen::Nothing,
+            packed if packed & BLOCKED != 0 => Seen::BlockedBy(packed as u32),
+            packed => Seen::ClearAsOf(packed - 1),
+        }
+    }
+
+    pub(super) fn set(&self, seen: Seen) {
+        self.0.set(match seen {
+            Seen::Nothing => 0,
+            Seen::BlockedBy(index) => BLOCKED | u64::from(index),
+            Seen::ClearAsOf(moment) => {
+                assert!(moment + 1 < BLOCKED, "moments fit below the mark");
+                moment + 1
+            }
+        });
+    }
 }
 
 impl Line {
     pub(super) fn new() -> Self {
         Line {
+            id: LINES.fetch_add(1, Ordering::Relaxed),
             order: Vec::new(),
+            entered: Vec::new(),
+            clock: 0,
             bits: vec![0; words()],
         }
     }
@@ -32,6 +97,7 @@ impl Line {
             put_bit(&mut self.bits, index, false);
         }
         self.order.clear();
+        self.entered.clear();
         for index in indices {
             self.enter(index);
         }
@@ -39,17 +105,32 @@ impl Line {
 
     pub(super) fn enter(&mut self, index: u32) {
         debug_assert!(!self.contains(index), "a position enters the line once");
+        self.clock += 1;
         self.order.push(index);
+        self.entered.push(self.clock);
         put_bit(&mut self.bits, index, true);
     }
 
     pub(super) fn leave(&mut self) {
         let index = self.order.pop().expect("the line is not empty");
+        self.entered.pop();
         put_bit(&mut self.bits, index, false);
     }
 
     pub(super) fn contains(&self, index: u32) -> bool {
         has_bit(&self.bits, index)
+    }
+
+    /// The line's number, never another line's (a store whose results
+    /// remember one line forgets it before another is asked about).
+    pub(super) fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// What a result that meets the line as it is now in exactly its
+    /// forbidden positions (one just made on it) may remember.
+    pub(super) fn clear_now(&self) -> Seen {
+        Seen::ClearAsOf(self.clock)
     }
 
     #[cfg(test)]
@@ -59,34 +140,59 @@ impl Line {
 
     /// Whether the line with `extra` (a position not on it) added meets
     /// `touched` in exactly `forbidden` (sorted, distinct, and part of
-    /// `touched`, as a stored result's are).
-    pub(super) fn meets_exactly(&self, touched: &Touched, forbidden: &[u32], extra: u32) -> bool {
+    /// `touched`, as a stored result's are). `seen` is what the last such
+    /// check of these sets learned, and learns from this one.
+    pub(super) fn meets_exactly(
+        &self,
+        touched: &Touched,
+        forbidden: &[u32],
+        extra: u32,
+        seen: &SeenCell,
+    ) -> bool {
         debug_assert!(!self.contains(extra));
+        let known = seen.get();
+        if let Seen::BlockedBy(index) = known {
+            if self.contains(index) {
+                return false;
+            }
+        }
         let on = |k: u32| k == extra || self.contains(k);
         if !forbidden.iter().all(|&k| on(k)) {
             return false;
         }
         // Every forbidden position is on the line, and they are all
         // touched: the line meets the set in exactly them when no other
-        // position of the line is touched. A set that finds a member
-        // quickly (a bitmap, or gaps with a skip table) is asked about each
-        // position of the line, the newest first: a result made on another
+        // position of the line is touched. Of the line, only the part
+        // entered since it was last found clear need be read.
+        let from = match known {
+            Seen::ClearAsOf(moment) => self.entered.partition_point(|&e| e <= moment),
+            _ => 0,
+        };
+        let fresh = &self.order[from..];
+        let blocks = |k: u32| forbidden.binary_search(&k).is_err();
+        // A set that finds a member quickly (a bitmap, or gaps with a skip
+        // table), or any set when only a position or two are fresh, is
+        // asked about each, the newest first: a result made on another
         // line most often touched a position this line entered lately.
-        // Otherwise, or when the set is smaller than the line, its gaps
-        // are walked.
-        if touched.finds_quickly() && touched.len() > self.order.len() {
-            return std::iter::once(&extra)
-                .chain(self.order.iter().rev())
-                .all(|&k| !touched.contains(k) || forbidden.binary_search(&k).is_ok());
+        // Otherwise, or when the set is smaller than what is to be read,
+        // its members are walked.
+        let blocker =
+            if (touched.finds_quickly() && touched.len() > fresh.len()) || fresh.len() <= 1 {
+                std::iter::once(&extra)
+                    .chain(fresh.iter().rev())
+                    .copied()
+                    .find(|&k| touched.contains(k) && blocks(k))
+            } else {
+                touched.members().find(|&k| on(k) && blocks(k))
+            };
+        match blocker {
+            None => seen.set(Seen::ClearAsOf(self.clock)),
+            Some(k) if k != extra => seen.set(Seen::BlockedBy(k)),
+            // Not found so far: a stored result's own position is
+            // forbidden wherever it touched it.
+            Some(_) => {}
         }
-        let mut met = 0;
-        for k in touched.members() {
-            met += usize::from(on(k));
-            if met > forbidden.len() {
-                return false;
-            }
-        }
-        true
+        blocker.is_none()
     }
 
     /// The members of `touched` on the line with `extra` added, sorted
@@ -139,6 +245,86 @@ mod tests {
     }
 
     #[test]
+    fn what_a_result_remembers_of_a_line_never_changes_an_answer() {
+        // Results that keep what each check learned, asked again and again
+        // as the line grows, shrinks and is replaced (the positions of a
+        // small space, so that lines often share their older part and meet
+        // the sets), against the definition asked afresh each time.
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(73);
+        let space = 120u32;
+        let mut results = Vec::new();
+        for r in 0..12 {
+            // Some sets dense enough to find members quickly, as gaps
+            // with a skip table or as a bitmap, and some walked.
+            let count = [6, 40, 300][r % 3];
+            let spread = if count == 300 { 4000 } else { space };
+            let mut members: Vec<u32> = (0..count).map(|_| rng.random_range(0..spread)).collect();
+            members.sort_unstable();
+            members.dedup();
+            let set = if r % 4 == 3 {
+                Touched::bitmap_of(&members)
+            } else {
+                Touched::from_sorted(&members)
+            };
+            // Its own position, and forbidden positions among its members
+            // in the small space (its own always, when it is a member).
+            let own = space + r as u32;
+            let mut forbidden: Vec<u32> = (members.iter().copied())
+                .filter(|&k| k < space && rng.random_bool(0.05))
+                .collect();
+            forbidden.sort_unstable();
+            results.push((members, set, own, forbidden, SeenCell::default()));
+        }
+        let mut line = Line::new();
+        let mut order: Vec<u32> = Vec::new();
+        let (mut answers, mut kinds) = ([0; 2], [0; 3]);
+        for step in 0..20_000 {
+            match rng.random_range(0..10) {
+                0 if step % 7 == 0 => {
+                    let length = rng.random_range(0..8);
+                    order = (0..space)
+                        .filter(|_| rng.random_bool(0.05))
+                        .take(length)
+                        .collect();
+                    line.reset(order.iter().copied());
+                }
+                0..=4 if !order.is_empty() => {
+                    order.pop();
+                    line.leave();
+                }
+                _ => {
+                    let next = rng.random_range(0..space);
+                    if !order.contains(&next) && order.len() < 40 {
+                        order.push(next);
+                        line.enter(next);
+                    }
+                }
+            }
+            for (members, set, own, forbidden, seen) in &results {
+                let expected = naive(&order, members, forbidden, *own);
+                kinds[match seen.get() {
+                    Seen::Nothing => 0,
+                    Seen::ClearAsOf(_) => 1,
+                    Seen::BlockedBy(_) => 2,
+                }] += 1;
+                assert_eq!(
+                    line.meets_exactly(set, forbidden, *own, seen),
+                    expected,
+                    "line {order:?}, set {members:?}, forbidden {forbidden:?}"
+                );
+                answers[usize::from(expected)] += 1;
+                // A result made on this line remembers it as clear.
+                if expected && rng.random_bool(0.1) {
+                    seen.set(line.clear_now());
+                }
+            }
+        }
+        assert!(answers.iter().all(|&n| n > 1000), "{answers:?}");
+        assert!(kinds[1..].iter().all(|&n| n > 1000), "{kinds:?}");
+    }
+
+    #[test]
     fn a_line_meets_a_set_exactly_where_the_definition_says() {
         // A short set and a long one, each as gaps and as a bitmap (asked
         // about each position of the line), against lines
@@ -169,13 +355,23 @@ mod tests {
                         let expected = naive(&line, &list, &forbidden, extra);
                         let case = format!("line {line:?}, forbidden {forbidden:?}, extra {extra}");
                         assert_eq!(
-                            on_line.meets_exactly(&as_list, &forbidden, extra),
+                            on_line.meets_exactly(
+                                &as_list,
+                                &forbidden,
+                                extra,
+                                &SeenCell::default()
+                            ),
                             expected,
                             "list of {}, {case}",
                             list.len()
                         );
                         assert_eq!(
-                            on_line.meets_exactly(&as_bitmap, &forbidden, extra),
+                            on_line.meets_exactly(
+                                &as_bitmap,
+                                &forbidden,
+                                extra,
+                                &SeenCell::default()
+                            ),
                             expected,
                             "bitmap, {case}"
                         );

@@ -3,7 +3,7 @@
 //! the results least worth their memory, and least lately used, when it is
 //! full.
 
-use super::line::Line;
+use super::line::{Line, Seen, SeenCell};
 use super::touched::{Touched, Unions};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -78,6 +78,8 @@ pub(super) struct Entry {
     /// Its priority in a sweep: the store's floor when it was last stored
     /// or found, and its worth ([`Store::sweep`]).
     priority: Cell<u64>,
+    /// What the last check of it against the line learned.
+    seen: SeenCell,
 }
 
 /// The forbidden positions an [`Entry`] keeps beside its result.
@@ -102,6 +104,7 @@ impl Entry {
             solved,
             last_used: Cell::new(0),
             priority: Cell::new(0),
+            seen: SeenCell::default(),
         }
     }
 
@@ -109,7 +112,12 @@ impl Entry {
     /// added.
     fn holds_on(&self, line: &Line, own: u32) -> bool {
         self.may_meet(|k| k == own || line.contains(k))
-            && line.meets_exactly(&self.solved.touched, &self.solved.forbidden, own)
+            && line.meets_exactly(
+                &self.solved.touched,
+                &self.solved.forbidden,
+                own,
+                &self.seen,
+            )
     }
 
     /// Whether the result answers the question with `depth` plies left.
@@ -165,6 +173,8 @@ pub(super) struct Store {
     /// The priority of the last result a sweep dropped: a result stored or
     /// found starts from it.
     floor: u64,
+    /// The line the results remember ([`Seen`]), 0 before any.
+    seen_on: Cell<u64>,
 }
 
 impl Store {
@@ -180,6 +190,18 @@ impl Store {
             dropped: 0,
             clock: Cell::new(0),
             floor: 0,
+            seen_on: Cell::new(0),
+        }
+    }
+
+    /// Makes the results forget what they remember of another line than
+    /// `line`. (A search asks one line throughout, so this happens once.)
+    fn remember_for(&self, line: &Line) {
+        if self.seen_on.get() != line.id() {
+            for entry in self.solved.iter().flatten() {
+                entry.seen.set(Seen::Nothing);
+            }
+            self.seen_on.set(line.id());
         }
     }
 
@@ -201,6 +223,7 @@ impl Store {
     /// or else whether any result answered it on another line. The result
     /// found counts as used now.
     pub(super) fn find(&self, index: u32, depth: u32, line: &Line) -> Result<Rc<Solved>, Refused> {
+        self.remember_for(line);
         let entries = &self.solved[index as usize];
         let mut answers = false;
         for entry in entries.iter().filter(|e| e.holds_at(depth)) {
@@ -233,7 +256,31 @@ impl Store {
     /// is too large to keep), dropping one of that position's results if
     /// it has its fill ([`WhenFull`]), and sweeping the store if it is over
     /// its budget.
+    #[cfg(test)]
     pub(super) fn put(&mut self, index: u32, solved: Solved, unions: &Unions) -> Rc<Solved> {
+        self.put_seen(index, solved, unions, Seen::Nothing)
+    }
+
+    /// The same, for a result just made on `line`, which therefore meets
+    /// it in exactly its forbidden positions: its first lookup need read
+    /// only what the line entered since.
+    pub(super) fn put_made_on(
+        &mut self,
+        index: u32,
+        solved: Solved,
+        unions: &Unions,
+        line: &Line,
+    ) -> Rc<Solved> {
+        #[cfg(debug_assertions)]
+        assert_eq!(
+            solved.forbidden[..],
+            line.met_by(&solved.touched, index)[..]
+        );
+        self.remember_for(line);
+        self.put_seen(index, solved, unions, line.clear_now())
+    }
+
+    fn put_seen(&mut self, index: u32, solved: Solved, unions: &Unions, seen: Seen) -> Rc<Solved> {
         let solved = Rc::new(solved);
         if solved.touched.len() <= MAX_TOUCHED {
             let entries = &mut self.solved[index as usize];
@@ -249,6 +296,7 @@ impl Store {
                 self.dropped += 1;
             }
             let entry = Entry::of(Rc::clone(&solved));
+            entry.seen.set(seen);
             self.use_now(&entry);
             self.solved[index as usize].push(entry);
             self.own_bytes += solved.bytes();
@@ -488,6 +536,34 @@ mod tests {
         assert_eq!(found(&store, 7, 7, &[5, 6]), Ok(2));
         assert_eq!(found(&store, 7, 7, &[4]), Err("not on this line"));
         assert_eq!(found(&store, 3, 2, &[]), Err("unknown"));
+    }
+
+    #[test]
+    fn what_results_remember_of_one_line_is_forgotten_on_another() {
+        let mut unions = Unions::default();
+        let mut store = Store::new(16, 4);
+        // Position 7, a disproof that touched 1 and 2 and found neither on
+        // its line: made on the line 5, 6, 8, and found again there.
+        let mut line = Line::new();
+        line.reset([5, 6, 8]);
+        store.put_made_on(7, result(&mut unions, 1, &[1, 2]), &unions, &line);
+        assert!(store.find(7, 3, &line).is_ok());
+        // By hand: a new line holding 1 fails it, though it entered 1 as
+        // early as the first line entered 5 (its own moments start again).
+        let mut other = Line::new();
+        other.reset([1]);
+        assert!(matches!(store.find(7, 3, &other), Err(Refused::OnThisLine)));
+        // The first line, grown by a touched position and by another, and
+        // shrunk back.
+        line.enter(2);
+        assert!(matches!(store.find(7, 3, &line), Err(Refused::OnThisLine)));
+        line.leave();
+        line.enter(9);
+        assert!(store.find(7, 3, &line).is_ok());
+        line.leave();
+        line.leave();
+        line.enter(1);
+        assert!(matches!(store.find(7, 3, &line), Err(Refused::OnThisLine)));
     }
 
     #[test]
