@@ -186,7 +186,7 @@ impl Line {
                 touched.members().find(|&k| on(k) && blocks(k))
             };
         match blocker {
-            None => seen.set(Seen::ClearAsOf(self.clock)),
+            None => seen.set(self.clear_now()),
             Some(k) if k != extra => seen.set(Seen::BlockedBy(k)),
             // Not found so far: a stored result's own position is
             // forbidden wherever it touched it.
