@@ -401,16 +401,9 @@ impl<'a> HorizonProof<'a> {
                 });
             }
         });
+        let ends_without_a_move = self.ends_without_a_move(&node.pos, attacking);
         let terminal = if children.is_empty() {
-            // No legal move: mated if in check (a proof when the defender is
-            // to move, never when the attacker is), otherwise stalemate,
-            // which proves only when stalemates count.
-            let ends_well = if node.pos.is_check() {
-                !attacking
-            } else {
-                self.stalemates_count
-            };
-            Some(if ends_well { Some(0) } else { None })
+            Some(if ends_without_a_move { Some(0) } else { None })
         } else if depth == 0 {
             Some(None)
         } else {
@@ -418,10 +411,11 @@ impl<'a> HorizonProof<'a> {
         };
         if let Some(proof) = terminal {
             // What this relied on: every child, forbidden or (at the horizon
-            // with a move left) the legal one that keeps the defender alive.
+            // with a move left) one legal move, if running out of moves
+            // would end the game in the attacker's favour.
             let mut touched = forbidden.clone();
             if let (Some(first), None) = (children.first(), proof) {
-                if !attacking {
+                if ends_without_a_move {
                     touched.push(first.index);
                 }
             }
@@ -488,6 +482,18 @@ impl<'a> HorizonProof<'a> {
             };
             let child = &mut children[best];
             self.search(child, depth - 1, child_pn, child_dn);
+        }
+    }
+
+    /// Whether the side to move at `pos`, left without a legal move, ends
+    /// the game in the attacker's favour: mated if in check (a proof when
+    /// the defender is to move, never when the attacker is), otherwise
+    /// stalemated, which proves only when stalemates count.
+    fn ends_without_a_move(&self, pos: &Position, attacking: bool) -> bool {
+        if pos.is_check() {
+            !attacking
+        } else {
+            self.stalemates_count
         }
     }
 

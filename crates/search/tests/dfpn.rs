@@ -423,3 +423,62 @@ fn within(search: HorizonProof<'_>, budget: Option<usize>) -> HorizonProof<'_> {
         None => search,
     }
 }
+
+/// The keys of the positions `pos`'s legal moves lead to (the ban aside).
+fn children_keys(pos: &Position) -> Vec<u32> {
+    let mut keys = Vec::new();
+    for_each_legal(pos, |mv| keys.push(pos.play_unchecked(mv).key()));
+    keys
+}
+
+/// A result made where the attacker still had a move, at the horizon, must
+/// not be reused on a line that bans every one of its moves: there the
+/// attacker is stalemated, and a stalemate is an end when stalemates
+/// count. Built by hand: the defender, at `before`, has one move left, to
+/// `stalemated`, whose every move the line has already played.
+#[test]
+fn a_result_at_the_horizon_is_not_reused_where_the_ban_stalemates_it() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut tried = 0;
+    for _ in 0..200 {
+        let plies = rng.random_range(2..12);
+        let game = random_line(&mut rng, plies);
+        let before = *game.position();
+        let attacker = before.turn().other();
+        let mut moves = Vec::new();
+        for_each_legal(&before, |mv| moves.push(mv));
+        for mv in moves {
+            let stalemated = before.play_unchecked(mv);
+            let banned = children_keys(&stalemated);
+            if stalemated.is_check() || banned.is_empty() || banned.contains(&before.key()) {
+                continue;
+            }
+            // Every other move of the defender is banned too.
+            let mut line: Vec<u32> = banned.clone();
+            line.extend(
+                children_keys(&before)
+                    .into_iter()
+                    .filter(|&k| k != stalemated.key()),
+            );
+            line.push(before.key());
+            let mut search = HorizonProof::new(table(), attacker).counting_stalemates();
+            // First the attacker's node alone, at the horizon, with its
+            // moves free: no end within 0 plies.
+            let alone = [before.key(), stalemated.key()];
+            assert_eq!(search.prove(&alone, &stalemated, 0), Verdict::NoMate);
+            // Then on the line that bans them all, by the same store.
+            let mut path = line.clone();
+            assert!(plain_end(&mut path, &before, attacker, 1));
+            assert_eq!(
+                search.prove(&line, &before, 1),
+                Verdict::Mates(1),
+                "{attacker:?} stalemated after {mv} from {before}"
+            );
+            tried += 1;
+        }
+        if tried >= 20 {
+            return;
+        }
+    }
+    panic!("only {tried} cases found");
+}
