@@ -8,15 +8,22 @@
 //! Under the repetition ban a position's value depends on the line that
 //! reached it: a move into any position already on the line is illegal. So
 //! a solved result may be reused on another line only if that line forbids
-//! exactly the same moves the result relied on. Every solved entry keeps
-//! the set of positions its proof or disproof *touched* (every child
-//! examined in its proof tree, legal or forbidden) and, of those, the ones
-//! that were forbidden because they lay on the line. It is reused on a new
-//! line only when the new line meets the touched set in exactly the same
-//! forbidden positions: then every move of the stored proof tree is legal
-//! or forbidden exactly as before, and the tree proves the same thing. The
-//! unsolved proof and disproof numbers are only a guide to where to look,
-//! so they are shared between lines freely.
+//! the moves the result relied on, and leaves legal the moves it played.
+//! Every solved entry keeps the set of positions its proof or disproof
+//! *touched* in that sense: the move chosen where one move decides (the
+//! attacker's in a proof, the defender's in a disproof), every forbidden
+//! move where every move counts (allowed, it would be one more to answer),
+//! and there one legal move when running out of them would end the game
+//! the other way (a stalemate or mate the result did not count on). The
+//! other moves where every move counts need not be kept: a line that
+//! forbids them only takes moves from the side the result is against. Of
+//! the touched set the entry also keeps the positions that were forbidden
+//! because they lay on the line. It is reused on a new line only when the
+//! new line meets the touched set in exactly the same forbidden
+//! positions: then every move the stored tree plays is legal, every move
+//! it relied on being forbidden still is, and the tree proves the same
+//! thing. The unsolved proof and disproof numbers are only a guide to
+//! where to look, so they are shared between lines freely.
 //!
 //! The depth is part of every result: a proof that mates in `k` plies holds
 //! for any horizon of at least `k`; a disproof holds for any horizon up to
@@ -410,20 +417,26 @@ impl<'a> HorizonProof<'a> {
             None
         };
         if let Some(proof) = terminal {
-            // What this relied on: every child, forbidden or (at the horizon
-            // with a move left) one legal move, if running out of moves
-            // would end the game in the attacker's favour.
-            let mut touched = forbidden.clone();
-            if let (Some(first), None) = (children.first(), proof) {
-                if ends_without_a_move {
-                    touched.push(first.index);
+            // What this relied on. Without a move: every forbidden move,
+            // which would give it one. At the horizon with a move left: no
+            // forbidden move (another move changes nothing), but one legal
+            // move if running out of them would end the game in the
+            // attacker's favour.
+            let mut touched = Vec::new();
+            match children.first() {
+                None => touched.clone_from(&forbidden),
+                Some(first) => {
+                    forbidden.clear();
+                    if ends_without_a_move {
+                        touched.push(first.index);
+                    }
                 }
             }
             let depth_held = if children.is_empty() { MAX_HORIZON } else { 0 };
             touched.sort_unstable();
             touched.dedup();
-            // Of these, the forbidden moves are on the line, and the child
-            // is not.
+            // Of these, the forbidden moves are on the line, and the legal
+            // one is not.
             let touched = self.unions.set_of(&touched);
             node.work += self.nodes - start;
             self.finish(node, proof, depth_held, touched, forbidden);
@@ -511,9 +524,15 @@ impl<'a> HorizonProof<'a> {
             c.solved.as_deref().expect("a solved child")
         }
         // A proof at the attacker's node or a disproof at the defender's
-        // rests on one child; the others rest on every child.
+        // rests on one child, which the line must leave legal; the others
+        // rest on every child, but a line that forbids some of those only
+        // takes moves from the side the result is against, which changes
+        // nothing, unless it takes them all and so ends the game the other
+        // way: then one of them, any, must stay legal.
         let one = attacking == proven;
-        // The forbidden moves matter only where every move counts.
+        let needs_a_move = !one && self.ends_without_a_move(&node.pos, attacking) != proven;
+        // The forbidden moves matter only where every move counts: a line
+        // that allowed one of them would give that side another move.
         let mut indices: Vec<u32> = if one { Vec::new() } else { forbidden.to_vec() };
         // What the result touched on the line: those forbidden moves, and
         // what each child it rests on touched on the line. A child's
@@ -545,9 +564,11 @@ impl<'a> HorizonProof<'a> {
             for c in children {
                 let s = solved(c);
                 met_by_child(c, s);
-                indices.push(c.index);
                 longest = longest.max(s.proof.unwrap_or(0) + 1);
                 rested_on.push(&s.touched);
+            }
+            if needs_a_move {
+                indices.push(children[0].index);
             }
             proof = proven.then_some(longest);
         }

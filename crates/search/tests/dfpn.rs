@@ -431,52 +431,101 @@ fn children_keys(pos: &Position) -> Vec<u32> {
     keys
 }
 
-/// A result made where the attacker still had a move, at the horizon, must
-/// not be reused on a line that bans every one of its moves: there the
-/// attacker is stalemated, and a stalemate is an end when stalemates
-/// count. Built by hand: the defender, at `before`, has one move left, to
-/// `stalemated`, whose every move the line has already played.
+/// The line `before` then `after`, with every move from `after`, and
+/// every other move from `before`, played already: `before` has one move,
+/// and `after` none.
+fn line_banning_all_but(before: &Position, after: &Position) -> Vec<u32> {
+    let mut line = children_keys(after);
+    line.extend(
+        children_keys(before)
+            .into_iter()
+            .filter(|&k| k != after.key()),
+    );
+    line.push(before.key());
+    line
+}
+
+/// The positions one move from the positions of short random lines, and
+/// the position each was reached from, for the tests below.
+fn pairs(seed: u64, lines: usize) -> impl Iterator<Item = (Position, Position)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..lines).flat_map(move |_| {
+        let plies = rng.random_range(2..16);
+        let before = *random_line(&mut rng, plies).position();
+        let mut after = Vec::new();
+        for_each_legal(&before, |mv| {
+            after.push((before, before.play_unchecked(mv)))
+        });
+        after
+    })
+}
+
+/// A result must not be reused on a line that takes every move from the
+/// side the result is against, where running out of moves ends the game
+/// the other way. Built by hand: the attacker, not in check, cannot force
+/// an end within `plies` from `after` with its moves free (the first
+/// answer, stored); on the line that bans them all it is stalemated, an
+/// end, and the defender at `before` has no other move. At the horizon
+/// (`plies` 0) and one move before it, where the attacker's node rests on
+/// every move.
 #[test]
-fn a_result_at_the_horizon_is_not_reused_where_the_ban_stalemates_it() {
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let mut tried = 0;
-    for _ in 0..200 {
-        let plies = rng.random_range(2..12);
-        let game = random_line(&mut rng, plies);
-        let before = *game.position();
-        let attacker = before.turn().other();
-        let mut moves = Vec::new();
-        for_each_legal(&before, |mv| moves.push(mv));
-        for mv in moves {
-            let stalemated = before.play_unchecked(mv);
-            let banned = children_keys(&stalemated);
-            if stalemated.is_check() || banned.is_empty() || banned.contains(&before.key()) {
+fn no_result_is_reused_where_the_ban_stalemates_the_attacker() {
+    for plies in [0, 1] {
+        let mut tried = 0;
+        for (before, after) in pairs(5, 400) {
+            let banned = children_keys(&after);
+            if after.is_check() || banned.is_empty() || banned.contains(&before.key()) {
                 continue;
             }
-            // Every other move of the defender is banned too.
-            let mut line: Vec<u32> = banned.clone();
-            line.extend(
-                children_keys(&before)
-                    .into_iter()
-                    .filter(|&k| k != stalemated.key()),
-            );
-            line.push(before.key());
+            let attacker = after.turn();
             let mut search = HorizonProof::new(table(), attacker).counting_stalemates();
-            // First the attacker's node alone, at the horizon, with its
-            // moves free: no end within 0 plies.
-            let alone = [before.key(), stalemated.key()];
-            assert_eq!(search.prove(&alone, &stalemated, 0), Verdict::NoMate);
-            // Then on the line that bans them all, by the same store.
-            let mut path = line.clone();
-            assert!(plain_end(&mut path, &before, attacker, 1));
+            let alone = [before.key(), after.key()];
+            if search.prove(&alone, &after, plies) != Verdict::NoMate {
+                continue;
+            }
+            let line = line_banning_all_but(&before, &after);
+            assert!(plain_end(&mut line.clone(), &before, attacker, plies + 1));
             assert_eq!(
-                search.prove(&line, &before, 1),
+                search.prove(&line, &before, plies + 1),
                 Verdict::Mates(1),
-                "{attacker:?} stalemated after {mv} from {before}"
+                "{attacker:?} stalemated at {after}, {plies} plies left"
             );
             tried += 1;
+            if tried == 20 {
+                break;
+            }
         }
-        if tried >= 20 {
+        assert_eq!(tried, 20, "cases at {plies} plies");
+    }
+}
+
+/// The other way round, asking for mate only: a defender, not in check,
+/// mated within `plies` from `after` whatever it plays (the first answer,
+/// stored), is stalemated instead on the line that bans all its moves,
+/// which is a draw; the attacker at `before` has no other move.
+#[test]
+fn no_result_is_reused_where_the_ban_stalemates_the_defender() {
+    let mut tried = 0;
+    for (before, after) in pairs(6, 3000) {
+        let banned = children_keys(&after);
+        if after.is_check() || banned.is_empty() || banned.contains(&before.key()) {
+            continue;
+        }
+        let attacker = before.turn();
+        let mut search = HorizonProof::new(table(), attacker);
+        let alone = [before.key(), after.key()];
+        let Verdict::Mates(plies) = search.prove(&alone, &after, 6) else {
+            continue;
+        };
+        let line = line_banning_all_but(&before, &after);
+        assert!(!plain(&line, &before, attacker, plies + 1));
+        assert_eq!(
+            search.prove(&line, &before, plies + 1),
+            Verdict::NoMate,
+            "{attacker:?} stalemating at {after}"
+        );
+        tried += 1;
+        if tried == 20 {
             return;
         }
     }
