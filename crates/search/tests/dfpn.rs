@@ -531,3 +531,58 @@ fn no_result_is_reused_where_the_ban_stalemates_the_defender() {
     }
     panic!("only {tried} cases found");
 }
+
+/// A result that relied on a move being forbidden must not be reused on a
+/// line that allows it. Built by hand, asking for mate: at `after`, one
+/// move `freed` was forbidden when the result was made (the line then
+/// held it), and the plain search says that forbidding it is what decides
+/// (a mate found or missed because of it); the second line does not hold
+/// it, and leaves `before` no move but to `after`.
+#[test]
+fn no_result_is_reused_where_a_move_it_relied_on_is_allowed() {
+    let (mut proofs, mut disproofs) = (0, 0);
+    for (before, after) in pairs(8, 3000) {
+        let attacker = if proofs < disproofs {
+            before.turn()
+        } else {
+            after.turn()
+        };
+        for freed in children_keys(&after) {
+            if freed == before.key() {
+                continue;
+            }
+            let then = [freed, before.key(), after.key()];
+            let mates_then = plain(&then, &after, attacker, 3);
+            if mates_then == plain(&[before.key(), after.key()], &after, attacker, 3) {
+                continue;
+            }
+            let mut search = HorizonProof::new(table(), attacker);
+            assert_eq!(
+                matches!(search.prove(&then, &after, 3), Verdict::Mates(_)),
+                mates_then
+            );
+            let line = {
+                let mut line: Vec<u32> = children_keys(&before);
+                line.retain(|&k| k != after.key() && k != freed);
+                line.push(before.key());
+                line
+            };
+            let mates_now = plain(&line, &before, attacker, 4);
+            assert_eq!(
+                matches!(search.prove(&line, &before, 4), Verdict::Mates(_)),
+                mates_now,
+                "{attacker:?} at {after} with {freed} allowed again"
+            );
+            if mates_then {
+                proofs += 1;
+            } else {
+                disproofs += 1;
+            }
+            break;
+        }
+        if proofs >= 10 && disproofs >= 10 {
+            return;
+        }
+    }
+    panic!("only {proofs} proofs and {disproofs} disproofs found");
+}
