@@ -460,6 +460,16 @@ fn pairs(seed: u64, lines: usize) -> impl Iterator<Item = (Position, Position)> 
     })
 }
 
+/// The pairs of [`pairs`] where the line that bans every move from
+/// `after` (and all but that one from `before`) stalemates `after`: it is
+/// not in check, has moves, and none of them leads back to `before`.
+fn pairs_to_stalemate(seed: u64, lines: usize) -> impl Iterator<Item = (Position, Position)> {
+    pairs(seed, lines).filter(|(before, after)| {
+        let banned = children_keys(after);
+        !after.is_check() && !banned.is_empty() && !banned.contains(&before.key())
+    })
+}
+
 /// A result must not be reused on a line that takes every move from the
 /// side the result is against, where running out of moves ends the game
 /// the other way. Built by hand: the attacker, not in check, cannot force
@@ -472,11 +482,7 @@ fn pairs(seed: u64, lines: usize) -> impl Iterator<Item = (Position, Position)> 
 fn no_result_is_reused_where_the_ban_stalemates_the_attacker() {
     for plies in [0, 1] {
         let mut tried = 0;
-        for (before, after) in pairs(5, 400) {
-            let banned = children_keys(&after);
-            if after.is_check() || banned.is_empty() || banned.contains(&before.key()) {
-                continue;
-            }
+        for (before, after) in pairs_to_stalemate(5, 400) {
             let attacker = after.turn();
             let mut search = HorizonProof::new(table(), attacker).counting_stalemates();
             let alone = [before.key(), after.key()];
@@ -506,11 +512,7 @@ fn no_result_is_reused_where_the_ban_stalemates_the_attacker() {
 #[test]
 fn no_result_is_reused_where_the_ban_stalemates_the_defender() {
     let mut tried = 0;
-    for (before, after) in pairs(6, 3000) {
-        let banned = children_keys(&after);
-        if after.is_check() || banned.is_empty() || banned.contains(&before.key()) {
-            continue;
-        }
+    for (before, after) in pairs_to_stalemate(6, 3000) {
         let attacker = before.turn();
         let mut search = HorizonProof::new(table(), attacker);
         let alone = [before.key(), after.key()];
