@@ -408,30 +408,23 @@ impl<'a> HorizonProof<'a> {
                 });
             }
         });
-        let ends_without_a_move = self.ends_without_a_move(&node.pos, attacking);
-        let terminal = if children.is_empty() {
-            Some(if ends_without_a_move { Some(0) } else { None })
-        } else if depth == 0 {
-            Some(None)
-        } else {
-            None
-        };
-        if let Some(proof) = terminal {
-            // What this relied on. Without a move: every forbidden move,
-            // which would give it one. At the horizon with a move left: no
-            // forbidden move (another move changes nothing), but one legal
-            // move if running out of them would end the game in the
-            // attacker's favour.
-            let mut touched = Vec::new();
-            match children.first() {
-                None => touched.clone_from(&forbidden),
+        if children.is_empty() || depth == 0 {
+            // No legal move, or the horizon with a move left (no end). What
+            // this relied on: without a move, every forbidden move, which
+            // would give it one; at the horizon, no forbidden move (another
+            // move changes nothing), but one legal move if running out of
+            // them would end the game in the attacker's favour.
+            let ends_without_a_move = self.ends_without_a_move(&node.pos, attacking);
+            let (proof, mut touched) = match children.first() {
+                None => (ends_without_a_move.then_some(0), forbidden.clone()),
                 Some(first) => {
                     forbidden.clear();
-                    if ends_without_a_move {
-                        touched.push(first.index);
-                    }
+                    (
+                        None,
+                        Vec::from_iter(ends_without_a_move.then_some(first.index)),
+                    )
                 }
-            }
+            };
             let depth_held = if children.is_empty() { MAX_HORIZON } else { 0 };
             touched.sort_unstable();
             touched.dedup();

@@ -431,17 +431,20 @@ fn children_keys(pos: &Position) -> Vec<u32> {
     keys
 }
 
-/// The line `before` then `after`, with every move from `after`, and
-/// every other move from `before`, played already: `before` has one move,
-/// and `after` none.
+/// The line up to `before` with every move from it but the one to
+/// `after` played already: `before` has that one move.
+fn line_leaving_one_move(before: &Position, after: &Position) -> Vec<u32> {
+    let mut line = children_keys(before);
+    line.retain(|&k| k != after.key());
+    line.push(before.key());
+    line
+}
+
+/// The same line with every move from `after` played too: `after` has
+/// none.
 fn line_banning_all_but(before: &Position, after: &Position) -> Vec<u32> {
     let mut line = children_keys(after);
-    line.extend(
-        children_keys(before)
-            .into_iter()
-            .filter(|&k| k != after.key()),
-    );
-    line.push(before.key());
+    line.extend(line_leaving_one_move(before, after));
     line
 }
 
@@ -563,12 +566,7 @@ fn no_result_is_reused_where_a_move_it_relied_on_is_allowed() {
                 matches!(search.prove(&then, &after, 3), Verdict::Mates(_)),
                 mates_then
             );
-            let line = {
-                let mut line: Vec<u32> = children_keys(&before);
-                line.retain(|&k| k != after.key() && k != freed);
-                line.push(before.key());
-                line
-            };
+            let line = line_leaving_one_move(&before, &after);
             let mates_now = plain(&line, &before, attacker, 4);
             assert_eq!(
                 matches!(search.prove(&line, &before, 4), Verdict::Mates(_)),
