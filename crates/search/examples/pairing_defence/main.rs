@@ -1,0 +1,239 @@
+//! Looks for a defence without memory that survives the no-repetition rule
+//! in Knight Court: a certificate that the defender is never mated.
+//!
+//! Under the ban a position with the defender to move is only ever created
+//! by the attacker, and one with the attacker to move only by the defender
+//! (or it is the start). So the defender is stuck at a position only when it
+//! has itself already created every position it could move to. The
+//! certificate is a set `X` of defender-to-move positions such that:
+//!
+//! - every position the table calls won for the defender is in `X`: the
+//!   fastest win lowers the distance every move, so it never needs a
+//!   position the defender made before;
+//! - every drawn position in `X` either *reserves* a move `f(P)`, no two
+//!   positions reserving the same one, or is *free*: not in check, and every
+//!   move from it is safe and reserved by nobody (it plays any move still
+//!   allowed, and when none is, it is stalemated: a draw);
+//! - a reserved move is *safe*: every reply of the attacker lands in `X`.
+//!   Black never reserves the start, which is on the board from the outset.
+//!
+//! The defender then always has a move, so it is never mated. The largest
+//! such set is approached from above. Each round matches the drawn
+//! positions that need a reserved move to the safe moves left, trying them
+//! nearest the start first (breadth-first over every legal move), so that
+//! a maximum matching leaves out the farthest ones it can; those left out
+//! are dropped (as are positions the start cannot reach), which moves are
+//! safe is recomputed, and the rounds go on until nothing is dropped. If
+//! the start (for White) or every position after White's first move (for
+//! Black) survived, the start would be proved at least a draw for that
+//! side.
+//!
+//! `cargo run --release -p arbiter-search --example pairing_defence`
+//!
+//! The rounds only approach one largest set. `--sat DIR [LAYERS|all]` asks a SAT
+//! solver (the `cadical` program; `minisat` as a second opinion on every
+//! "no") whether *any* such defence holds the roots, writing its formulas
+//! into `DIR` (see `sat.rs`). With `LAYERS` the defender may first force
+//! its way into the defence within that many of its moves, with `all` in
+//! any number. Every defence
+//! either way is checked by `check.rs`, which shares nothing with them.
+//! `--sat-attack DIR` asks the same of attacks that win without memory
+//! (`attack.rs`, which needs no table). `--self-test DIR [GRAPHS]` checks
+//! the formulas against trying every strategy on small random graphs.
+mod attack;
+mod check;
+mod graph;
+mod rounds;
+mod sat;
+mod selftest;
+
+use arbiter_core::PositionSpace;
+use arbiter_knight_court::{legal_moves, Color, KnightCourtSpace, Position};
+use graph::{Defence, Graph};
+use std::collections::VecDeque;
+use std::process::Command;
+
+/// Where `side` first moves: the start for White, each position after
+/// White's first move for Black, each named by the moves that lead there.
+fn roots(side: Color) -> Vec<(String, usize)> {
+    let space = KnightCourtSpace;
+    let start = Position::start();
+    match side {
+        Color::White => vec![("the start".to_string(), space.index(&start))],
+        Color::Black => legal_moves(&start)
+            .iter()
+            .map(|&mv| (format!("1. {mv}"), space.index(&start.play_unchecked(mv))))
+            .collect(),
+    }
+}
+
+/// The defender's positions nearest the roots first (breadth-first).
+fn nearest_first(graph: &Graph, defender: Color, roots: &[usize]) -> Vec<usize> {
+    let mut seen = vec![false; graph.size()];
+    let mut order = Vec::new();
+    let mut queue: VecDeque<usize> = roots.iter().copied().collect();
+    for &s in roots {
+        seen[s] = true;
+    }
+    while let Some(i) = queue.pop_front() {
+        if graph.turn[i] == defender {
+            order.push(i);
+        }
+        for &c in &graph.children[i] {
+            if !seen[c as usize] {
+                seen[c as usize] = true;
+                queue.push_back(c as usize);
+            }
+        }
+    }
+    order
+}
+
+/// The defence the rounds find, checked.
+fn rounds_defence(graph: &Graph, defender: Color, start: usize) -> Defence {
+    let roots: Vec<usize> = roots(defender).iter().map(|r| r.1).collect();
+    let order = nearest_first(graph, defender, &roots);
+    let drawn = (0..graph.size())
+        .filter(|&p| graph.drawn(p, defender))
+        .count();
+    let reached = order.iter().filter(|&&p| graph.drawn(p, defender)).count();
+    println!("{defender:?} to move: {drawn} drawn positions, of which the start reaches {reached}");
+    let defence = rounds::certificate(graph, defender, start, &order);
+    let verdict = check::check(graph, defender, start, &[], &defence);
+    println!("  the rounds' defence, checked: {verdict:?} drawn positions held");
+    defence
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let graph = Graph::build();
+    let start = KnightCourtSpace.index(&Position::start());
+    match args.first().map(String::as_str) {
+        Some("--self-test") => {
+            let dir = args.get(1).expect("--self-test DIR [GRAPHS]");
+            let graphs = args
+                .get(2)
+                .map_or(2000, |n| n.parse().expect("a number of graphs"));
+            selftest::run(graphs, dir);
+        }
+        Some("--sat-attack") => {
+            let dir = args.get(1).expect("--sat-attack DIR");
+            for attacker in [Color::White, Color::Black] {
+                ask_every_attack(&graph, attacker, start, dir);
+            }
+        }
+        Some("--sat") => {
+            let dir = args.get(1).expect("--sat DIR [LAYERS|all]");
+            let reach = match args.get(2).map(String::as_str) {
+                Some("all") => sat::Reach::Unbounded,
+                n => sat::Reach::Within(n.map_or(0, |n| n.parse().expect("a number of layers"))),
+            };
+            for defender in [Color::White, Color::Black] {
+                let defence = rounds_defence(&graph, defender, start);
+                ask_every_defence(&graph, defender, start, &defence, dir, reach);
+            }
+        }
+        _ => {
+            for defender in [Color::White, Color::Black] {
+                let defence = rounds_defence(&graph, defender, start);
+                let in_x: Vec<bool> = (0..graph.size())
+                    .map(|p| defence.held[p] || graph.won(p, defender))
+                    .collect();
+                let forced = rounds::attractor(&graph, defender, &in_x);
+                for (name, p) in roots(defender) {
+                    let held = if in_x[p] { "held" } else { "not held" };
+                    let forced = match forced[p] {
+                        true => "the defender can force the game into the held set with the ban ignored",
+                        false => "the attacker keeps the game out of the held set even with the ban ignored",
+                    };
+                    println!("  after {name}: {held}; {forced}");
+                }
+            }
+        }
+    }
+}
+
+/// Asks the solver about every root of `defender`, first checking that the
+/// formula admits the rounds' defence (it must: that one is checked).
+fn ask_every_defence(
+    graph: &Graph,
+    defender: Color,
+    start: usize,
+    rounds: &Defence,
+    dir: &str,
+    reach: sat::Reach,
+) {
+    let name = format!("{defender:?}").to_lowercase();
+    let mut formula = sat::encode(graph, defender, start, &[], reach);
+    for p in (0..graph.size()).filter(|&p| rounds.held[p]) {
+        formula.clauses.push(vec![formula.vars.held[&p]]);
+    }
+    let admitted = sat::solve("cadical", &format!("{dir}/{name}-rounds.cnf"), &formula).is_some();
+    assert!(admitted, "the formula refuses the rounds' defence");
+    println!("  the formula admits the rounds' defence");
+    let second_opinion = Command::new("minisat").arg("--help").output().is_ok();
+    for (case, root) in roots(defender) {
+        let formula = sat::encode(graph, defender, start, &[root], reach);
+        let path = format!("{dir}/{name}-{}.cnf", case.replace(['.', ' '], ""));
+        let began = std::time::Instant::now();
+        let model = sat::solve("cadical", &path, &formula);
+        let seconds = began.elapsed().as_secs_f64();
+        let size = format!(
+            "{} variables, {} clauses",
+            formula.vars.count,
+            formula.clauses.len()
+        );
+        match model {
+            Some(model) => {
+                let defence = formula.defence(&model, graph.size());
+                let verdict = check::check(graph, defender, start, &[root], &defence);
+                println!("  after {case}: a defence holds ({size}, {seconds:.1} s); checked: {verdict:?} drawn positions held");
+            }
+            None => {
+                let again = match second_opinion {
+                    true => match sat::solve("minisat", &path, &formula) {
+                        None => "minisat agrees",
+                        Some(_) => "MINISAT DISAGREES",
+                    },
+                    false => "minisat not installed",
+                };
+                println!("  after {case}: no defence holds ({size}, {seconds:.1} s; {again})");
+            }
+        }
+    }
+}
+
+/// Asks the solver whether an attack without memory wins for `attacker`:
+/// from the start for White, after each first move for Black.
+fn ask_every_attack(graph: &Graph, attacker: Color, start: usize, dir: &str) {
+    let name = format!("{attacker:?}").to_lowercase();
+    for (case, root) in roots(attacker) {
+        let seen: Vec<usize> = match root == start {
+            true => vec![start],
+            false => vec![start, root],
+        };
+        let encoded = attack::encode(graph, attacker, root, &seen);
+        let path = format!("{dir}/attack-{name}-{}.cnf", case.replace(['.', ' '], ""));
+        let began = std::time::Instant::now();
+        let model = sat::solve("cadical", &path, &encoded.formula);
+        let seconds = began.elapsed().as_secs_f64();
+        let size = format!(
+            "{} variables, {} clauses",
+            encoded.formula.vars.count,
+            encoded.formula.clauses.len()
+        );
+        match model {
+            Some(model) => {
+                let verdict = attack::check(graph, attacker, root, &seen, &encoded.attack(&model));
+                println!("{attacker:?} attacking after {case}: an attack wins ({size}, {seconds:.1} s); checked: {verdict:?} positions held");
+            }
+            None => {
+                let again = match sat::solve("minisat", &path, &encoded.formula) {
+                    None => "minisat agrees",
+                    Some(_) => "MINISAT DISAGREES",
+                };
+                println!("{attacker:?} attacking after {case}: no attack wins ({size}, {seconds:.1} s; {again})");
+            }
+        }
+    }
+}

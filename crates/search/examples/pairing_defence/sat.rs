@@ -1,0 +1,386 @@
+//! The certificate as a formula for a SAT solver, so that *every* defence
+//! of the kind is asked about at once, not one set approached from above.
+//!
+//! Variables: for each drawn defender position, whether it is held, free,
+//! and which of its moves it reserves; for each attacker position whose
+//! replies all reach drawn or won positions, whether it is safe and whether
+//! it is reserved. Positions the table calls lost for the defender get no
+//! variable: the attacker's fastest mate would lead any defence out of
+//! them. With `layers` above zero the root need not be held itself: the
+//! defender may first force the game into the held set within that many of
+//! its own moves, the ban ignored, never making a reserved position on the
+//! way (each of those moves lowers the distance, so none repeats).
+use crate::graph::{Defence, Graph};
+use arbiter_knight_court::Color;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::process::Command;
+
+/// The formula's variables, numbered from 1 as DIMACS wants.
+#[derive(Default)]
+pub struct Vars {
+    pub count: i32,
+    pub held: HashMap<usize, i32>,
+    safe: HashMap<usize, i32>,
+    reserved: HashMap<usize, i32>,
+    free: HashMap<usize, i32>,
+    reserves: HashMap<(usize, usize), i32>,
+}
+
+impl Vars {
+    pub fn fresh(&mut self) -> i32 {
+        self.count += 1;
+        self.count
+    }
+}
+
+pub struct Formula {
+    pub vars: Vars,
+    pub clauses: Vec<Vec<i32>>,
+}
+
+impl Formula {
+    /// No position reserved twice: at most one of each position's
+    /// reservers, in the order of the positions (so the formula repeats).
+    pub fn one_reserver_each(&mut self, reservers: HashMap<usize, Vec<i32>>) {
+        let mut groups: Vec<(usize, Vec<i32>)> = reservers.into_iter().collect();
+        groups.sort();
+        for (_, lits) in groups {
+            self.at_most_one(&lits);
+        }
+    }
+
+    /// At most one of `lits`: pairwise when few, else a sequential counter.
+    fn at_most_one(&mut self, lits: &[i32]) {
+        if lits.len() <= 5 {
+            for (i, &a) in lits.iter().enumerate() {
+                for &b in &lits[i + 1..] {
+                    self.clauses.push(vec![-a, -b]);
+                }
+            }
+            return;
+        }
+        let mut previous = self.vars.fresh();
+        self.clauses.push(vec![-lits[0], previous]);
+        for &lit in &lits[1..lits.len() - 1] {
+            let next = self.vars.fresh();
+            self.clauses.push(vec![-lit, next]);
+            self.clauses.push(vec![-previous, next]);
+            self.clauses.push(vec![-previous, -lit]);
+            previous = next;
+        }
+        self.clauses.push(vec![-previous, -lits[lits.len() - 1]]);
+    }
+}
+
+/// How far the defender may go to reach the held set from a root.
+#[derive(Clone, Copy, Debug)]
+pub enum Reach {
+    /// Within this many of its own moves (none: the root itself is held).
+    Within(usize),
+    /// Any number of moves, each lowering a rank, so none repeats.
+    Unbounded,
+}
+
+/// The formula: a defence without memory for `defender` holding every
+/// root, or reaching the held set from it as `reach` allows.
+pub fn encode(g: &Graph, defender: Color, start: usize, roots: &[usize], reach: Reach) -> Formula {
+    let size = g.exists.len();
+    let mut vars = Vars::default();
+    for p in (0..size).filter(|&p| g.drawn(p, defender)) {
+        let v = vars.fresh();
+        vars.held.insert(p, v);
+    }
+    // A move can be safe only if it is the attacker's turn there, it is not
+    // the start (already on the board for Black's defence), and no reply
+    // reaches a position lost for the defender.
+    let can_be_safe = |q: usize| {
+        g.exists[q]
+            && g.turn[q] != defender
+            && !(defender == Color::Black && q == start)
+            && g.children[q]
+                .iter()
+                .all(|&c| g.drawn(c as usize, defender) || g.won(c as usize, defender))
+    };
+    for q in (0..size).filter(|&q| can_be_safe(q)) {
+        let s = vars.fresh();
+        vars.safe.insert(q, s);
+        let r = vars.fresh();
+        vars.reserved.insert(q, r);
+    }
+    let mut formula = Formula {
+        vars,
+        clauses: Vec::new(),
+    };
+    let mut reservers: HashMap<usize, Vec<i32>> = HashMap::new();
+    for q in (0..size).filter(|&q| can_be_safe(q)) {
+        let s = formula.vars.safe[&q];
+        for &c in &g.children[q] {
+            if let Some(&h) = formula.vars.held.get(&(c as usize)) {
+                formula.clauses.push(vec![-s, h]);
+            }
+        }
+    }
+    for p in (0..size).filter(|&p| g.drawn(p, defender)) {
+        let h = formula.vars.held[&p];
+        let mut options = vec![-h];
+        if !g.in_check[p] {
+            let f = formula.vars.fresh();
+            formula.vars.free.insert(p, f);
+            options.push(f);
+            for &q in &g.children[p] {
+                match formula.vars.safe.get(&(q as usize)) {
+                    Some(&s) => {
+                        let r = formula.vars.reserved[&(q as usize)];
+                        formula.clauses.push(vec![-f, s]);
+                        formula.clauses.push(vec![-f, -r]);
+                    }
+                    None => formula.clauses.push(vec![-f]),
+                }
+            }
+        }
+        for &q in &g.children[p] {
+            let q = q as usize;
+            if let Some(&s) = formula.vars.safe.get(&q) {
+                let r = formula.vars.fresh();
+                formula.vars.reserves.insert((p, q), r);
+                formula.clauses.push(vec![-r, s]);
+                formula.clauses.push(vec![-r, formula.vars.reserved[&q]]);
+                reservers.entry(q).or_default().push(r);
+                options.push(r);
+            }
+        }
+        formula.clauses.push(options);
+    }
+    formula.one_reserver_each(reservers);
+    let top = match reach {
+        Reach::Within(layers) => reach_layers(g, defender, start, layers, &mut formula),
+        Reach::Unbounded => reach_ranked(g, defender, start, &mut formula),
+    };
+    for &root in roots {
+        if g.won(root, defender) {
+            continue;
+        }
+        match top.get(&root) {
+            Some(&a) => formula.clauses.push(vec![a]),
+            None => formula.clauses.push(vec![]),
+        }
+    }
+    formula
+}
+
+/// The moves the defender may make at `p` on its way into the held set,
+/// each with the replies that land on drawn positions: every move but the
+/// start (for Black), whose replies all land on drawn positions or on ones
+/// won for the defender.
+fn ways_in(g: &Graph, defender: Color, start: usize, p: usize) -> Vec<(usize, Vec<usize>)> {
+    let mut ways = Vec::new();
+    for &q in &g.children[p] {
+        let q = q as usize;
+        if defender == Color::Black && q == start {
+            continue;
+        }
+        let replies: Vec<usize> = g.children[q]
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| !g.won(c, defender))
+            .collect();
+        if replies.iter().all(|&c| g.drawn(c, defender)) {
+            ways.push((q, replies));
+        }
+    }
+    ways
+}
+
+/// Variables saying that the defender at a drawn position forces the game
+/// into the held set within `layers` of its moves, the ban ignored, never
+/// making a reserved position on the way; those of the last layer.
+fn reach_layers(
+    g: &Graph,
+    defender: Color,
+    start: usize,
+    layers: usize,
+    formula: &mut Formula,
+) -> HashMap<usize, i32> {
+    let drawn_defender: Vec<usize> = (0..g.size()).filter(|&p| g.drawn(p, defender)).collect();
+    // Within no move of its own: held.
+    let mut previous = formula.vars.held.clone();
+    for _ in 1..=layers {
+        let mut level = HashMap::new();
+        for &p in &drawn_defender {
+            let a = formula.vars.fresh();
+            level.insert(p, a);
+        }
+        for &p in &drawn_defender {
+            let mut options = vec![-level[&p], formula.vars.held[&p]];
+            for (q, replies) in ways_in(g, defender, start, p) {
+                // Every reply must land where the defender gets there
+                // within one move fewer, or on a position won for it.
+                let needs: Vec<i32> = replies.iter().map(|c| previous[c]).collect();
+                let b = formula.vars.fresh();
+                options.push(b);
+                if let Some(&r) = formula.vars.reserved.get(&q) {
+                    formula.clauses.push(vec![-b, -r]);
+                }
+                for v in needs {
+                    formula.clauses.push(vec![-b, v]);
+                }
+            }
+            formula.clauses.push(options);
+        }
+        previous = level;
+    }
+    previous
+}
+
+/// Variables saying that the defender at a drawn position forces the game
+/// into the held set in any number of its moves, the ban ignored, never
+/// making a reserved position on the way. Each position off the held set
+/// that does so gets a rank in binary, and each reply to the move it makes
+/// lands on the held set or on a position of lower rank; ranks below the
+/// number of drawn positions are enough for any such strategy, so nothing
+/// is lost to a bound. A lower rank each move means the positions the
+/// defender makes on the way never repeat.
+fn reach_ranked(
+    g: &Graph,
+    defender: Color,
+    start: usize,
+    formula: &mut Formula,
+) -> HashMap<usize, i32> {
+    let drawn_defender: Vec<usize> = (0..g.size()).filter(|&p| g.drawn(p, defender)).collect();
+    let bits = (usize::BITS - drawn_defender.len().leading_zeros()) as usize;
+    let mut reach = HashMap::new();
+    let mut rank: HashMap<usize, Vec<i32>> = HashMap::new();
+    for &p in &drawn_defender {
+        let v = formula.vars.fresh();
+        reach.insert(p, v);
+        rank.insert(p, (0..bits).map(|_| formula.vars.fresh()).collect());
+    }
+    let mut lower: HashMap<(usize, usize), i32> = HashMap::new();
+    for &p in &drawn_defender {
+        let mut options = vec![-reach[&p], formula.vars.held[&p]];
+        for (q, replies) in ways_in(g, defender, start, p) {
+            let b = formula.vars.fresh();
+            options.push(b);
+            if let Some(&r) = formula.vars.reserved.get(&q) {
+                formula.clauses.push(vec![-b, -r]);
+            }
+            for c in replies {
+                let below = match lower.get(&(c, p)) {
+                    Some(&v) => v,
+                    None => {
+                        let v = less_than(formula, &rank[&c], &rank[&p]);
+                        lower.insert((c, p), v);
+                        v
+                    }
+                };
+                formula.clauses.push(vec![-b, reach[&c]]);
+                formula.clauses.push(vec![-b, formula.vars.held[&c], below]);
+            }
+        }
+        formula.clauses.push(options);
+    }
+    reach
+}
+
+/// A variable that, when true, forces the number `x` (bits, most
+/// significant first) below `y`.
+fn less_than(formula: &mut Formula, x: &[i32], y: &[i32]) -> i32 {
+    // below[j]: x is below y on the bits from j on. Past the last bit the
+    // two are equal, so not below.
+    let below: Vec<i32> = (0..x.len()).map(|_| formula.vars.fresh()).collect();
+    for j in 0..x.len() {
+        let (l, xj, yj) = (below[j], x[j], y[j]);
+        formula.clauses.push(vec![-l, -xj, yj]);
+        match below.get(j + 1) {
+            Some(&next) => {
+                formula.clauses.push(vec![-l, -xj, next]);
+                formula.clauses.push(vec![-l, yj, next]);
+            }
+            None => {
+                formula.clauses.push(vec![-l, -xj]);
+                formula.clauses.push(vec![-l, yj]);
+            }
+        }
+    }
+    below[0]
+}
+
+pub fn dimacs(formula: &Formula) -> String {
+    let mut text = format!("p cnf {} {}\n", formula.vars.count, formula.clauses.len());
+    for clause in &formula.clauses {
+        for lit in clause {
+            write!(text, "{lit} ").expect("writing to a string");
+        }
+        text.push_str("0\n");
+    }
+    text
+}
+
+/// Runs `solver` (`cadical` or `minisat`) on the formula written at `path`:
+/// the model, or `None` when there is none.
+pub fn solve(solver: &str, path: &str, formula: &Formula) -> Option<Vec<bool>> {
+    std::fs::write(path, dimacs(formula)).expect("writing the formula");
+    let answer = format!("{path}.{solver}");
+    let output = match solver {
+        "minisat" => Command::new(solver)
+            .args(["-verb=0", path, &answer])
+            .output(),
+        _ => Command::new(solver).args(["-q", path]).output(),
+    };
+    let output =
+        output.unwrap_or_else(|e| panic!("running {solver} (apt-get install {solver}): {e}"));
+    let text = match solver {
+        "minisat" => std::fs::read_to_string(&answer).expect("minisat's answer"),
+        _ => String::from_utf8_lossy(&output.stdout).into_owned(),
+    };
+    let mut lines = text.lines().map(str::trim);
+    let mut model = vec![false; formula.vars.count as usize + 1];
+    let mut satisfiable = false;
+    for line in lines.by_ref() {
+        match line {
+            "s UNSATISFIABLE" | "UNSAT" => return None,
+            "s SATISFIABLE" | "SAT" => satisfiable = true,
+            _ => {}
+        }
+        let literals = line.strip_prefix("v ").or(match solver {
+            "minisat" if satisfiable && line != "SAT" => Some(line),
+            _ => None,
+        });
+        for lit in literals.into_iter().flat_map(str::split_whitespace) {
+            let lit: i32 = lit.parse().expect("a literal");
+            if lit > 0 {
+                model[lit as usize] = true;
+            }
+        }
+    }
+    assert!(satisfiable, "{solver} gave no answer: {text}");
+    Some(model)
+}
+
+impl Formula {
+    /// The defence a model describes (a free position reserves nothing).
+    pub fn defence(&self, model: &[bool], size: usize) -> Defence {
+        let mut held = vec![false; size];
+        let mut free = vec![false; size];
+        for (&p, &v) in &self.vars.held {
+            held[p] = model[v as usize];
+        }
+        for (&p, &v) in &self.vars.free {
+            free[p] = model[v as usize] && held[p];
+        }
+        let mut pairs: Vec<(&(usize, usize), &i32)> = self.vars.reserves.iter().collect();
+        pairs.sort();
+        let mut reserve = HashMap::new();
+        for (&(p, q), &v) in pairs {
+            if model[v as usize] && held[p] && !free[p] {
+                reserve.entry(p).or_insert(q);
+            }
+        }
+        Defence {
+            held,
+            reserve,
+            free,
+        }
+    }
+}
