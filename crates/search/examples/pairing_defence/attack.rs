@@ -24,19 +24,52 @@ use arbiter_knight_court::Color;
 use std::collections::HashMap;
 
 /// An attack without memory: the attacker positions it holds and the
-/// defender position each reserves.
+/// defender position each reserves; and the move it makes at each position
+/// on its way into the held set, if it has one.
 pub struct Attack {
     pub reserve: HashMap<usize, usize>,
+    pub way: HashMap<usize, usize>,
 }
 
 pub struct AttackFormula {
     pub formula: Formula,
     reserves: HashMap<(usize, usize), i32>,
+    ways: Vec<Way>,
 }
 
-/// The formula: an attack for `attacker` holding `root`, with the positions
-/// in `seen` already on the board.
-pub fn encode(g: &Graph, attacker: Color, root: usize, seen: &[usize]) -> AttackFormula {
+/// The variables of each position: an attacker position held, a defender
+/// position reserved, or made on the way in.
+struct Sides {
+    held: HashMap<usize, i32>,
+    handed: HashMap<usize, i32>,
+    on_the_way: HashMap<usize, i32>,
+}
+
+/// A move the attacker may make on its way in, with `left` moves left.
+struct Way {
+    from: usize,
+    left: usize,
+    to: usize,
+    var: i32,
+}
+
+/// The formula: an attack for `attacker` holding `root`, or reaching the
+/// held set from it within `layers` of its moves, with the positions in
+/// `seen` already on the board.
+///
+/// On the way in the attacker's moves lower the moves left, so none
+/// repeats, and never make a reserved position; every reply, the ban
+/// ignored, must land where the attacker gets in with one move fewer. The
+/// defender positions it makes on the way count with the reserved ones
+/// when a move is private, and need one too when not in check: the
+/// defender must not be stalemated on the way either.
+pub fn encode(
+    g: &Graph,
+    attacker: Color,
+    root: usize,
+    seen: &[usize],
+    layers: usize,
+) -> AttackFormula {
     let size = g.size();
     let mut formula = Formula {
         vars: Default::default(),
@@ -53,11 +86,15 @@ pub fn encode(g: &Graph, attacker: Color, root: usize, seen: &[usize]) -> Attack
     }
     let mut held = HashMap::new();
     let mut handed = HashMap::new();
+    let mut on_the_way = HashMap::new();
     for i in 0..size {
         if ours(i) {
             held.insert(i, formula.vars.fresh());
         } else if theirs(i) {
             handed.insert(i, formula.vars.fresh());
+            if layers > 0 {
+                on_the_way.insert(i, formula.vars.fresh());
+            }
         }
     }
     let mut reserves = HashMap::new();
@@ -78,7 +115,7 @@ pub fn encode(g: &Graph, attacker: Color, root: usize, seen: &[usize]) -> Attack
     formula.one_reserver_each(reservers);
     for d in (0..size).filter(|&d| theirs(d)) {
         let h = handed[&d];
-        let mut private = vec![-h];
+        let mut private = Vec::new();
         for &q in &g.children[d] {
             let q = q as usize;
             if is_seen(q) {
@@ -90,18 +127,97 @@ pub fn encode(g: &Graph, attacker: Color, root: usize, seen: &[usize]) -> Attack
                 private.push(p);
                 for &other in parents[q].iter().filter(|&&o| o != d) {
                     formula.clauses.push(vec![-p, -handed[&other]]);
+                    if let Some(&w) = on_the_way.get(&other) {
+                        formula.clauses.push(vec![-p, -w]);
+                    }
                 }
             }
         }
         if !g.in_check[d] {
-            formula.clauses.push(private);
+            let made = std::iter::once(h).chain(on_the_way.get(&d).copied());
+            for v in made {
+                formula.clauses.push([vec![-v], private.clone()].concat());
+            }
         }
     }
-    match held.get(&root) {
-        Some(&h) => formula.clauses.push(vec![h]),
-        None => formula.clauses.push(vec![]),
+    let mut ways = Vec::new();
+    if !held.contains_key(&root) {
+        formula.clauses.push(vec![]);
+        return AttackFormula {
+            formula,
+            reserves,
+            ways,
+        };
     }
-    AttackFormula { formula, reserves }
+    let sides = Sides {
+        held,
+        handed,
+        on_the_way,
+    };
+    let top = way_in(g, root, layers, &is_seen, &sides, &mut formula, &mut ways);
+    formula.clauses.push(vec![top]);
+    AttackFormula {
+        formula,
+        reserves,
+        ways,
+    }
+}
+
+/// The variable saying that the attacker at `root` gets into the held set
+/// within `layers` of its moves; variables are made only for the positions
+/// the way in can reach.
+fn way_in(
+    g: &Graph,
+    root: usize,
+    layers: usize,
+    is_seen: &dyn Fn(usize) -> bool,
+    sides: &Sides,
+    formula: &mut Formula,
+    ways: &mut Vec<Way>,
+) -> i32 {
+    let Sides {
+        held,
+        handed,
+        on_the_way,
+    } = sides;
+    // The attacker at a gets in within k moves: held when k is 0. Each
+    // variable made is asked in turn (`to_do`) for the moves that get in.
+    let mut gets_in: HashMap<(usize, usize), i32> = HashMap::new();
+    let mut variable = |a: usize, k: usize, formula: &mut Formula, to_do: &mut Vec<_>| match k {
+        0 => held[&a],
+        _ => *gets_in.entry((a, k)).or_insert_with(|| {
+            let v = formula.vars.fresh();
+            to_do.push((a, k, v));
+            v
+        }),
+    };
+    let mut to_do: Vec<(usize, usize, i32)> = Vec::new();
+    let top = variable(root, layers, formula, &mut to_do);
+    while let Some((a, k, v)) = to_do.pop() {
+        let mut options = vec![-v, held[&a]];
+        for &d in &g.children[a] {
+            let d = d as usize;
+            let Some(&w) = on_the_way.get(&d) else {
+                continue;
+            };
+            let b = formula.vars.fresh();
+            ways.push(Way {
+                from: a,
+                left: k,
+                to: d,
+                var: b,
+            });
+            options.push(b);
+            formula.clauses.push(vec![-b, w]);
+            formula.clauses.push(vec![-b, -handed[&d]]);
+            for &c in g.children[d].iter().filter(|&&c| !is_seen(c as usize)) {
+                let next = variable(c as usize, k - 1, formula, &mut to_do);
+                formula.clauses.push(vec![-b, next]);
+            }
+        }
+        formula.clauses.push(options);
+    }
+    top
 }
 
 impl AttackFormula {
@@ -115,7 +231,17 @@ impl AttackFormula {
                 reserve.entry(a).or_insert(d);
             }
         }
-        Attack { reserve }
+        // On the way in, the move with the fewest moves left: the replies
+        // to it get in sooner than those to any other chosen.
+        let mut chosen: HashMap<usize, (usize, usize)> = HashMap::new();
+        for way in self.ways.iter().filter(|w| model[w.var as usize]) {
+            let best = chosen.entry(way.from).or_insert((way.left, way.to));
+            if (way.left, way.to) < *best {
+                *best = (way.left, way.to);
+            }
+        }
+        let way = chosen.into_iter().map(|(a, (_, d))| (a, d)).collect();
+        Attack { reserve, way }
     }
 }
 
@@ -140,26 +266,53 @@ pub fn check(
             return Err(format!("{d} is reserved by both {a} and {other}"));
         }
     }
-    if !attack.reserve.contains_key(&root) {
-        return Err(format!("root {root} is not held"));
+    for (&a, &d) in &attack.way {
+        if !g.exists[a] || g.turn[a] != attacker || !g.children[a].contains(&(d as u32)) {
+            return Err(format!("{a} goes in by {d}, not one of its moves"));
+        }
+        if seen.contains(&d) || handed.contains_key(&d) {
+            return Err(format!("{a} goes in by {d}, on the board or reserved"));
+        }
     }
-    for &d in handed.keys() {
-        let open: Vec<usize> = g.children[d]
-            .iter()
+    let open = |d: usize| -> Vec<usize> {
+        (g.children[d].iter())
             .map(|&q| q as usize)
             .filter(|q| !seen.contains(q))
-            .collect();
-        if let Some(q) = open.iter().find(|&q| !attack.reserve.contains_key(q)) {
-            return Err(format!("the reply {q} to {d} is not held"));
-        }
+            .collect()
+    };
+    // Every position the defender may be handed, reserved or on the way in.
+    let made: Vec<usize> = handed.keys().chain(attack.way.values()).copied().collect();
+    for &d in &made {
         let private = |q: &usize| {
-            handed
-                .keys()
+            made.iter()
                 .all(|&other| other == d || !g.children[other].contains(&(*q as u32)))
         };
-        if !g.in_check[d] && !open.iter().any(private) {
+        if !g.in_check[d] && !open(d).iter().any(private) {
             return Err(format!("{d} is not in check and has no private move"));
         }
     }
-    Ok(attack.reserve.len())
+    for &d in handed.keys() {
+        if let Some(q) = open(d).iter().find(|&q| !attack.reserve.contains_key(q)) {
+            return Err(format!("the reply {q} to {d} is not held"));
+        }
+    }
+    // The positions from which the attacker gets into the held set.
+    let mut gets_in: Vec<bool> = (0..g.size())
+        .map(|a| attack.reserve.contains_key(&a))
+        .collect();
+    loop {
+        let before = gets_in.clone();
+        for (&a, &d) in &attack.way {
+            if open(d).iter().all(|&c| before[c]) {
+                gets_in[a] = true;
+            }
+        }
+        if gets_in == before {
+            break;
+        }
+    }
+    match gets_in[root] {
+        true => Ok(attack.reserve.len()),
+        false => Err(format!("root {root} does not get into the held set")),
+    }
 }

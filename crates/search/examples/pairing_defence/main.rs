@@ -37,8 +37,9 @@
 //! its way into the defence within that many of its moves, with `all` in
 //! any number. Every defence
 //! either way is checked by `check.rs`, which shares nothing with them.
-//! `--sat-attack DIR` asks the same of attacks that win without memory
-//! (`attack.rs`, which needs no table). `--self-test DIR [GRAPHS]` checks
+//! `--sat-attack DIR [LAYERS]` asks the same of attacks that win without
+//! memory (`attack.rs`, which needs no table), with a way in of up to
+//! `LAYERS` moves. `--self-test DIR [GRAPHS]` checks
 //! the formulas against trying every strategy on small random graphs.
 mod attack;
 mod check;
@@ -117,9 +118,12 @@ fn main() {
             selftest::run(graphs, dir);
         }
         Some("--sat-attack") => {
-            let dir = args.get(1).expect("--sat-attack DIR");
+            let dir = args.get(1).expect("--sat-attack DIR [LAYERS]");
+            let layers = args
+                .get(2)
+                .map_or(0, |n| n.parse().expect("a number of layers"));
             for attacker in [Color::White, Color::Black] {
-                ask_every_attack(&graph, attacker, start, dir);
+                ask_every_attack(&graph, attacker, start, dir, layers);
             }
         }
         Some("--sat") => {
@@ -205,14 +209,14 @@ fn ask_every_defence(
 
 /// Asks the solver whether an attack without memory wins for `attacker`:
 /// from the start for White, after each first move for Black.
-fn ask_every_attack(graph: &Graph, attacker: Color, start: usize, dir: &str) {
+fn ask_every_attack(graph: &Graph, attacker: Color, start: usize, dir: &str, layers: usize) {
     let name = format!("{attacker:?}").to_lowercase();
     for (case, root) in roots(attacker) {
         let seen: Vec<usize> = match root == start {
             true => vec![start],
             false => vec![start, root],
         };
-        let encoded = attack::encode(graph, attacker, root, &seen);
+        let encoded = attack::encode(graph, attacker, root, &seen, layers);
         let path = format!("{dir}/attack-{name}-{}.cnf", case.replace(['.', ' '], ""));
         let began = std::time::Instant::now();
         let model = sat::solve("cadical", &path, &encoded.formula);

@@ -87,21 +87,32 @@ fn some_defence_holds(g: &Graph, start: usize, root: usize) -> bool {
 }
 
 /// Whether some attack holds `root` for Black, trying every one: each
-/// Black position is left out or reserves one of its moves.
-fn some_attack_wins(g: &Graph, root: usize, seen: &[usize]) -> bool {
+/// Black position is left out, reserves one of its moves, or (with a way
+/// in) makes one on its way into the held set.
+fn some_attack_wins(g: &Graph, root: usize, seen: &[usize], way_in: bool) -> bool {
     let ours: Vec<usize> = (0..g.size())
         .filter(|&a| g.turn[a] == Color::Black)
         .collect();
-    let choices: Vec<usize> = ours.iter().map(|&a| 1 + g.children[a].len()).collect();
+    let ways = if way_in { 2 } else { 1 };
+    let choices: Vec<usize> = ours
+        .iter()
+        .map(|&a| 1 + ways * g.children[a].len())
+        .collect();
     any_choice(&choices, |pick| {
         let mut attack = Attack {
             reserve: HashMap::new(),
+            way: HashMap::new(),
         };
         for (i, &a) in ours.iter().enumerate() {
-            if pick[i] > 0 {
-                attack
-                    .reserve
-                    .insert(a, g.children[a][pick[i] - 1] as usize);
+            let moves = g.children[a].len();
+            match pick[i] {
+                0 => {}
+                k if k <= moves => {
+                    attack.reserve.insert(a, g.children[a][k - 1] as usize);
+                }
+                k => {
+                    attack.way.insert(a, g.children[a][k - 1 - moves] as usize);
+                }
             }
         }
         attack::check(g, Color::Black, root, seen, &attack).is_ok()
@@ -130,7 +141,7 @@ fn any_choice(choices: &[usize], mut accept: impl FnMut(&[usize]) -> bool) -> bo
 
 pub fn run(graphs: usize, dir: &str) {
     let mut rng = ChaCha8Rng::seed_from_u64(18);
-    let (mut holds, mut fails, mut wins) = (0, 0, 0);
+    let (mut holds, mut fails, mut wins) = (0, 0, [0, 0]);
     for n in 0..graphs {
         let g = random_graph(&mut rng);
         let start = DEFENDER_POSITIONS;
@@ -153,15 +164,25 @@ pub fn run(graphs: usize, dir: &str) {
         }
         // Black attacking: the start (5) and the root (0) already seen.
         let seen = [start, 0];
-        let expected = some_attack_wins(&g, 0, &seen);
-        let encoded = attack::encode(&g, Color::Black, 0, &seen);
-        let found = sat::solve("cadical", &format!("{dir}/selftest.cnf"), &encoded.formula);
-        assert_eq!(found.is_some(), expected, "graph {n} disagrees (attack)");
-        if let Some(model) = found {
-            let attack = encoded.attack(&model);
-            assert!(attack::check(&g, Color::Black, 0, &seen, &attack).is_ok());
-            wins += 1;
+        // With as many layers as any way in on a graph this small needs.
+        for (way_in, layers) in [(false, 0), (true, ATTACKER_POSITIONS)] {
+            let expected = some_attack_wins(&g, 0, &seen, way_in);
+            let encoded = attack::encode(&g, Color::Black, 0, &seen, layers);
+            let found = sat::solve("cadical", &format!("{dir}/selftest.cnf"), &encoded.formula);
+            assert_eq!(
+                found.is_some(),
+                expected,
+                "graph {n} disagrees (attack, {layers} layers)"
+            );
+            if let Some(model) = found {
+                let attack = encoded.attack(&model);
+                assert!(attack::check(&g, Color::Black, 0, &seen, &attack).is_ok());
+                wins[usize::from(way_in)] += 1;
+            }
         }
     }
-    println!("{graphs} random graphs: the formulas agree with trying every defence ({holds} hold, {fails} do not) and every attack ({wins} win)");
+    println!(
+        "{graphs} random graphs: the formulas agree with trying every defence ({holds} hold, {fails} do not) and every attack ({} win, {} with a way in)",
+        wins[0], wins[1]
+    );
 }
