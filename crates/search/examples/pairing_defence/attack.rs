@@ -17,7 +17,9 @@
 //!
 //! The attacker then always has a move, and the defender, when not in
 //! check, always has one too: so the game, which must end, ends with the
-//! defender stuck in check, mated.
+//! defender stuck in check, mated. The attacker may also first force its
+//! way into the set ([`encode`]); the positions it hands the defender on
+//! the way are then among those a private move is private from.
 use crate::graph::Graph;
 use crate::sat::Formula;
 use arbiter_knight_court::Color;
