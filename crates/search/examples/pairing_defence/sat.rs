@@ -6,10 +6,11 @@
 //! replies all reach drawn or won positions, whether it is safe and whether
 //! it is reserved. Positions the table calls lost for the defender get no
 //! variable: the attacker's fastest mate would lead any defence out of
-//! them. With `layers` above zero the root need not be held itself: the
-//! defender may first force the game into the held set within that many of
-//! its own moves, the ban ignored, never making a reserved position on the
-//! way (each of those moves lowers the distance, so none repeats).
+//! them. With a way in ([`Reach`]) the root need not be held itself: the
+//! defender may first force the game into the held set within some number
+//! of its own moves, or any number, the ban ignored, never making a
+//! reserved position on the way (each of those moves lowers the moves left,
+//! or a rank, so none repeats).
 use crate::graph::{Defence, Graph};
 use arbiter_knight_court::Color;
 use std::collections::HashMap;
