@@ -73,10 +73,7 @@ pub fn encode(
     layers: usize,
 ) -> AttackFormula {
     let size = g.size();
-    let mut formula = Formula {
-        vars: Default::default(),
-        clauses: Vec::new(),
-    };
+    let mut formula = Formula::default();
     let is_seen = |i: usize| seen.contains(&i);
     let ours = |i: usize| g.exists[i] && g.turn[i] == attacker;
     let theirs = |i: usize| g.exists[i] && g.turn[i] != attacker && !is_seen(i);
@@ -91,11 +88,11 @@ pub fn encode(
     let mut on_the_way = HashMap::new();
     for i in 0..size {
         if ours(i) {
-            held.insert(i, formula.vars.fresh());
+            held.insert(i, formula.fresh());
         } else if theirs(i) {
-            handed.insert(i, formula.vars.fresh());
+            handed.insert(i, formula.fresh());
             if layers > 0 {
-                on_the_way.insert(i, formula.vars.fresh());
+                on_the_way.insert(i, formula.fresh());
             }
         }
     }
@@ -106,7 +103,7 @@ pub fn encode(
         for &d in &g.children[a] {
             let d = d as usize;
             let Some(&h) = handed.get(&d) else { continue };
-            let r = formula.vars.fresh();
+            let r = formula.fresh();
             reserves.insert((a, d), r);
             reservers.entry(d).or_default().push(r);
             formula.clauses.push(vec![-r, h]);
@@ -125,7 +122,7 @@ pub fn encode(
             }
             formula.clauses.push(vec![-h, held[&q]]);
             if !g.in_check[d] {
-                let p = formula.vars.fresh();
+                let p = formula.fresh();
                 private.push(p);
                 for &other in parents[q].iter().filter(|&&o| o != d) {
                     formula.clauses.push(vec![-p, -handed[&other]]);
@@ -188,7 +185,7 @@ fn way_in(
     let mut variable = |a: usize, k: usize, formula: &mut Formula, to_do: &mut Vec<_>| match k {
         0 => held[&a],
         _ => *gets_in.entry((a, k)).or_insert_with(|| {
-            let v = formula.vars.fresh();
+            let v = formula.fresh();
             to_do.push((a, k, v));
             v
         }),
@@ -202,7 +199,7 @@ fn way_in(
             let Some(&w) = on_the_way.get(&d) else {
                 continue;
             };
-            let b = formula.vars.fresh();
+            let b = formula.fresh();
             ways.push(Way {
                 from: a,
                 left: k,

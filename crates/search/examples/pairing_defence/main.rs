@@ -30,16 +30,15 @@
 //!
 //! `cargo run --release -p arbiter-search --example pairing_defence`
 //!
-//! The rounds only approach one largest set. `--sat DIR [LAYERS|all]` asks a SAT
-//! solver (the `cadical` program; `minisat` as a second opinion on every
-//! "no") whether *any* such defence holds the roots, writing its formulas
-//! into `DIR` (see `sat.rs`). With `LAYERS` the defender may first force
-//! its way into the defence within that many of its moves, with `all` in
-//! any number. Every defence
-//! either way is checked by `check.rs`, which shares nothing with them.
-//! `--sat-attack DIR [LAYERS]` asks the same of attacks that win without
-//! memory (`attack.rs`, which needs no table), with a way in of up to
-//! `LAYERS` moves. `--self-test DIR [GRAPHS]` checks
+//! The rounds only approach one largest set. `--sat DIR [LAYERS|all]` asks
+//! a SAT solver (the `cadical` program; `minisat` as a second opinion on
+//! every "no") whether *any* such defence holds the roots, writing its
+//! formulas into `DIR` (see `sat.rs`). With `LAYERS` the defender may first
+//! force its way into the defence within that many of its moves, with `all`
+//! in any number. Every defence either way is checked by `check.rs`, which
+//! shares nothing with them. `--sat-attack DIR [LAYERS]` asks the same of
+//! attacks that win without memory (`attack.rs`, which needs no table),
+//! with a way in of up to `LAYERS` moves. `--self-test DIR [GRAPHS]` checks
 //! the formulas against trying every strategy on small random graphs.
 mod attack;
 mod check;
@@ -52,7 +51,6 @@ use arbiter_core::PositionSpace;
 use arbiter_knight_court::{legal_moves, Color, KnightCourtSpace, Position};
 use graph::{Defence, Graph};
 use std::collections::VecDeque;
-use std::process::Command;
 
 /// Where `side` first moves: the start for White, each position after
 /// White's first move for Black, each named by the moves that lead there.
@@ -168,41 +166,30 @@ fn ask_every_defence(
     reach: sat::Reach,
 ) {
     let name = format!("{defender:?}").to_lowercase();
-    let mut formula = sat::encode(graph, defender, start, &[], reach);
+    let mut encoded = sat::encode(graph, defender, start, &[], reach);
     for p in (0..graph.size()).filter(|&p| rounds.held[p]) {
-        formula.clauses.push(vec![formula.vars.held[&p]]);
+        encoded.formula.clauses.push(vec![encoded.vars.held[&p]]);
     }
-    let admitted = sat::solve("cadical", &format!("{dir}/{name}-rounds.cnf"), &formula).is_some();
-    assert!(admitted, "the formula refuses the rounds' defence");
+    let admitted = sat::solve(
+        "cadical",
+        &format!("{dir}/{name}-rounds.cnf"),
+        &encoded.formula,
+    );
+    assert!(
+        admitted.is_some(),
+        "the formula refuses the rounds' defence"
+    );
     println!("  the formula admits the rounds' defence");
-    let second_opinion = Command::new("minisat").arg("--help").output().is_ok();
     for (case, root) in roots(defender) {
-        let formula = sat::encode(graph, defender, start, &[root], reach);
+        let encoded = sat::encode(graph, defender, start, &[root], reach);
         let path = format!("{dir}/{name}-{}.cnf", case.replace(['.', ' '], ""));
-        let began = std::time::Instant::now();
-        let model = sat::solve("cadical", &path, &formula);
-        let seconds = began.elapsed().as_secs_f64();
-        let size = format!(
-            "{} variables, {} clauses",
-            formula.vars.count,
-            formula.clauses.len()
-        );
-        match model {
-            Some(model) => {
-                let defence = formula.defence(&model, graph.size());
+        match sat::ask(&path, &encoded.formula) {
+            (Some(model), said) => {
+                let defence = encoded.defence(&model, graph.size());
                 let verdict = check::check(graph, defender, start, &[root], &defence);
-                println!("  after {case}: a defence holds ({size}, {seconds:.1} s); checked: {verdict:?} drawn positions held");
+                println!("  after {case}: a defence holds ({said}); checked: {verdict:?} drawn positions held");
             }
-            None => {
-                let again = match second_opinion {
-                    true => match sat::solve("minisat", &path, &formula) {
-                        None => "minisat agrees",
-                        Some(_) => "MINISAT DISAGREES",
-                    },
-                    false => "minisat not installed",
-                };
-                println!("  after {case}: no defence holds ({size}, {seconds:.1} s; {again})");
-            }
+            (None, said) => println!("  after {case}: no defence holds ({said})"),
         }
     }
 }
@@ -218,25 +205,13 @@ fn ask_every_attack(graph: &Graph, attacker: Color, start: usize, dir: &str, lay
         };
         let encoded = attack::encode(graph, attacker, root, &seen, layers);
         let path = format!("{dir}/attack-{name}-{}.cnf", case.replace(['.', ' '], ""));
-        let began = std::time::Instant::now();
-        let model = sat::solve("cadical", &path, &encoded.formula);
-        let seconds = began.elapsed().as_secs_f64();
-        let size = format!(
-            "{} variables, {} clauses",
-            encoded.formula.vars.count,
-            encoded.formula.clauses.len()
-        );
-        match model {
-            Some(model) => {
+        match sat::ask(&path, &encoded.formula) {
+            (Some(model), said) => {
                 let verdict = attack::check(graph, attacker, root, &seen, &encoded.attack(&model));
-                println!("{attacker:?} attacking after {case}: an attack wins ({size}, {seconds:.1} s); checked: {verdict:?} positions held");
+                println!("{attacker:?} attacking after {case}: an attack wins ({said}); checked: {verdict:?} positions held");
             }
-            None => {
-                let again = match sat::solve("minisat", &path, &encoded.formula) {
-                    None => "minisat agrees",
-                    Some(_) => "MINISAT DISAGREES",
-                };
-                println!("{attacker:?} attacking after {case}: no attack wins ({size}, {seconds:.1} s; {again})");
+            (None, said) => {
+                println!("{attacker:?} attacking after {case}: no attack wins ({said})")
             }
         }
     }

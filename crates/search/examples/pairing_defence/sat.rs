@@ -17,10 +17,17 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::process::Command;
 
-/// The formula's variables, numbered from 1 as DIMACS wants.
+/// A formula in conjunctive normal form, its variables numbered from 1 as
+/// DIMACS wants.
+#[derive(Default)]
+pub struct Formula {
+    pub count: i32,
+    pub clauses: Vec<Vec<i32>>,
+}
+
+/// The variables of a defence, by position.
 #[derive(Default)]
 pub struct Vars {
-    pub count: i32,
     pub held: HashMap<usize, i32>,
     safe: HashMap<usize, i32>,
     reserved: HashMap<usize, i32>,
@@ -28,19 +35,19 @@ pub struct Vars {
     reserves: HashMap<(usize, usize), i32>,
 }
 
-impl Vars {
+/// The formula of a defence, with its variables.
+pub struct DefenceFormula {
+    pub formula: Formula,
+    pub vars: Vars,
+}
+
+impl Formula {
+    /// A variable not used before.
     pub fn fresh(&mut self) -> i32 {
         self.count += 1;
         self.count
     }
-}
 
-pub struct Formula {
-    pub vars: Vars,
-    pub clauses: Vec<Vec<i32>>,
-}
-
-impl Formula {
     /// No position reserved twice: at most one of each position's
     /// reservers, in the order of the positions (so the formula repeats).
     pub fn one_reserver_each(&mut self, reservers: HashMap<usize, Vec<i32>>) {
@@ -61,10 +68,10 @@ impl Formula {
             }
             return;
         }
-        let mut previous = self.vars.fresh();
+        let mut previous = self.fresh();
         self.clauses.push(vec![-lits[0], previous]);
         for &lit in &lits[1..lits.len() - 1] {
-            let next = self.vars.fresh();
+            let next = self.fresh();
             self.clauses.push(vec![-lit, next]);
             self.clauses.push(vec![-previous, next]);
             self.clauses.push(vec![-previous, -lit]);
@@ -85,12 +92,18 @@ pub enum Reach {
 
 /// The formula: a defence without memory for `defender` holding every
 /// root, or reaching the held set from it as `reach` allows.
-pub fn encode(g: &Graph, defender: Color, start: usize, roots: &[usize], reach: Reach) -> Formula {
+pub fn encode(
+    g: &Graph,
+    defender: Color,
+    start: usize,
+    roots: &[usize],
+    reach: Reach,
+) -> DefenceFormula {
     let size = g.exists.len();
+    let mut formula = Formula::default();
     let mut vars = Vars::default();
     for p in (0..size).filter(|&p| g.drawn(p, defender)) {
-        let v = vars.fresh();
-        vars.held.insert(p, v);
+        vars.held.insert(p, formula.fresh());
     }
     // A move can be safe only if it is the attacker's turn there, it is not
     // the start (already on the board for Black's defence), and no reply
@@ -104,35 +117,29 @@ pub fn encode(g: &Graph, defender: Color, start: usize, roots: &[usize], reach: 
                 .all(|&c| g.drawn(c as usize, defender) || g.won(c as usize, defender))
     };
     for q in (0..size).filter(|&q| can_be_safe(q)) {
-        let s = vars.fresh();
-        vars.safe.insert(q, s);
-        let r = vars.fresh();
-        vars.reserved.insert(q, r);
+        vars.safe.insert(q, formula.fresh());
+        vars.reserved.insert(q, formula.fresh());
     }
-    let mut formula = Formula {
-        vars,
-        clauses: Vec::new(),
-    };
     let mut reservers: HashMap<usize, Vec<i32>> = HashMap::new();
     for q in (0..size).filter(|&q| can_be_safe(q)) {
-        let s = formula.vars.safe[&q];
+        let s = vars.safe[&q];
         for &c in &g.children[q] {
-            if let Some(&h) = formula.vars.held.get(&(c as usize)) {
+            if let Some(&h) = vars.held.get(&(c as usize)) {
                 formula.clauses.push(vec![-s, h]);
             }
         }
     }
     for p in (0..size).filter(|&p| g.drawn(p, defender)) {
-        let h = formula.vars.held[&p];
+        let h = vars.held[&p];
         let mut options = vec![-h];
         if !g.in_check[p] {
-            let f = formula.vars.fresh();
-            formula.vars.free.insert(p, f);
+            let f = formula.fresh();
+            vars.free.insert(p, f);
             options.push(f);
             for &q in &g.children[p] {
-                match formula.vars.safe.get(&(q as usize)) {
+                match vars.safe.get(&(q as usize)) {
                     Some(&s) => {
-                        let r = formula.vars.reserved[&(q as usize)];
+                        let r = vars.reserved[&(q as usize)];
                         formula.clauses.push(vec![-f, s]);
                         formula.clauses.push(vec![-f, -r]);
                     }
@@ -142,11 +149,11 @@ pub fn encode(g: &Graph, defender: Color, start: usize, roots: &[usize], reach: 
         }
         for &q in &g.children[p] {
             let q = q as usize;
-            if let Some(&s) = formula.vars.safe.get(&q) {
-                let r = formula.vars.fresh();
-                formula.vars.reserves.insert((p, q), r);
+            if let Some(&s) = vars.safe.get(&q) {
+                let r = formula.fresh();
+                vars.reserves.insert((p, q), r);
                 formula.clauses.push(vec![-r, s]);
-                formula.clauses.push(vec![-r, formula.vars.reserved[&q]]);
+                formula.clauses.push(vec![-r, vars.reserved[&q]]);
                 reservers.entry(q).or_default().push(r);
                 options.push(r);
             }
@@ -155,8 +162,8 @@ pub fn encode(g: &Graph, defender: Color, start: usize, roots: &[usize], reach: 
     }
     formula.one_reserver_each(reservers);
     let top = match reach {
-        Reach::Within(layers) => reach_layers(g, defender, start, layers, &mut formula),
-        Reach::Unbounded => reach_ranked(g, defender, start, &mut formula),
+        Reach::Within(layers) => reach_layers(g, defender, start, layers, &vars, &mut formula),
+        Reach::Unbounded => reach_ranked(g, defender, start, &vars, &mut formula),
     };
     for &root in roots {
         if g.won(root, defender) {
@@ -167,7 +174,7 @@ pub fn encode(g: &Graph, defender: Color, start: usize, roots: &[usize], reach: 
             None => formula.clauses.push(vec![]),
         }
     }
-    formula
+    DefenceFormula { formula, vars }
 }
 
 /// The moves the defender may make at `p` on its way into the held set,
@@ -201,26 +208,27 @@ fn reach_layers(
     defender: Color,
     start: usize,
     layers: usize,
+    vars: &Vars,
     formula: &mut Formula,
 ) -> HashMap<usize, i32> {
     let drawn_defender: Vec<usize> = (0..g.size()).filter(|&p| g.drawn(p, defender)).collect();
     // Within no move of its own: held.
-    let mut previous = formula.vars.held.clone();
+    let mut previous = vars.held.clone();
     for _ in 1..=layers {
         let mut level = HashMap::new();
         for &p in &drawn_defender {
-            let a = formula.vars.fresh();
+            let a = formula.fresh();
             level.insert(p, a);
         }
         for &p in &drawn_defender {
-            let mut options = vec![-level[&p], formula.vars.held[&p]];
+            let mut options = vec![-level[&p], vars.held[&p]];
             for (q, replies) in ways_in(g, defender, start, p) {
                 // Every reply must land where the defender gets there
                 // within one move fewer, or on a position won for it.
                 let needs: Vec<i32> = replies.iter().map(|c| previous[c]).collect();
-                let b = formula.vars.fresh();
+                let b = formula.fresh();
                 options.push(b);
-                if let Some(&r) = formula.vars.reserved.get(&q) {
+                if let Some(&r) = vars.reserved.get(&q) {
                     formula.clauses.push(vec![-b, -r]);
                 }
                 for v in needs {
@@ -246,6 +254,7 @@ fn reach_ranked(
     g: &Graph,
     defender: Color,
     start: usize,
+    vars: &Vars,
     formula: &mut Formula,
 ) -> HashMap<usize, i32> {
     let drawn_defender: Vec<usize> = (0..g.size()).filter(|&p| g.drawn(p, defender)).collect();
@@ -253,17 +262,17 @@ fn reach_ranked(
     let mut reach = HashMap::new();
     let mut rank: HashMap<usize, Vec<i32>> = HashMap::new();
     for &p in &drawn_defender {
-        let v = formula.vars.fresh();
+        let v = formula.fresh();
         reach.insert(p, v);
-        rank.insert(p, (0..bits).map(|_| formula.vars.fresh()).collect());
+        rank.insert(p, (0..bits).map(|_| formula.fresh()).collect());
     }
     let mut lower: HashMap<(usize, usize), i32> = HashMap::new();
     for &p in &drawn_defender {
-        let mut options = vec![-reach[&p], formula.vars.held[&p]];
+        let mut options = vec![-reach[&p], vars.held[&p]];
         for (q, replies) in ways_in(g, defender, start, p) {
-            let b = formula.vars.fresh();
+            let b = formula.fresh();
             options.push(b);
-            if let Some(&r) = formula.vars.reserved.get(&q) {
+            if let Some(&r) = vars.reserved.get(&q) {
                 formula.clauses.push(vec![-b, -r]);
             }
             for c in replies {
@@ -276,7 +285,7 @@ fn reach_ranked(
                     }
                 };
                 formula.clauses.push(vec![-b, reach[&c]]);
-                formula.clauses.push(vec![-b, formula.vars.held[&c], below]);
+                formula.clauses.push(vec![-b, vars.held[&c], below]);
             }
         }
         formula.clauses.push(options);
@@ -289,7 +298,7 @@ fn reach_ranked(
 fn less_than(formula: &mut Formula, x: &[i32], y: &[i32]) -> i32 {
     // below[j]: x is below y on the bits from j on. Past the last bit the
     // two are equal, so not below.
-    let below: Vec<i32> = (0..x.len()).map(|_| formula.vars.fresh()).collect();
+    let below: Vec<i32> = (0..x.len()).map(|_| formula.fresh()).collect();
     for j in 0..x.len() {
         let (l, xj, yj) = (below[j], x[j], y[j]);
         formula.clauses.push(vec![-l, -xj, yj]);
@@ -308,7 +317,7 @@ fn less_than(formula: &mut Formula, x: &[i32], y: &[i32]) -> i32 {
 }
 
 pub fn dimacs(formula: &Formula) -> String {
-    let mut text = format!("p cnf {} {}\n", formula.vars.count, formula.clauses.len());
+    let mut text = format!("p cnf {} {}\n", formula.count, formula.clauses.len());
     for clause in &formula.clauses {
         for lit in clause {
             write!(text, "{lit} ").expect("writing to a string");
@@ -336,7 +345,7 @@ pub fn solve(solver: &str, path: &str, formula: &Formula) -> Option<Vec<bool>> {
         _ => String::from_utf8_lossy(&output.stdout).into_owned(),
     };
     let mut lines = text.lines().map(str::trim);
-    let mut model = vec![false; formula.vars.count as usize + 1];
+    let mut model = vec![false; formula.count as usize + 1];
     let mut satisfiable = false;
     for line in lines.by_ref() {
         match line {
@@ -359,7 +368,33 @@ pub fn solve(solver: &str, path: &str, formula: &Formula) -> Option<Vec<bool>> {
     Some(model)
 }
 
-impl Formula {
+/// Asks CaDiCaL, and MiniSat again about a "no" when it is installed: the
+/// model, and what to say of the question (its size, CaDiCaL's time, the
+/// second opinion).
+pub fn ask(path: &str, formula: &Formula) -> (Option<Vec<bool>>, String) {
+    let began = std::time::Instant::now();
+    let model = solve("cadical", path, formula);
+    let mut said = format!(
+        "{} variables, {} clauses, {:.1} s",
+        formula.count,
+        formula.clauses.len(),
+        began.elapsed().as_secs_f64()
+    );
+    if model.is_none() {
+        let installed = Command::new("minisat").arg("--help").output().is_ok();
+        said += match (
+            installed,
+            installed && solve("minisat", path, formula).is_none(),
+        ) {
+            (false, _) => "; minisat not installed",
+            (true, true) => "; minisat agrees",
+            (true, false) => "; MINISAT DISAGREES",
+        };
+    }
+    (model, said)
+}
+
+impl DefenceFormula {
     /// The defence a model describes (a free position reserves nothing).
     pub fn defence(&self, model: &[bool], size: usize) -> Defence {
         let mut held = vec![false; size];

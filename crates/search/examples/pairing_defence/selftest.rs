@@ -150,11 +150,11 @@ pub fn run(graphs: usize, dir: &str) {
         // As many layers as any attractor of a graph this small needs, or
         // ranks.
         for reach in [Reach::Within(DEFENDER_POSITIONS), Reach::Unbounded] {
-            let formula = sat::encode(&g, Color::Black, start, &[root], reach);
-            let found = sat::solve("cadical", &format!("{dir}/selftest.cnf"), &formula);
+            let encoded = sat::encode(&g, Color::Black, start, &[root], reach);
+            let found = sat::solve("cadical", &format!("{dir}/selftest.cnf"), &encoded.formula);
             assert_eq!(found.is_some(), expected, "graph {n} disagrees ({reach:?})");
             if let Some(model) = found {
-                let defence = formula.defence(&model, g.size());
+                let defence = encoded.defence(&model, g.size());
                 assert!(check(&g, Color::Black, start, &[root], &defence).is_ok());
             }
         }
