@@ -40,8 +40,12 @@
 //! attacks that win without memory (`attack.rs`, which needs no table),
 //! with a way in of up to `LAYERS` moves. `--self-test DIR [GRAPHS]` checks
 //! the formulas against trying every strategy on small random graphs.
+//! `--components` counts the graph's strongly connected parts, and those of
+//! the region where the attacker keeps the game out of the rounds' defence
+//! (`components.rs`, checked first against the definition).
 mod attack;
 mod check;
+mod components;
 mod graph;
 mod rounds;
 mod sat;
@@ -49,6 +53,7 @@ mod selftest;
 
 use arbiter_core::PositionSpace;
 use arbiter_knight_court::{legal_moves, Color, KnightCourtSpace, Position};
+use arbiter_search::retrograde::Value;
 use graph::{Defence, Graph};
 use std::collections::VecDeque;
 
@@ -115,6 +120,33 @@ fn main() {
                 .map_or(2000, |n| n.parse().expect("a number of graphs"));
             selftest::run(graphs, dir);
         }
+        Some("--components") => {
+            components::self_check(2000);
+            let everything = graph.exists.clone();
+            let from_start = components::reachable(&graph, &[start], &everything);
+            let reached = from_start.iter().filter(|&&r| r).count();
+            let parts = components::part_sizes(&graph, &from_start);
+            println!(
+                "the start reaches {reached} positions: {}",
+                components::describe(parts)
+            );
+            for defender in [Color::White, Color::Black] {
+                let (_, forced) = held_and_forced(&graph, defender, start);
+                // Drawn positions, either side to move, from which the
+                // defender cannot force the game into the defence.
+                let kept_out: Vec<bool> = (0..graph.size())
+                    .map(|p| graph.exists[p] && graph.value[p] == Some(Value::Draw) && !forced[p])
+                    .collect();
+                let roots: Vec<usize> = roots(defender).iter().map(|r| r.1).collect();
+                let region = components::reachable(&graph, &roots, &kept_out);
+                let size = region.iter().filter(|&&r| r).count();
+                let parts = components::part_sizes(&graph, &region);
+                println!(
+                    "  kept out of it, drawn and reached from the roots through such positions: {size} positions, {}",
+                    components::describe(parts)
+                );
+            }
+        }
         Some("--sat-attack") => {
             let dir = args.get(1).expect("--sat-attack DIR [LAYERS]");
             let layers = args
@@ -137,11 +169,7 @@ fn main() {
         }
         _ => {
             for defender in [Color::White, Color::Black] {
-                let defence = rounds_defence(&graph, defender, start);
-                let in_x: Vec<bool> = (0..graph.size())
-                    .map(|p| defence.held[p] || graph.won(p, defender))
-                    .collect();
-                let forced = rounds::attractor(&graph, defender, &in_x);
+                let (in_x, forced) = held_and_forced(&graph, defender, start);
                 for (name, p) in roots(defender) {
                     let held = if in_x[p] { "held" } else { "not held" };
                     let forced = match forced[p] {
@@ -153,6 +181,18 @@ fn main() {
             }
         }
     }
+}
+
+/// The positions the rounds' defence holds for `defender` (with every one
+/// won for it), and those from which it can force the game into them with
+/// the ban ignored.
+fn held_and_forced(graph: &Graph, defender: Color, start: usize) -> (Vec<bool>, Vec<bool>) {
+    let defence = rounds_defence(graph, defender, start);
+    let in_x: Vec<bool> = (0..graph.size())
+        .map(|p| defence.held[p] || graph.won(p, defender))
+        .collect();
+    let forced = rounds::attractor(graph, defender, &in_x);
+    (in_x, forced)
 }
 
 /// Asks the solver about every root of `defender`, first checking that the

@@ -18,7 +18,7 @@ const ATTACKER_POSITIONS: usize = 5;
 
 /// Positions `0..5` have Black (the defender) to move, `5..10` White; the
 /// start is 5, which Black may never make.
-fn random_graph(rng: &mut ChaCha8Rng) -> Graph {
+pub fn random_graph(rng: &mut ChaCha8Rng) -> Graph {
     let size = DEFENDER_POSITIONS + ATTACKER_POSITIONS;
     let mut g = Graph {
         exists: vec![true; size],

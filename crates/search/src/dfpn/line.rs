@@ -36,47 +36,58 @@ pub(super) struct Line {
 }
 
 /// What the last check of a stored result against the line learned, true
-/// of that line only ([`Line::id`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Seen {
-    Nothing,
-    /// Every position on the line at this moment was outside the result's
-    /// touched set, or forbidden: a later line need only be read from
-    /// where it differs. (A deep search asks a position's results again
-    /// each time it comes back to the node above it, on the same line but
-    /// for that node.)
-    ClearAsOf(u64),
+/// of that line only ([`Line::id`]). Both parts stay true while the line
+/// changes: a moment's positions are never replaced, only left.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Seen {
+    /// Every position on the line entered at or before this moment was
+    /// outside the result's touched set, or forbidden: a later line need
+    /// only be read from where it differs. (A deep search asks a
+    /// position's results again each time it comes back to the node
+    /// above it, on the same line but for that node.)
+    pub(super) clear_as_of: Option<u64>,
     /// This position is touched and not forbidden: the result fails on
-    /// any line through it, which takes one step to ask.
-    BlockedBy(u32),
+    /// any line through it, which takes one step to ask. Once it has left
+    /// the line, the check reads only what entered after `clear_as_of`
+    /// (before, the whole line: at horizon 61 two thirds of the positions
+    /// the checks read were of lines whose blocker had left).
+    pub(super) blocked_by: Option<u32>,
 }
 
-/// A [`Seen`] in eight bytes, kept beside each stored result.
+impl Seen {
+    pub(super) const NOTHING: Seen = Seen {
+        clear_as_of: None,
+        blocked_by: None,
+    };
+}
+
+/// A [`Seen`] in eight bytes, kept beside each stored result: the moment
+/// plus one in the low bits (0 for none), the blocker plus one above them.
 #[derive(Default)]
 pub(super) struct SeenCell(Cell<u64>);
 
-/// The mark of [`Seen::BlockedBy`] in a [`SeenCell`]; moments are far
-/// fewer.
-const BLOCKED: u64 = 1 << 63;
+/// The bits of the moment; moments are far fewer than 2^43, and position
+/// indices than 2^21.
+const MOMENT_BITS: u32 = 43;
+const MOMENT_MASK: u64 = (1 << MOMENT_BITS) - 1;
 
 impl SeenCell {
     pub(super) fn get(&self) -> Seen {
-        match self.0.get() {
-            0 => Seen::Nothing,
-            packed if packed & BLOCKED != 0 => Seen::BlockedBy(packed as u32),
-            packed => Seen::ClearAsOf(packed - 1),
+        let packed = self.0.get();
+        let moment = packed & MOMENT_MASK;
+        let blocker = packed >> MOMENT_BITS;
+        Seen {
+            clear_as_of: (moment != 0).then(|| moment - 1),
+            blocked_by: (blocker != 0).then(|| (blocker - 1) as u32),
         }
     }
 
     pub(super) fn set(&self, seen: Seen) {
-        self.0.set(match seen {
-            Seen::Nothing => 0,
-            Seen::BlockedBy(index) => BLOCKED | u64::from(index),
-            Seen::ClearAsOf(moment) => {
-                assert!(moment + 1 < BLOCKED, "moments fit below the mark");
-                moment + 1
-            }
-        });
+        let moment = seen.clear_as_of.map_or(0, |m| m + 1);
+        assert!(moment <= MOMENT_MASK, "moments fit in their bits");
+        let blocker = seen.blocked_by.map_or(0, |k| u64::from(k) + 1);
+        assert!(blocker < 1 << (64 - MOMENT_BITS), "indices fit in theirs");
+        self.0.set(blocker << MOMENT_BITS | moment);
     }
 }
 
@@ -130,7 +141,10 @@ impl Line {
     /// What a result that meets the line as it is now in exactly its
     /// forbidden positions (one just made on it) may remember.
     pub(super) fn clear_now(&self) -> Seen {
-        Seen::ClearAsOf(self.clock)
+        Seen {
+            clear_as_of: Some(self.clock),
+            blocked_by: None,
+        }
     }
 
     #[cfg(test)]
@@ -151,10 +165,8 @@ impl Line {
     ) -> bool {
         debug_assert!(!self.contains(extra));
         let known = seen.get();
-        if let Seen::BlockedBy(index) = known {
-            if self.contains(index) {
-                return false;
-            }
+        if known.blocked_by.is_some_and(|index| self.contains(index)) {
+            return false;
         }
         let on = |k: u32| k == extra || self.contains(k);
         if !forbidden.iter().all(|&k| on(k)) {
@@ -164,35 +176,58 @@ impl Line {
         // touched: the line meets the set in exactly them when no other
         // position of the line is touched. Of the line, only the part
         // entered since it was last found clear need be read.
-        let from = match known {
-            Seen::ClearAsOf(moment) => self.entered.partition_point(|&e| e <= moment),
-            _ => 0,
+        let from = match known.clear_as_of {
+            Some(moment) => self.entered.partition_point(|&e| e <= moment),
+            None => 0,
         };
         let fresh = &self.order[from..];
         let blocks = |k: u32| forbidden.binary_search(&k).is_err();
         // A set that finds a member quickly (a bitmap, or gaps with a skip
         // table), or any set when only a position or two are fresh, is
-        // asked about each, the newest first: a result made on another
-        // line most often touched a position this line entered lately.
-        // Otherwise, or when the set is smaller than what is to be read,
-        // its members are walked.
-        let blocker =
-            if (touched.finds_quickly() && touched.len() > fresh.len()) || fresh.len() <= 1 {
-                std::iter::once(&extra)
-                    .chain(fresh.iter().rev())
-                    .copied()
-                    .find(|&k| touched.contains(k) && blocks(k))
-            } else {
-                touched.members().find(|&k| on(k) && blocks(k))
-            };
-        match blocker {
-            None => seen.set(self.clear_now()),
-            Some(k) if k != extra => seen.set(Seen::BlockedBy(k)),
-            // Not found so far: a stored result's own position is
-            // forbidden wherever it touched it.
-            Some(_) => {}
+        // asked about each. Otherwise, or when the set is smaller than
+        // what is to be read, its members are walked.
+        let looked_up =
+            (touched.finds_quickly() && touched.len() > fresh.len()) || fresh.len() <= 1;
+        if !looked_up {
+            let blocker = touched.members().find(|&k| on(k) && blocks(k));
+            match blocker {
+                None => seen.set(self.clear_now()),
+                // The first member on the line, not the oldest position:
+                // what was known clear stays all that is.
+                Some(k) if k != extra => seen.set(Seen {
+                    blocked_by: Some(k),
+                    ..known
+                }),
+                Some(_) => {}
+            }
+            return blocker.is_none();
         }
-        blocker.is_none()
+        // The result's own position is not on the line, so what it says
+        // teaches nothing of the line (and a stored result's own position
+        // is forbidden wherever it touched it).
+        if touched.contains(extra) && blocks(extra) {
+            return false;
+        }
+        // The line is read oldest first, so that a blocker found is the
+        // one that stays on it longest, and the line before it is clear:
+        // once it leaves, the next check reads only what entered after it.
+        // (Newest first found a blocker in fewer lookups, but one that
+        // left soon, and then the whole line was read again: docs/ai.md,
+        // "Blockers that stay".)
+        match fresh.iter().position(|&k| touched.contains(k) && blocks(k)) {
+            None => {
+                seen.set(self.clear_now());
+                true
+            }
+            Some(at) => {
+                let at = from + at;
+                seen.set(Seen {
+                    blocked_by: Some(self.order[at]),
+                    clear_as_of: Some(self.entered[at] - 1),
+                });
+                false
+            }
+        }
     }
 
     /// The members of `touched` on the line with `extra` added, sorted
@@ -278,7 +313,7 @@ mod tests {
         }
         let mut line = Line::new();
         let mut order: Vec<u32> = Vec::new();
-        let (mut answers, mut kinds) = ([0; 2], [0; 3]);
+        let (mut answers, mut kinds) = ([0; 2], [0; 4]);
         for step in 0..20_000 {
             match rng.random_range(0..10) {
                 0 if step % 7 == 0 => {
@@ -303,10 +338,12 @@ mod tests {
             }
             for (members, set, own, forbidden, seen) in &results {
                 let expected = naive(&order, members, forbidden, *own);
-                kinds[match seen.get() {
-                    Seen::Nothing => 0,
-                    Seen::ClearAsOf(_) => 1,
-                    Seen::BlockedBy(_) => 2,
+                let known = seen.get();
+                kinds[match (known.blocked_by, known.clear_as_of) {
+                    (None, None) => 0,
+                    (None, Some(_)) => 1,
+                    (Some(_), None) => 2,
+                    (Some(_), Some(_)) => 3,
                 }] += 1;
                 assert_eq!(
                     line.meets_exactly(set, forbidden, *own, seen),
@@ -322,6 +359,34 @@ mod tests {
         }
         assert!(answers.iter().all(|&n| n > 1000), "{answers:?}");
         assert!(kinds[1..].iter().all(|&n| n > 1000), "{kinds:?}");
+    }
+
+    #[test]
+    fn a_blocked_result_remembers_its_oldest_blocker_and_the_clear_line_before_it() {
+        // A set with a skip table, so that the line's positions are looked
+        // up in it: of the line 5, 40, 9, 70 it touches 40 and 70, and
+        // forbids neither, and it does not touch the result's own 2000.
+        let members: Vec<u32> = (0..400).map(|i| i * 3 + 1).collect();
+        assert!(members.contains(&40) && members.contains(&70));
+        let set = Touched::from_sorted(&members);
+        assert!(set.finds_quickly());
+        let mut line = Line::new();
+        line.reset([5, 40, 9, 70]);
+        let seen = SeenCell::default();
+        assert!(!line.meets_exactly(&set, &[], 2000, &seen));
+        // 40 entered the line second: the moment before it is the first.
+        let known = seen.get();
+        assert_eq!(known.blocked_by, Some(40));
+        assert_eq!(known.clear_as_of, Some(line.entered[0]));
+        // While 40 stays the answer stays no; once the line is back to 5
+        // and goes on clear, it is yes, and remembered as of now.
+        line.leave();
+        assert!(!line.meets_exactly(&set, &[], 2000, &seen));
+        line.leave();
+        line.leave();
+        line.enter(8);
+        assert!(line.meets_exactly(&set, &[], 2000, &seen));
+        assert_eq!(seen.get(), line.clear_now());
     }
 
     #[test]

@@ -82,8 +82,11 @@ pub(super) struct Entry {
     seen: SeenCell,
 }
 
-/// The forbidden positions an [`Entry`] keeps beside its result.
-const HEAD: usize = 2;
+/// The forbidden positions an [`Entry`] keeps beside its result. (With
+/// two, more checks read the result only to find a forbidden position off
+/// the line: at horizon 67 four took 90.8 s against two's 100.5 s, and
+/// eight 94.9 s, docs/ai.md, "Blockers that stay".)
+const HEAD: usize = 4;
 /// No position (indices are below the number of positions).
 const NONE: u32 = u32::MAX;
 
@@ -199,7 +202,7 @@ impl Store {
     fn remember_for(&self, line: &Line) {
         if self.seen_on.get() != line.id() {
             for entry in self.solved.iter().flatten() {
-                entry.seen.set(Seen::Nothing);
+                entry.seen.set(Seen::NOTHING);
             }
             self.seen_on.set(line.id());
         }
@@ -258,7 +261,7 @@ impl Store {
     /// its budget.
     #[cfg(test)]
     pub(super) fn put(&mut self, index: u32, solved: Solved, unions: &Unions) -> Rc<Solved> {
-        self.put_seen(index, solved, unions, Seen::Nothing)
+        self.put_seen(index, solved, unions, Seen::NOTHING)
     }
 
     /// The same, for a result just made on `line`, which therefore meets
