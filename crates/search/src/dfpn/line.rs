@@ -38,7 +38,7 @@ pub(super) struct Line {
 /// What the last check of a stored result against the line learned, true
 /// of that line only ([`Line::id`]). Both parts stay true while the line
 /// changes: a moment's positions are never replaced, only left.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Seen {
     /// Every position on the line entered at or before this moment was
     /// outside the result's touched set, or forbidden: a later line need
