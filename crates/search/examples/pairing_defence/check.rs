@@ -15,13 +15,8 @@ pub fn check(
     defence: &Defence,
 ) -> Result<usize, String> {
     let (held, reserve, free) = (&defence.held, &defence.reserve, &defence.free);
-    let in_x = |i: usize| g.won(i, defender) || (held[i] && g.drawn(i, defender));
-    let safe = |q: usize| {
-        g.exists[q]
-            && g.turn[q] != defender
-            && !(defender == Color::Black && q == start)
-            && g.children[q].iter().all(|&c| in_x(c as usize))
-    };
+    let in_x = |i: usize| in_x(g, defender, held, i);
+    let safe = |q: usize| safe(g, defender, start, held, q);
     let mut owner: HashMap<usize, usize> = HashMap::new();
     for (&p, &q) in reserve {
         if let Some(other) = owner.insert(q, p) {
@@ -54,26 +49,62 @@ pub fn check(
             }
         }
     }
-    // The positions from which the defender forces the game into X with the
-    // ban ignored, never making a reserved position on the way: the roots
-    // must be among them.
-    let mut forced: Vec<bool> = (0..held.len()).map(in_x).collect();
-    loop {
-        let before = forced.clone();
-        for p in (0..held.len()).filter(|&p| g.drawn(p, defender) && !before[p]) {
-            forced[p] = g.children[p].iter().any(|&q| {
-                let q = q as usize;
-                // A reserved position, or the start for Black, is barred.
-                let barred = owner.contains_key(&q) || (defender == Color::Black && q == start);
-                !barred && g.children[q].iter().all(|&c| before[c as usize])
-            });
-        }
-        if forced == before {
-            break;
-        }
-    }
-    match roots.iter().find(|&&r| !forced[r]) {
+    let ranks = ranks_into(g, defender, start, in_x, |q| owner.contains_key(&q));
+    match roots.iter().find(|&&r| ranks[r].is_none()) {
         Some(r) => Err(format!("root {r} is not forced into the held set")),
         None => Ok(count),
     }
+}
+
+/// `i` belongs to the defence: won for the defender, or drawn and held.
+pub fn in_x(g: &Graph, defender: Color, held: &[bool], i: usize) -> bool {
+    g.won(i, defender) || (held[i] && g.drawn(i, defender))
+}
+
+/// A move of the defender to `q` is safe: the attacker is to move there,
+/// it is not the start (on the board from the outset for Black's defence),
+/// and every reply lands in the defence.
+pub fn safe(g: &Graph, defender: Color, start: usize, held: &[bool], q: usize) -> bool {
+    g.exists[q]
+        && g.turn[q] != defender
+        && !(defender == Color::Black && q == start)
+        && g.children[q]
+            .iter()
+            .all(|&c| in_x(g, defender, held, c as usize))
+}
+
+/// For each position, in how many of its own moves the defender forces the
+/// game into the set `in_x` with the ban ignored, never making a position
+/// `barred` says (nor the start, for Black) on the way: none where it
+/// cannot. Playing a move that gives a position its rank lowers the rank
+/// every move, so on the way no position repeats.
+pub fn ranks_into(
+    g: &Graph,
+    defender: Color,
+    start: usize,
+    in_x: impl Fn(usize) -> bool,
+    barred: impl Fn(usize) -> bool,
+) -> Vec<Option<usize>> {
+    let size = g.size();
+    let mut rank: Vec<Option<usize>> = (0..size).map(|p| in_x(p).then_some(0)).collect();
+    for r in 1.. {
+        let before = rank.clone();
+        for p in (0..size).filter(|&p| g.drawn(p, defender) && before[p].is_none()) {
+            let reaches = g.children[p].iter().any(|&q| {
+                let q = q as usize;
+                // The start is on the board from the outset for Black.
+                let made_already = defender == Color::Black && q == start;
+                !barred(q)
+                    && !made_already
+                    && g.children[q].iter().all(|&c| before[c as usize].is_some())
+            });
+            if reaches {
+                rank[p] = Some(r);
+            }
+        }
+        if rank == before {
+            break;
+        }
+    }
+    rank
 }

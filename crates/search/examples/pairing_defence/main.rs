@@ -38,8 +38,12 @@
 //! in any number. Every defence either way is checked by `check.rs`, which
 //! shares nothing with them. `--sat-attack DIR [LAYERS]` asks the same of
 //! attacks that win without memory (`attack.rs`, which needs no table),
-//! with a way in of up to `LAYERS` moves. `--self-test DIR [GRAPHS]` checks
-//! the formulas against trying every strategy on small random graphs.
+//! with a way in of up to `LAYERS` moves. `--sat-shared DIR [LAYERS|all]`
+//! asks about defences that remember which positions the defender made and
+//! name several moves at each held position (`shared.rs`).
+//! `--self-test DIR [GRAPHS]` checks the formulas against trying every
+//! strategy on small random graphs, and plays out every defence sharing
+//! moves that the formula finds there.
 //! `--components` counts the graph's strongly connected parts, and those of
 //! the region where the attacker keeps the game out of the rounds' defence
 //! (`components.rs`, checked first against the definition).
@@ -50,6 +54,8 @@ mod graph;
 mod rounds;
 mod sat;
 mod selftest;
+mod shared;
+mod shared_selftest;
 
 use arbiter_core::PositionSpace;
 use arbiter_knight_court::{legal_moves, Color, KnightCourtSpace, Position};
@@ -156,15 +162,28 @@ fn main() {
                 ask_every_attack(&graph, attacker, start, dir, layers);
             }
         }
-        Some("--sat") => {
-            let dir = args.get(1).expect("--sat DIR [LAYERS|all]");
-            let reach = match args.get(2).map(String::as_str) {
-                Some("all") => sat::Reach::Unbounded,
-                n => sat::Reach::Within(n.map_or(0, |n| n.parse().expect("a number of layers"))),
-            };
+        Some("--sat-shared") => {
+            let dir = args.get(1).expect("--sat-shared DIR [LAYERS|all]");
+            let reach = parse_reach(args.get(2));
             for defender in [Color::White, Color::Black] {
                 let defence = rounds_defence(&graph, defender, start);
-                ask_every_defence(&graph, defender, start, &defence, dir, reach);
+                ask_every_defence(&graph, defender, start, &defence, dir, reach, Kind::Sharing);
+            }
+        }
+        Some("--sat") => {
+            let dir = args.get(1).expect("--sat DIR [LAYERS|all]");
+            let reach = parse_reach(args.get(2));
+            for defender in [Color::White, Color::Black] {
+                let defence = rounds_defence(&graph, defender, start);
+                ask_every_defence(
+                    &graph,
+                    defender,
+                    start,
+                    &defence,
+                    dir,
+                    reach,
+                    Kind::Reserving,
+                );
             }
         }
         _ => {
@@ -183,6 +202,15 @@ fn main() {
     }
 }
 
+/// How far the defender may go to reach the held set: `all`, or a number of
+/// its moves (none when not given).
+fn parse_reach(arg: Option<&String>) -> sat::Reach {
+    match arg.map(String::as_str) {
+        Some("all") => sat::Reach::Unbounded,
+        n => sat::Reach::Within(n.map_or(0, |n| n.parse().expect("a number of layers"))),
+    }
+}
+
 /// The positions the rounds' defence holds for `defender` (with every one
 /// won for it), and those from which it can force the game into them with
 /// the ban ignored.
@@ -195,8 +223,62 @@ fn held_and_forced(graph: &Graph, defender: Color, start: usize) -> (Vec<bool>, 
     (in_x, forced)
 }
 
+/// The two kinds of defence the solver is asked about.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// One move reserved by each held position (`sat.rs`).
+    Reserving,
+    /// Candidate moves shared between held positions (`shared.rs`).
+    Sharing,
+}
+
+/// A root of the defender, with what a defence's check needs.
+struct Root<'a> {
+    graph: &'a Graph,
+    defender: Color,
+    start: usize,
+    root: usize,
+}
+
+/// A defence's formula, as the questions below use it.
+trait Asked {
+    fn formula(&mut self) -> &mut sat::Formula;
+    /// The variable saying that the drawn position `p` is held.
+    fn held(&self, p: usize) -> i32;
+    /// The defence a model describes, checked by code that shares nothing
+    /// with the formula.
+    fn judge(&self, model: &[bool], at: &Root) -> Result<usize, String>;
+}
+
+impl Asked for sat::DefenceFormula {
+    fn formula(&mut self) -> &mut sat::Formula {
+        &mut self.formula
+    }
+    fn held(&self, p: usize) -> i32 {
+        self.vars.held[&p]
+    }
+    fn judge(&self, model: &[bool], at: &Root) -> Result<usize, String> {
+        let defence = self.defence(model, at.graph.size());
+        check::check(at.graph, at.defender, at.start, &[at.root], &defence)
+    }
+}
+
+impl Asked for shared::SharedFormula {
+    fn formula(&mut self) -> &mut sat::Formula {
+        &mut self.formula
+    }
+    fn held(&self, p: usize) -> i32 {
+        self.held(p)
+    }
+    fn judge(&self, model: &[bool], at: &Root) -> Result<usize, String> {
+        let defence = self.defence(model, at.graph.size());
+        shared::check(at.graph, at.defender, at.start, &[at.root], &defence)
+    }
+}
+
 /// Asks the solver about every root of `defender`, first checking that the
-/// formula admits the rounds' defence (it must: that one is checked).
+/// formula admits the rounds' defence (it must: that one is checked, and a
+/// defence reserving moves is one sharing them too).
 fn ask_every_defence(
     graph: &Graph,
     defender: Color,
@@ -204,16 +286,28 @@ fn ask_every_defence(
     rounds: &Defence,
     dir: &str,
     reach: sat::Reach,
+    kind: Kind,
 ) {
-    let name = format!("{defender:?}").to_lowercase();
-    let mut encoded = sat::encode(graph, defender, start, &[], reach);
+    let encode = |roots: &[usize]| -> Box<dyn Asked> {
+        match kind {
+            Kind::Reserving => Box::new(sat::encode(graph, defender, start, roots, reach)),
+            Kind::Sharing => Box::new(shared::encode(graph, defender, start, roots, reach)),
+        }
+    };
+    let (prefix, what) = match kind {
+        Kind::Reserving => ("", "defence"),
+        Kind::Sharing => ("shared-", "defence sharing moves"),
+    };
+    let name = format!("{prefix}{defender:?}").to_lowercase();
+    let mut encoded = encode(&[]);
     for p in (0..graph.size()).filter(|&p| rounds.held[p]) {
-        encoded.formula.clauses.push(vec![encoded.vars.held[&p]]);
+        let held = encoded.held(p);
+        encoded.formula().clauses.push(vec![held]);
     }
     let admitted = sat::solve(
         "cadical",
         &format!("{dir}/{name}-rounds.cnf"),
-        &encoded.formula,
+        encoded.formula(),
     );
     assert!(
         admitted.is_some(),
@@ -221,15 +315,20 @@ fn ask_every_defence(
     );
     println!("  the formula admits the rounds' defence");
     for (case, root) in roots(defender) {
-        let encoded = sat::encode(graph, defender, start, &[root], reach);
+        let mut encoded = encode(&[root]);
         let path = format!("{dir}/{name}-{}.cnf", case.replace(['.', ' '], ""));
-        match sat::ask(&path, &encoded.formula) {
+        match sat::ask(&path, encoded.formula()) {
             (Some(model), said) => {
-                let defence = encoded.defence(&model, graph.size());
-                let verdict = check::check(graph, defender, start, &[root], &defence);
-                println!("  after {case}: a defence holds ({said}); checked: {verdict:?} drawn positions held");
+                let at = Root {
+                    graph,
+                    defender,
+                    start,
+                    root,
+                };
+                let verdict = encoded.judge(&model, &at);
+                println!("  after {case}: a {what} holds ({said}); checked: {verdict:?} drawn positions held");
             }
-            (None, said) => println!("  after {case}: no defence holds ({said})"),
+            (None, said) => println!("  after {case}: no {what} holds ({said})"),
         }
     }
 }

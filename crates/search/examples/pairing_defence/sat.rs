@@ -29,10 +29,10 @@ pub struct Formula {
 #[derive(Default)]
 pub struct Vars {
     pub held: HashMap<usize, i32>,
-    safe: HashMap<usize, i32>,
-    reserved: HashMap<usize, i32>,
-    free: HashMap<usize, i32>,
-    reserves: HashMap<(usize, usize), i32>,
+    pub safe: HashMap<usize, i32>,
+    pub reserved: HashMap<usize, i32>,
+    pub free: HashMap<usize, i32>,
+    pub reserves: HashMap<(usize, usize), i32>,
 }
 
 /// The formula of a defence, with its variables.
@@ -90,6 +90,35 @@ pub enum Reach {
     Unbounded,
 }
 
+/// The variables every defence starts from: each drawn position of the
+/// defender held or not; each move that can be safe safe or not (a safe
+/// move's replies all land on held positions, or on ones won for the
+/// defender), and reserved or not.
+pub fn held_and_safe(g: &Graph, defender: Color, start: usize) -> (Formula, Vars) {
+    let size = g.size();
+    let mut formula = Formula::default();
+    let mut vars = Vars::default();
+    for p in (0..size).filter(|&p| g.drawn(p, defender)) {
+        vars.held.insert(p, formula.fresh());
+    }
+    let targets: Vec<usize> = (0..size)
+        .filter(|&q| can_be_safe(g, defender, start, q))
+        .collect();
+    for &q in &targets {
+        vars.safe.insert(q, formula.fresh());
+        vars.reserved.insert(q, formula.fresh());
+    }
+    for &q in &targets {
+        let s = vars.safe[&q];
+        for &c in &g.children[q] {
+            if let Some(&h) = vars.held.get(&(c as usize)) {
+                formula.clauses.push(vec![-s, h]);
+            }
+        }
+    }
+    (formula, vars)
+}
+
 /// The formula: a defence without memory for `defender` holding every
 /// root, or reaching the held set from it as `reach` allows.
 pub fn encode(
@@ -100,35 +129,8 @@ pub fn encode(
     reach: Reach,
 ) -> DefenceFormula {
     let size = g.exists.len();
-    let mut formula = Formula::default();
-    let mut vars = Vars::default();
-    for p in (0..size).filter(|&p| g.drawn(p, defender)) {
-        vars.held.insert(p, formula.fresh());
-    }
-    // A move can be safe only if it is the attacker's turn there, it is not
-    // the start (already on the board for Black's defence), and no reply
-    // reaches a position lost for the defender.
-    let can_be_safe = |q: usize| {
-        g.exists[q]
-            && g.turn[q] != defender
-            && !(defender == Color::Black && q == start)
-            && g.children[q]
-                .iter()
-                .all(|&c| g.drawn(c as usize, defender) || g.won(c as usize, defender))
-    };
-    for q in (0..size).filter(|&q| can_be_safe(q)) {
-        vars.safe.insert(q, formula.fresh());
-        vars.reserved.insert(q, formula.fresh());
-    }
+    let (mut formula, mut vars) = held_and_safe(g, defender, start);
     let mut reservers: HashMap<usize, Vec<i32>> = HashMap::new();
-    for q in (0..size).filter(|&q| can_be_safe(q)) {
-        let s = vars.safe[&q];
-        for &c in &g.children[q] {
-            if let Some(&h) = vars.held.get(&(c as usize)) {
-                formula.clauses.push(vec![-s, h]);
-            }
-        }
-    }
     for p in (0..size).filter(|&p| g.drawn(p, defender)) {
         let h = vars.held[&p];
         let mut options = vec![-h];
@@ -161,9 +163,37 @@ pub fn encode(
         formula.clauses.push(options);
     }
     formula.one_reserver_each(reservers);
+    reach_roots(g, defender, start, roots, reach, &vars, &mut formula);
+    DefenceFormula { formula, vars }
+}
+
+/// A move can be safe only if it is the attacker's turn there, it is not
+/// the start (already on the board for Black's defence), and no reply
+/// reaches a position lost for the defender.
+pub fn can_be_safe(g: &Graph, defender: Color, start: usize, q: usize) -> bool {
+    g.exists[q]
+        && g.turn[q] != defender
+        && !(defender == Color::Black && q == start)
+        && g.children[q]
+            .iter()
+            .all(|&c| g.drawn(c as usize, defender) || g.won(c as usize, defender))
+}
+
+/// Clauses saying that the defender reaches the held set from every root
+/// (won for it, or drawn) as `reach` allows, never making a position in
+/// `vars.reserved` on the way.
+pub fn reach_roots(
+    g: &Graph,
+    defender: Color,
+    start: usize,
+    roots: &[usize],
+    reach: Reach,
+    vars: &Vars,
+    formula: &mut Formula,
+) {
     let top = match reach {
-        Reach::Within(layers) => reach_layers(g, defender, start, layers, &vars, &mut formula),
-        Reach::Unbounded => reach_ranked(g, defender, start, &vars, &mut formula),
+        Reach::Within(layers) => reach_layers(g, defender, start, layers, vars, formula),
+        Reach::Unbounded => reach_ranked(g, defender, start, vars, formula),
     };
     for &root in roots {
         if g.won(root, defender) {
@@ -174,7 +204,6 @@ pub fn encode(
             None => formula.clauses.push(vec![]),
         }
     }
-    DefenceFormula { formula, vars }
 }
 
 /// The moves the defender may make at `p` on its way into the held set,
@@ -394,17 +423,25 @@ pub fn ask(path: &str, formula: &Formula) -> (Option<Vec<bool>>, String) {
     (model, said)
 }
 
+impl Vars {
+    /// Which positions a model holds, and which of those are free.
+    pub fn held_and_free(&self, model: &[bool], size: usize) -> (Vec<bool>, Vec<bool>) {
+        let mut held = vec![false; size];
+        let mut free = vec![false; size];
+        for (&p, &v) in &self.held {
+            held[p] = model[v as usize];
+        }
+        for (&p, &v) in &self.free {
+            free[p] = model[v as usize] && held[p];
+        }
+        (held, free)
+    }
+}
+
 impl DefenceFormula {
     /// The defence a model describes (a free position reserves nothing).
     pub fn defence(&self, model: &[bool], size: usize) -> Defence {
-        let mut held = vec![false; size];
-        let mut free = vec![false; size];
-        for (&p, &v) in &self.vars.held {
-            held[p] = model[v as usize];
-        }
-        for (&p, &v) in &self.vars.free {
-            free[p] = model[v as usize] && held[p];
-        }
+        let (held, free) = self.vars.held_and_free(model, size);
         let mut pairs: Vec<(&(usize, usize), &i32)> = self.vars.reserves.iter().collect();
         pairs.sort();
         let mut reserve = HashMap::new();

@@ -121,7 +121,7 @@ fn some_attack_wins(g: &Graph, root: usize, seen: &[usize], way_in: bool) -> boo
 
 /// Whether `accept` takes some pick, trying every one: `pick[i]` runs
 /// over `0..choices[i]`, counting in mixed radix.
-fn any_choice(choices: &[usize], mut accept: impl FnMut(&[usize]) -> bool) -> bool {
+pub fn any_choice(choices: &[usize], mut accept: impl FnMut(&[usize]) -> bool) -> bool {
     let mut pick = vec![0; choices.len()];
     loop {
         if accept(&pick) {
@@ -142,6 +142,7 @@ fn any_choice(choices: &[usize], mut accept: impl FnMut(&[usize]) -> bool) -> bo
 pub fn run(graphs: usize, dir: &str) {
     let mut rng = ChaCha8Rng::seed_from_u64(18);
     let (mut holds, mut fails, mut wins) = (0, 0, [0, 0]);
+    let mut sharing = [0, 0];
     for n in 0..graphs {
         let g = random_graph(&mut rng);
         let start = DEFENDER_POSITIONS;
@@ -162,6 +163,8 @@ pub fn run(graphs: usize, dir: &str) {
             true => holds += 1,
             false => fails += 1,
         }
+        let shared_holds = crate::shared_selftest::test_graph(n, &g, start, root, dir);
+        sharing[usize::from(shared_holds)] += 1;
         // Black attacking: the start (5) and the root (0) already seen.
         let seen = [start, 0];
         // With as many layers as any way in on a graph this small needs.
@@ -182,7 +185,7 @@ pub fn run(graphs: usize, dir: &str) {
         }
     }
     println!(
-        "{graphs} random graphs: the formulas agree with trying every defence ({holds} hold, {fails} do not) and every attack ({} win, {} with a way in)",
-        wins[0], wins[1]
+        "{graphs} random graphs: the formulas agree with trying every defence ({holds} hold, {fails} do not), every defence sharing moves ({} hold, {} do not; each one found wins every game played out) and every attack ({} win, {} with a way in)",
+        sharing[1], sharing[0], wins[0], wins[1]
     );
 }
