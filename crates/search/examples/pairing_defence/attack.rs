@@ -20,10 +20,28 @@
 //! defender stuck in check, mated. The attacker may also first force its
 //! way into the set ([`encode`]); the positions it hands the defender on
 //! the way are then among those a private move is private from.
+//!
+//! A weaker rule for a position where the defender is not in check
+//! ([`Stalemate::Counted`]): it has more open moves (not on the board from
+//! the outset) than there are other positions the defender may be handed
+//! that share one of them. The defender reaches each position it is handed
+//! once and makes one move there, so each open move made before it gets
+//! here was made at a different one of those positions: one is left.
 use crate::graph::Graph;
 use crate::sat::Formula;
 use arbiter_knight_court::Color;
 use std::collections::HashMap;
+
+/// What a position the defender is handed, not in check, needs so that
+/// the defender is never stalemated there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stalemate {
+    /// A private move: no other position it may be handed has it.
+    Private,
+    /// A private move, or more open moves than other positions it may be
+    /// handed that share one of them.
+    Counted,
+}
 
 /// An attack without memory: the attacker positions it holds and the
 /// defender position each reserves; and the move it makes at each position
@@ -71,6 +89,7 @@ pub fn encode(
     root: usize,
     seen: &[usize],
     layers: usize,
+    rule: Stalemate,
 ) -> AttackFormula {
     let size = g.size();
     let mut formula = Formula::default();
@@ -133,6 +152,14 @@ pub fn encode(
             }
         }
         if !g.in_check[d] {
+            if rule == Stalemate::Counted {
+                match counted(g, d, &parents, &is_seen, &handed, &on_the_way, &mut formula) {
+                    Some(k) => private.push(k),
+                    // Fewer could share its moves than it has: it always
+                    // keeps one.
+                    None => continue,
+                }
+            }
             let made = std::iter::once(h).chain(on_the_way.get(&d).copied());
             for v in made {
                 formula.clauses.push([vec![-v], private.clone()].concat());
@@ -160,6 +187,52 @@ pub fn encode(
         reserves,
         ways,
     }
+}
+
+/// A variable saying that fewer positions the defender is handed (or made
+/// on the way in) share an open move with `d` than it has open moves; none
+/// when fewer could share one at all.
+fn counted(
+    g: &Graph,
+    d: usize,
+    parents: &[Vec<usize>],
+    is_seen: &dyn Fn(usize) -> bool,
+    handed: &HashMap<usize, i32>,
+    on_the_way: &HashMap<usize, i32>,
+    formula: &mut Formula,
+) -> Option<i32> {
+    let open: Vec<usize> = (g.children[d].iter())
+        .map(|&q| q as usize)
+        .filter(|&q| !is_seen(q))
+        .collect();
+    let mut sharers: Vec<usize> = (open.iter())
+        .flat_map(|&q| parents[q].iter().copied())
+        .filter(|&o| o != d)
+        .collect();
+    sharers.sort();
+    sharers.dedup();
+    let k = formula.fresh();
+    if open.is_empty() {
+        // No move at all: stalemated if handed it.
+        formula.clauses.push(vec![-k]);
+        return Some(k);
+    }
+    if sharers.len() < open.len() {
+        return None;
+    }
+    let made: Vec<i32> = (sharers.iter())
+        .map(|o| match on_the_way.get(o) {
+            None => handed[o],
+            Some(&w) => {
+                let m = formula.fresh();
+                formula.clauses.push(vec![-handed[o], m]);
+                formula.clauses.push(vec![-w, m]);
+                m
+            }
+        })
+        .collect();
+    formula.at_most_when(k, &made, open.len() - 1);
+    Some(k)
 }
 
 /// The variable saying that the attacker at `root` gets into the held set
@@ -252,6 +325,7 @@ pub fn check(
     root: usize,
     seen: &[usize],
     attack: &Attack,
+    rule: Stalemate,
 ) -> Result<usize, String> {
     let mut handed: HashMap<usize, usize> = HashMap::new();
     for (&a, &d) in &attack.reserve {
@@ -280,14 +354,22 @@ pub fn check(
             .collect()
     };
     // Every position the defender may be handed, reserved or on the way in.
-    let made: Vec<usize> = handed.keys().chain(attack.way.values()).copied().collect();
+    let mut made: Vec<usize> = handed.keys().chain(attack.way.values()).copied().collect();
+    made.sort();
+    made.dedup();
     for &d in &made {
         let private = |q: &usize| {
             made.iter()
                 .all(|&other| other == d || !g.children[other].contains(&(*q as u32)))
         };
-        if !g.in_check[d] && !open(d).iter().any(private) {
-            return Err(format!("{d} is not in check and has no private move"));
+        let sharers = (made.iter())
+            .filter(|&&o| o != d && open(d).iter().any(|&q| g.children[o].contains(&(q as u32))))
+            .count();
+        let counted = rule == Stalemate::Counted && open(d).len() > sharers;
+        if !g.in_check[d] && !open(d).iter().any(private) && !counted {
+            return Err(format!(
+                "{d} is not in check and may be left without a move"
+            ));
         }
     }
     for &d in handed.keys() {

@@ -38,7 +38,9 @@
 //! in any number. Every defence either way is checked by `check.rs`, which
 //! shares nothing with them. `--sat-attack DIR [LAYERS]` asks the same of
 //! attacks that win without memory (`attack.rs`, which needs no table),
-//! with a way in of up to `LAYERS` moves. `--sat-shared DIR [LAYERS|all]`
+//! with a way in of up to `LAYERS` moves; with `counted` after it, a
+//! position the defender is handed may keep a move by a count instead of a
+//! private move (`attack.rs`). `--sat-shared DIR [LAYERS|all]`
 //! asks about defences that remember which positions the defender made and
 //! name several moves at each held position (`shared.rs`).
 //! `--self-test DIR [GRAPHS]` checks the formulas against trying every
@@ -48,6 +50,7 @@
 //! the region where the attacker keeps the game out of the rounds' defence
 //! (`components.rs`, checked first against the definition).
 mod attack;
+mod attack_games;
 mod check;
 mod components;
 mod graph;
@@ -154,12 +157,17 @@ fn main() {
             }
         }
         Some("--sat-attack") => {
-            let dir = args.get(1).expect("--sat-attack DIR [LAYERS]");
+            let dir = args.get(1).expect("--sat-attack DIR [LAYERS [counted]]");
             let layers = args
                 .get(2)
                 .map_or(0, |n| n.parse().expect("a number of layers"));
+            let rule = match args.get(3).map(String::as_str) {
+                Some("counted") => attack::Stalemate::Counted,
+                None => attack::Stalemate::Private,
+                Some(other) => panic!("the last word is `counted` or nothing, not {other}"),
+            };
             for attacker in [Color::White, Color::Black] {
-                ask_every_attack(&graph, attacker, start, dir, layers);
+                ask_every_attack(&graph, attacker, start, dir, layers, rule);
             }
         }
         Some("--sat-shared") => {
@@ -335,18 +343,26 @@ fn ask_every_defence(
 
 /// Asks the solver whether an attack without memory wins for `attacker`:
 /// from the start for White, after each first move for Black.
-fn ask_every_attack(graph: &Graph, attacker: Color, start: usize, dir: &str, layers: usize) {
-    let name = format!("{attacker:?}").to_lowercase();
+fn ask_every_attack(
+    graph: &Graph,
+    attacker: Color,
+    start: usize,
+    dir: &str,
+    layers: usize,
+    rule: attack::Stalemate,
+) {
+    let name = format!("{attacker:?}-{rule:?}").to_lowercase();
     for (case, root) in roots(attacker) {
         let seen: Vec<usize> = match root == start {
             true => vec![start],
             false => vec![start, root],
         };
-        let encoded = attack::encode(graph, attacker, root, &seen, layers);
+        let encoded = attack::encode(graph, attacker, root, &seen, layers, rule);
         let path = format!("{dir}/attack-{name}-{}.cnf", case.replace(['.', ' '], ""));
         match sat::ask(&path, &encoded.formula) {
             (Some(model), said) => {
-                let verdict = attack::check(graph, attacker, root, &seen, &encoded.attack(&model));
+                let verdict =
+                    attack::check(graph, attacker, root, &seen, &encoded.attack(&model), rule);
                 println!("{attacker:?} attacking after {case}: an attack wins ({said}); checked: {verdict:?} positions held");
             }
             (None, said) => {

@@ -58,6 +58,39 @@ impl Formula {
         }
     }
 
+    /// When `when` holds, at most `most` of `lits` hold (a sequential
+    /// counter: `count[j]` is forced true once `j + 1` of the literals so
+    /// far hold).
+    pub fn at_most_when(&mut self, when: i32, lits: &[i32], most: usize) {
+        if lits.len() <= most {
+            return;
+        }
+        if most == 0 {
+            for &x in lits {
+                self.clauses.push(vec![-when, -x]);
+            }
+            return;
+        }
+        let mut count: Vec<i32> = Vec::new();
+        for &x in lits {
+            if let Some(&full) = count.get(most - 1) {
+                self.clauses.push(vec![-when, -x, -full]);
+            }
+            let width = (count.len() + 1).min(most);
+            let next: Vec<i32> = (0..width).map(|_| self.fresh()).collect();
+            for (j, &v) in next.iter().enumerate() {
+                if let Some(&e) = count.get(j) {
+                    self.clauses.push(vec![-e, v]);
+                }
+                match j {
+                    0 => self.clauses.push(vec![-x, v]),
+                    _ => self.clauses.push(vec![-x, -count[j - 1], v]),
+                }
+            }
+            count = next;
+        }
+    }
+
     /// At most one of `lits`: pairwise when few, else a sequential counter.
     fn at_most_one(&mut self, lits: &[i32]) {
         if lits.len() <= 5 {

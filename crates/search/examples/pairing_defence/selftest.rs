@@ -3,7 +3,8 @@
 //! `check.rs`) exactly when the solver finds one. This is what makes a
 //! "no defence holds" on the real graph worth believing: the formula could
 //! otherwise ask for more than the definition does.
-use crate::attack::{self, Attack};
+use crate::attack::{self, Attack, Stalemate};
+use crate::attack_games;
 use crate::check::check;
 use crate::graph::{Defence, Graph};
 use crate::sat::{self, Reach};
@@ -89,7 +90,7 @@ fn some_defence_holds(g: &Graph, start: usize, root: usize) -> bool {
 /// Whether some attack holds `root` for Black, trying every one: each
 /// Black position is left out, reserves one of its moves, or (with a way
 /// in) makes one on its way into the held set.
-fn some_attack_wins(g: &Graph, root: usize, seen: &[usize], way_in: bool) -> bool {
+fn some_attack_wins(g: &Graph, root: usize, seen: &[usize], way_in: bool, rule: Stalemate) -> bool {
     let ours: Vec<usize> = (0..g.size())
         .filter(|&a| g.turn[a] == Color::Black)
         .collect();
@@ -115,7 +116,7 @@ fn some_attack_wins(g: &Graph, root: usize, seen: &[usize], way_in: bool) -> boo
                 }
             }
         }
-        attack::check(g, Color::Black, root, seen, &attack).is_ok()
+        attack::check(g, Color::Black, root, seen, &attack, rule).is_ok()
     })
 }
 
@@ -141,7 +142,7 @@ pub fn any_choice(choices: &[usize], mut accept: impl FnMut(&[usize]) -> bool) -
 
 pub fn run(graphs: usize, dir: &str) {
     let mut rng = ChaCha8Rng::seed_from_u64(18);
-    let (mut holds, mut fails, mut wins) = (0, 0, [0, 0]);
+    let (mut holds, mut fails, mut wins) = (0, 0, [[0, 0]; 2]);
     let mut sharing = [0, 0];
     for n in 0..graphs {
         let g = random_graph(&mut rng);
@@ -168,24 +169,34 @@ pub fn run(graphs: usize, dir: &str) {
         // Black attacking: the start (5) and the root (0) already seen.
         let seen = [start, 0];
         // With as many layers as any way in on a graph this small needs.
-        for (way_in, layers) in [(false, 0), (true, ATTACKER_POSITIONS)] {
-            let expected = some_attack_wins(&g, 0, &seen, way_in);
-            let encoded = attack::encode(&g, Color::Black, 0, &seen, layers);
-            let found = sat::solve("cadical", &format!("{dir}/selftest.cnf"), &encoded.formula);
-            assert_eq!(
-                found.is_some(),
-                expected,
-                "graph {n} disagrees (attack, {layers} layers)"
-            );
-            if let Some(model) = found {
-                let attack = encoded.attack(&model);
-                assert!(attack::check(&g, Color::Black, 0, &seen, &attack).is_ok());
-                wins[usize::from(way_in)] += 1;
+        for (r, rule) in [Stalemate::Private, Stalemate::Counted]
+            .into_iter()
+            .enumerate()
+        {
+            for (way_in, layers) in [(false, 0), (true, ATTACKER_POSITIONS)] {
+                let expected = some_attack_wins(&g, 0, &seen, way_in, rule);
+                let encoded = attack::encode(&g, Color::Black, 0, &seen, layers, rule);
+                let found = sat::solve("cadical", &format!("{dir}/selftest.cnf"), &encoded.formula);
+                assert_eq!(
+                    found.is_some(),
+                    expected,
+                    "graph {n} disagrees (attack, {layers} layers, {rule:?})"
+                );
+                if let Some(model) = found {
+                    let attack = encoded.attack(&model);
+                    if let Err(e) = attack::check(&g, Color::Black, 0, &seen, &attack, rule) {
+                        panic!("graph {n}: the formula's attack fails its check: {e}");
+                    }
+                    if let Err(e) = attack_games::play_out(&g, 0, &seen, &attack) {
+                        panic!("graph {n}: the formula's attack loses a game ({rule:?}): {e}");
+                    }
+                    wins[r][usize::from(way_in)] += 1;
+                }
             }
         }
     }
     println!(
-        "{graphs} random graphs: the formulas agree with trying every defence ({holds} hold, {fails} do not), every defence sharing moves ({} hold, {} do not; each one found wins every game played out) and every attack ({} win, {} with a way in)",
-        sharing[1], sharing[0], wins[0], wins[1]
+        "{graphs} random graphs: the formulas agree with trying every defence ({holds} hold, {fails} do not), every defence sharing moves ({} hold, {} do not; each one found wins every game played out) and every attack ({} win, {} with a way in; with counted moves, {} and {}, each one found winning every game played out)",
+        sharing[1], sharing[0], wins[0][0], wins[0][1], wins[1][0], wins[1][1]
     );
 }
