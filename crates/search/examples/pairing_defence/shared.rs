@@ -57,8 +57,6 @@ pub fn encode(
 ) -> SharedFormula {
     let (mut formula, mut vars) = sat::held_and_safe(g, defender, start);
     let drawn: Vec<usize> = (0..g.size()).filter(|&p| g.drawn(p, defender)).collect();
-    // A target is reserved when a held position that is not free names it:
-    // the way in must not make it.
     // Who may name each target, in the order of the positions.
     let mut namers: BTreeMap<usize, Vec<(usize, i32)>> = BTreeMap::new();
     let mut named: BTreeMap<usize, Vec<i32>> = BTreeMap::new();
@@ -74,8 +72,10 @@ pub fn encode(
                 vars.reserves.insert((p, q), c);
                 formula.clauses.push(vec![-c, s]);
                 formula.clauses.push(vec![-c, h]);
-                // A free position may find a move made on the way in: it
-                // plays another, or is stalemated.
+                // A candidate of a position that is not free is reserved:
+                // the way in must not make it. A free position may find a
+                // move made on the way in: it plays another, or is
+                // stalemated.
                 let mut barred = vec![-c, vars.reserved[&q]];
                 barred.extend(free);
                 formula.clauses.push(barred);
