@@ -358,15 +358,16 @@ pub fn check(
     made.sort();
     made.dedup();
     for &d in &made {
+        let open_d = open(d);
         let private = |q: &usize| {
             made.iter()
                 .all(|&other| other == d || !g.children[other].contains(&(*q as u32)))
         };
         let sharers = (made.iter())
-            .filter(|&&o| o != d && open(d).iter().any(|&q| g.children[o].contains(&(q as u32))))
+            .filter(|&&o| o != d && open_d.iter().any(|&q| g.children[o].contains(&(q as u32))))
             .count();
-        let counted = rule == Stalemate::Counted && open(d).len() > sharers;
-        if !g.in_check[d] && !open(d).iter().any(private) && !counted {
+        let counted = rule == Stalemate::Counted && open_d.len() > sharers;
+        if !g.in_check[d] && !open_d.iter().any(private) && !counted {
             return Err(format!(
                 "{d} is not in check and may be left without a move"
             ));

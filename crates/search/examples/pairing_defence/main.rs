@@ -240,50 +240,6 @@ enum Kind {
     Sharing,
 }
 
-/// A root of the defender, with what a defence's check needs.
-struct Root<'a> {
-    graph: &'a Graph,
-    defender: Color,
-    start: usize,
-    root: usize,
-}
-
-/// A defence's formula, as the questions below use it.
-trait Asked {
-    fn formula(&mut self) -> &mut sat::Formula;
-    /// The variable saying that the drawn position `p` is held.
-    fn held(&self, p: usize) -> i32;
-    /// The defence a model describes, checked by code that shares nothing
-    /// with the formula.
-    fn judge(&self, model: &[bool], at: &Root) -> Result<usize, String>;
-}
-
-impl Asked for sat::DefenceFormula {
-    fn formula(&mut self) -> &mut sat::Formula {
-        &mut self.formula
-    }
-    fn held(&self, p: usize) -> i32 {
-        self.vars.held[&p]
-    }
-    fn judge(&self, model: &[bool], at: &Root) -> Result<usize, String> {
-        let defence = self.defence(model, at.graph.size());
-        check::check(at.graph, at.defender, at.start, &[at.root], &defence)
-    }
-}
-
-impl Asked for shared::SharedFormula {
-    fn formula(&mut self) -> &mut sat::Formula {
-        &mut self.formula
-    }
-    fn held(&self, p: usize) -> i32 {
-        self.held(p)
-    }
-    fn judge(&self, model: &[bool], at: &Root) -> Result<usize, String> {
-        let defence = self.defence(model, at.graph.size());
-        shared::check(at.graph, at.defender, at.start, &[at.root], &defence)
-    }
-}
-
 /// Asks the solver about every root of `defender`, first checking that the
 /// formula admits the rounds' defence (it must: that one is checked, and a
 /// defence reserving moves is one sharing them too).
@@ -296,10 +252,23 @@ fn ask_every_defence(
     reach: sat::Reach,
     kind: Kind,
 ) {
-    let encode = |roots: &[usize]| -> Box<dyn Asked> {
+    let encode = |roots: &[usize]| match kind {
+        Kind::Reserving => sat::encode(graph, defender, start, roots, reach),
+        Kind::Sharing => shared::encode(graph, defender, start, roots, reach),
+    };
+    // The defence a model describes, checked by code that shares nothing
+    // with the formula.
+    let judge = |encoded: &sat::DefenceFormula, model: &[bool], root: usize| {
+        let size = graph.size();
         match kind {
-            Kind::Reserving => Box::new(sat::encode(graph, defender, start, roots, reach)),
-            Kind::Sharing => Box::new(shared::encode(graph, defender, start, roots, reach)),
+            Kind::Reserving => {
+                let defence = encoded.defence(model, size);
+                check::check(graph, defender, start, &[root], &defence)
+            }
+            Kind::Sharing => {
+                let defence = shared::described(encoded, model, size);
+                shared::check(graph, defender, start, &[root], &defence)
+            }
         }
     };
     let (prefix, what) = match kind {
@@ -309,13 +278,12 @@ fn ask_every_defence(
     let name = format!("{prefix}{defender:?}").to_lowercase();
     let mut encoded = encode(&[]);
     for p in (0..graph.size()).filter(|&p| rounds.held[p]) {
-        let held = encoded.held(p);
-        encoded.formula().clauses.push(vec![held]);
+        encoded.formula.clauses.push(vec![encoded.vars.held[&p]]);
     }
     let admitted = sat::solve(
         "cadical",
         &format!("{dir}/{name}-rounds.cnf"),
-        encoded.formula(),
+        &encoded.formula,
     );
     assert!(
         admitted.is_some(),
@@ -323,17 +291,11 @@ fn ask_every_defence(
     );
     println!("  the formula admits the rounds' defence");
     for (case, root) in roots(defender) {
-        let mut encoded = encode(&[root]);
+        let encoded = encode(&[root]);
         let path = format!("{dir}/{name}-{}.cnf", case.replace(['.', ' '], ""));
-        match sat::ask(&path, encoded.formula()) {
+        match sat::ask(&path, &encoded.formula) {
             (Some(model), said) => {
-                let at = Root {
-                    graph,
-                    defender,
-                    start,
-                    root,
-                };
-                let verdict = encoded.judge(&model, &at);
+                let verdict = judge(&encoded, &model, root);
                 println!("  after {case}: a {what} holds ({said}); checked: {verdict:?} drawn positions held");
             }
             (None, said) => println!("  after {case}: no {what} holds ({said})"),

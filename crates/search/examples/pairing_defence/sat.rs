@@ -58,9 +58,7 @@ impl Formula {
         }
     }
 
-    /// When `when` holds, at most `most` of `lits` hold (a sequential
-    /// counter: `count[j]` is forced true once `j + 1` of the literals so
-    /// far hold).
+    /// When `when` holds, at most `most` of `lits` hold.
     pub fn at_most_when(&mut self, when: i32, lits: &[i32], most: usize) {
         if lits.len() <= most {
             return;
@@ -71,13 +69,22 @@ impl Formula {
             }
             return;
         }
+        self.count_up_to(lits, most, Some(when));
+    }
+
+    /// A sequential counter over `lits`: `count[j]` is forced true once
+    /// `j + 1` of them hold, for `j` below `width`. With `overflow`, when
+    /// it holds no literal may come after `width` already held.
+    pub fn count_up_to(&mut self, lits: &[i32], width: usize, overflow: Option<i32>) -> Vec<i32> {
         let mut count: Vec<i32> = Vec::new();
         for &x in lits {
-            if let Some(&full) = count.get(most - 1) {
+            let full = width.checked_sub(1).and_then(|last| count.get(last));
+            if let (Some(when), Some(&full)) = (overflow, full) {
                 self.clauses.push(vec![-when, -x, -full]);
             }
-            let width = (count.len() + 1).min(most);
-            let next: Vec<i32> = (0..width).map(|_| self.fresh()).collect();
+            let next: Vec<i32> = (0..(count.len() + 1).min(width))
+                .map(|_| self.fresh())
+                .collect();
             for (j, &v) in next.iter().enumerate() {
                 if let Some(&e) = count.get(j) {
                     self.clauses.push(vec![-e, v]);
@@ -89,6 +96,7 @@ impl Formula {
             }
             count = next;
         }
+        count
     }
 
     /// At most one of `lits`: pairwise when few, else a sequential counter.

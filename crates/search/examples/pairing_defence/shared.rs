@@ -27,7 +27,7 @@
 //! common both be held, whichever comes first.
 use crate::check::{self, ranks_into};
 use crate::graph::Graph;
-use crate::sat::{self, Formula, Reach, Vars};
+use crate::sat::{self, DefenceFormula, Formula, Reach};
 use arbiter_knight_court::Color;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -41,11 +41,6 @@ pub struct Shared {
     pub free: Vec<bool>,
 }
 
-pub struct SharedFormula {
-    pub formula: Formula,
-    vars: Vars,
-}
-
 /// The formula: a defence sharing moves for `defender`, holding every root
 /// or reaching the held set from it as `reach` allows.
 pub fn encode(
@@ -54,7 +49,7 @@ pub fn encode(
     start: usize,
     roots: &[usize],
     reach: Reach,
-) -> SharedFormula {
+) -> DefenceFormula {
     let (mut formula, mut vars) = sat::held_and_safe(g, defender, start);
     let drawn: Vec<usize> = (0..g.size()).filter(|&p| g.drawn(p, defender)).collect();
     // Who may name each target, in the order of the positions.
@@ -119,7 +114,7 @@ pub fn encode(
         more_than(&mut formula, counted[&p], &mine, &others);
     }
     sat::reach_roots(g, defender, start, roots, reach, &vars, &mut formula);
-    SharedFormula { formula, vars }
+    DefenceFormula { formula, vars }
 }
 
 /// Clauses saying that when `when` holds, more of `mine` hold than of
@@ -166,22 +161,7 @@ fn more_than(formula: &mut Formula, when: i32, mine: &[i32], others: &[i32]) {
     formula.clauses.push(vec![-when, at_least_mine[0]]);
     // at_least_others[j - 1]: forced true when at least j of `others` hold,
     // for j up to k.
-    let mut row: Vec<i32> = Vec::new();
-    for &y in others {
-        let width = (row.len() + 1).min(k);
-        let next: Vec<i32> = (0..width).map(|_| formula.fresh()).collect();
-        for j in 1..=width {
-            let v = next[j - 1];
-            if let Some(&e) = row.get(j - 1) {
-                formula.clauses.push(vec![-e, v]);
-            }
-            match j {
-                1 => formula.clauses.push(vec![-y, v]),
-                _ => formula.clauses.push(vec![-y, -row[j - 2], v]),
-            }
-        }
-        row = next;
-    }
+    let row = formula.count_up_to(others, k, None);
     for (j, &o) in row.iter().enumerate() {
         // At least j + 1 others: at least j + 2 of mine.
         match at_least_mine.get(j + 1) {
@@ -191,29 +171,23 @@ fn more_than(formula: &mut Formula, when: i32, mine: &[i32], others: &[i32]) {
     }
 }
 
-impl SharedFormula {
-    /// The variable saying that the drawn position `p` is held.
-    pub fn held(&self, p: usize) -> i32 {
-        self.vars.held[&p]
+/// The defence sharing moves that a model of [`encode`]'s formula
+/// describes.
+pub fn described(encoded: &DefenceFormula, model: &[bool], size: usize) -> Shared {
+    let (held, free) = encoded.vars.held_and_free(model, size);
+    let mut candidates: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for (&(p, q), &v) in &encoded.vars.reserves {
+        if model[v as usize] && held[p] {
+            candidates.entry(p).or_default().push(q);
+        }
     }
-
-    /// The defence a model describes.
-    pub fn defence(&self, model: &[bool], size: usize) -> Shared {
-        let (held, free) = self.vars.held_and_free(model, size);
-        let mut candidates: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-        for (&(p, q), &v) in &self.vars.reserves {
-            if model[v as usize] && held[p] {
-                candidates.entry(p).or_default().push(q);
-            }
-        }
-        for list in candidates.values_mut() {
-            list.sort();
-        }
-        Shared {
-            held,
-            candidates,
-            free,
-        }
+    for list in candidates.values_mut() {
+        list.sort();
+    }
+    Shared {
+        held,
+        candidates,
+        free,
     }
 }
 

@@ -176,7 +176,7 @@ pub fn test_graph(n: usize, g: &Graph, start: usize, root: usize, dir: &str) -> 
             "graph {n} disagrees (sharing, {reach:?})"
         );
         if let Some(model) = found {
-            let defence = encoded.defence(&model, g.size());
+            let defence = shared::described(&encoded, &model, g.size());
             if let Err(e) = shared::check(g, DEFENDER, start, &[root], &defence) {
                 panic!("graph {n}: the formula's defence fails its check: {e}");
             }
