@@ -103,6 +103,11 @@ impl Touched {
         }
     }
 
+    /// The empty set, counted in a meter of its own.
+    pub(super) fn empty() -> Touched {
+        Touched::own(Form::from_sorted(&[]), &Meter::default())
+    }
+
     /// A set from a sorted list, counted in a meter of its own (for tests
     /// of code that reads sets).
     #[cfg(test)]
