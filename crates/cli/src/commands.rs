@@ -121,7 +121,10 @@ pub fn run(command: Command) -> Result<(), String> {
             find(&args.game)?;
             match crate::replay::load(&args.record)? {
                 Some(record) => print!("{}", crate::replay::run_replay(&args.game, &record)?),
-                None => crate::knight_control::replay(args)?,
+                None if args.game == arbiter_knight_control::ID => {
+                    crate::knight_control::replay(args)?
+                }
+                None => return Err(crate::replay::not_a_record(&args.record)),
             }
         }
         Command::Match(args) => crate::match_cmd::run(args)?,

@@ -114,14 +114,19 @@ fn at_entry<T>(
     }
 }
 
+/// What `verify`, and `replay` of any game but Knight Control (whose
+/// referee records are another kind), say of a file that is no server
+/// record: a `match --out` record, say.
+pub fn not_a_record(path: &Path) -> String {
+    format!(
+        "{} is not a game record of this format (docs/records.md)",
+        path.display()
+    )
+}
+
 /// `arbiter verify RECORD`: what was checked, or the first wrong entry.
 pub fn run_verify(path: &Path) -> Result<String, String> {
-    let record = load(path)?.ok_or_else(|| {
-        format!(
-            "{} is not a game record of this format (docs/records.md)",
-            path.display()
-        )
-    })?;
+    let record = load(path)?.ok_or_else(|| not_a_record(path))?;
     let verified = verify(&record).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut out = format!(
         "{}: the seed matches the commitment; the start and {} of {} entries give the \

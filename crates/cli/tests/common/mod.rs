@@ -4,6 +4,7 @@
 #![allow(dead_code)] // each test file uses its own part
 
 pub mod engine;
+pub mod served;
 
 use std::process::{Command, Output};
 
