@@ -91,7 +91,8 @@ impl Store {
             let pool = PgPoolOptions::new().max_connections(8).connect(url).await?;
             Ok(Store::Postgres(pool))
         } else {
-            Err(ApiError::Internal(format!(
+            // The operator's mistake, not the server's: said as it is.
+            Err(ApiError::BadRequest(format!(
                 "unknown database URL '{url}': use sqlite://path or postgres://user@host/db"
             )))
         }
@@ -110,7 +111,13 @@ impl Store {
         let pool = SqlitePoolOptions::new()
             .max_connections(max)
             .connect_with(options)
-            .await?;
+            .await
+            .map_err(|e| {
+                ApiError::BadRequest(format!(
+                    "cannot open the SQLite database '{url}': {e} (is the folder there, \
+                     and may this user write to it?)"
+                ))
+            })?;
         Ok(Store::Sqlite(pool))
     }
 

@@ -129,8 +129,16 @@ async fn a_game_and_its_whole_log_are_stored_at_once_or_not_at_all() {
 async fn unknown_database_urls_are_refused() {
     for url in ["mysql://x/y", "arbiter.db", ""] {
         let error = Store::open(url).await.unwrap_err().to_string();
-        assert!(error.contains("unknown database URL"), "{url}: {error}");
+        assert!(error.starts_with("unknown database URL"), "{url}: {error}");
     }
+    // A file in a folder that is not there: said so, not as the server's
+    // own failure.
+    let url = "sqlite:///no/such/folder/arbiter.db";
+    let error = Store::open(url).await.unwrap_err().to_string();
+    assert!(
+        error.starts_with("cannot open the SQLite database 'sqlite:///no/such/folder/arbiter.db'"),
+        "{error}"
+    );
 }
 
 /// A whole game on each backend: people play, bots finish a game, the host
