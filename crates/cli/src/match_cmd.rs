@@ -53,12 +53,31 @@ pub struct MatchArgs {
     pub uci_fen: Option<String>,
 }
 
+/// The most games one match plays, and plays at once.
+const MOST_GAMES: usize = 1_000_000;
+const MOST_JOBS: usize = 256;
+
 pub fn run(args: MatchArgs) -> Result<(), String> {
     let kind = crate::games::find(&args.game)?;
     // Checked before either kind of match: a match of no games, or of
     // games ended before their first action, has nothing to report.
     if args.games == 0 {
         return Err("--games must be at least 1".into());
+    }
+    // Bounds a person would not reach, so that a slip of the keyboard is
+    // refused instead of filling memory with a list of games, or the
+    // system with threads.
+    if args.games > MOST_GAMES {
+        return Err(format!(
+            "--games {}: a match plays at most {MOST_GAMES} games",
+            args.games
+        ));
+    }
+    if !(1..=MOST_JOBS).contains(&args.jobs) {
+        return Err(format!(
+            "--jobs {}: a match plays 1 to {MOST_JOBS} games at once",
+            args.jobs
+        ));
     }
     if args.turn_limit == Some(0) {
         return Err("--turn-limit must be at least 1 (leave it out for the game's own)".into());

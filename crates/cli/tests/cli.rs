@@ -453,6 +453,10 @@ fn progressive_chess_contract() {
 fn knight_control_contract() {
     let dir = std::env::temp_dir().join(format!("arbiter-kc-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    for (players, says) in [("1", "1 player: a game"), ("12", "12 players: a game")] {
+        let out = arbiter(&["new", "knight-control", "--players", players]);
+        refused(&out, &format!("{says} seats 2 to 11"));
+    }
     let out = arbiter(&["new", "knight-control", "--players", "4", "--seed", "9"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let record = dir.join("new.json");

@@ -80,6 +80,20 @@ fn bad_specs_and_seat_counts_are_refused() {
         refused(&arbiter_line(&line, &[]), "--games must be at least 1");
         let line = format!("match knight-moves {seats} --turn-limit 0");
         refused(&arbiter_line(&line, &[]), "--turn-limit must be at least 1");
+        // Too many games (a list of them overflowed its capacity and
+        // panicked), and no or too many at once (a thread each).
+        let line = format!("match knight-moves {seats} --games 99999999999999999");
+        refused(
+            &arbiter_line(&line, &[]),
+            "--games 99999999999999999: a match plays at most 1000000 games",
+        );
+        for jobs in ["0", "100000"] {
+            let line = format!("match knight-moves {seats} --jobs {jobs}");
+            refused(
+                &arbiter_line(&line, &[]),
+                &format!("--jobs {jobs}: a match plays 1 to 256 games at once"),
+            );
+        }
     }
 }
 

@@ -101,7 +101,10 @@ fn check_players(players: usize, layout: &Layout) -> Result<(), String> {
         ));
     }
     if !(2..=most).contains(&players) {
-        return Err(format!("{players} players: a game seats 2 to {most}"));
+        let plural = if players == 1 { "" } else { "s" };
+        return Err(format!(
+            "{players} player{plural}: a game seats 2 to {most}"
+        ));
     }
     Ok(())
 }
