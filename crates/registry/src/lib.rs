@@ -70,6 +70,21 @@ impl Kind {
     pub fn check_options(&self, options: &serde_json::Value) -> Result<(), String> {
         options::check(self.name, self.options, options)
     }
+
+    /// Refuses checked options whose set times ([`OptKind::Moment`]) are
+    /// not after `now_ms` ([`options::check_moments_after`]).
+    pub fn check_moments_after(
+        &self,
+        options: &serde_json::Value,
+        now_ms: i64,
+    ) -> Result<(), String> {
+        options::check_moments_after(self.name, self.options, options, now_ms)
+    }
+
+    /// Moves the set times in `options` by `by_ms` ([`options::shift_moments`]).
+    pub fn shift_moments(&self, options: &mut serde_json::Value, by_ms: i64) {
+        options::shift_moments(self.options, options, by_ms)
+    }
 }
 
 /// The kind with this id; an unknown one is refused with the known ids.

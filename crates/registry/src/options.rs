@@ -145,6 +145,54 @@ fn check_value(what: &str, opt: &Opt, value: &Value) -> Result<(), String> {
     }
 }
 
+/// The moments given in `options` (a checked options object), by key:
+/// only top-level options are moments.
+pub fn moments(spec: &[Opt], options: &Value) -> Vec<(&'static str, i64)> {
+    spec.iter()
+        .filter(|o| matches!(o.kind, OptKind::Moment { .. }))
+        .filter_map(|o| Some((o.key, options.get(o.key)?.as_i64()?)))
+        .collect()
+}
+
+/// Refuses a moment given in `options` that is not after `now_ms`: a game
+/// set to end at a time that has passed would be over as it is made.
+pub fn check_moments_after(
+    game: &str,
+    spec: &[Opt],
+    options: &Value,
+    now_ms: i64,
+) -> Result<(), String> {
+    let passed = moments(spec, options)
+        .into_iter()
+        .find(|&(_, ms)| ms <= now_ms);
+    match passed {
+        Some((key, ms)) => {
+            let label = spec.iter().find(|o| o.key == key).map_or("", |o| o.label);
+            Err(format!(
+                "{game} option '{key}' ({label}) is {ms}, {} seconds before now ({now_ms}): \
+                 give a time still to come",
+                (now_ms - ms) / 1000
+            ))
+        }
+        None => Ok(()),
+    }
+}
+
+/// Moves every moment given in `options` by `by_ms`, within the moment's
+/// bounds: a rematch lasts as long as the game before it.
+pub fn shift_moments(spec: &[Opt], options: &mut Value, by_ms: i64) {
+    for o in spec {
+        let OptKind::Moment { max, .. } = o.kind else {
+            continue;
+        };
+        if let Some(value) = options.get_mut(o.key) {
+            if let Some(ms) = value.as_i64() {
+                *value = Value::from(ms.saturating_add(by_ms).clamp(0, max));
+            }
+        }
+    }
+}
+
 fn field_list(fields: &[Opt]) -> String {
     let keys: Vec<&str> = fields.iter().map(|o| o.key).collect();
     keys.join(", ")
@@ -182,6 +230,61 @@ mod tests {
             },
         },
     ];
+
+    const TIMED: &[Opt] = &[
+        Opt {
+            key: "turn_limit",
+            label: "Turns",
+            kind: OptKind::Limit {
+                min: 1,
+                max: 9,
+                suggested: 5,
+            },
+        },
+        Opt {
+            key: "end_at_ms",
+            label: "End at",
+            kind: OptKind::Moment {
+                max: 5_000,
+                suggested_minutes: 30,
+            },
+        },
+    ];
+
+    #[test]
+    fn a_moment_must_be_still_to_come() {
+        let given = json!({"end_at_ms": 1_000, "turn_limit": 3});
+        assert_eq!(moments(TIMED, &given), vec![("end_at_ms", 1_000)]);
+        assert_eq!(check_moments_after("G", TIMED, &given, 999), Ok(()));
+        for now in [1_000, 4_000] {
+            let said = check_moments_after("G", TIMED, &given, now).unwrap_err();
+            assert!(
+                said.starts_with("G option 'end_at_ms' (End at) is 1000, "),
+                "{said}"
+            );
+            assert!(said.ends_with("give a time still to come"), "{said}");
+        }
+        assert_eq!(
+            check_moments_after("G", TIMED, &json!({"turn_limit": 3}), 4_000),
+            Ok(())
+        );
+        assert_eq!(
+            check_moments_after("G", TIMED, &json!({"end_at_ms": null}), 9),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn shifting_moves_only_moments_and_keeps_them_in_bounds() {
+        let mut given = json!({"end_at_ms": 1_000, "turn_limit": 3});
+        shift_moments(TIMED, &mut given, 2_500);
+        assert_eq!(given, json!({"end_at_ms": 3_500, "turn_limit": 3}));
+        shift_moments(TIMED, &mut given, i64::MAX);
+        assert_eq!(given["end_at_ms"], 5_000);
+        let mut none = json!({"turn_limit": 3});
+        shift_moments(TIMED, &mut none, 10);
+        assert_eq!(none, json!({"turn_limit": 3}));
+    }
 
     #[test]
     fn known_options_within_bounds_pass() {

@@ -173,11 +173,35 @@ async fn a_tilechess_game_ends_at_its_set_time_and_is_ranked() {
     let ranks = ranks(&s);
     assert_eq!(ranks, [1, 1]);
     assert_eq!(history(&s).last().unwrap()["action"], "deadline");
-    // Bad values are refused with the reason.
+    // A rematch is set to last as long: its end moves with its start.
+    let uri = format!("/api/games/{}/rematch", g.id);
+    let (status, v) = post(&app, &uri, Some(&g.seats[0]), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let rematch = state(&app, v["id"].as_str().unwrap(), None).await;
+    assert_eq!(rematch["status"], "playing", "{rematch}");
+    // The set time is part of the position string: "... until MS ...".
+    let position = rematch["view"]["position"].as_str().unwrap();
+    let until = position
+        .split(" until ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next());
+    let left = until.unwrap().parse::<i64>().unwrap() - clock.now_ms();
+    assert!(
+        (55_000..=60_000).contains(&left),
+        "{left} ms left: {rematch}"
+    );
+    // Bad values are refused with the reason: a time that has passed would
+    // end the game as it is made.
+    let now = clock.now_ms();
     for (options, says) in [
         (json!({"turn_limit": 0}), "turn_limit"),
         (json!({"turn_limit": "ten"}), "turn_limit"),
         (json!({"end_at_ms": -1}), "end_at_ms"),
+        (json!({"end_at_ms": 1}), "give a time still to come"),
+        (
+            json!({"end_at_ms": now - 1_000}),
+            "give a time still to come",
+        ),
     ] {
         let (status, v) = try_create(
             &app,

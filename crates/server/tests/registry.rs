@@ -86,6 +86,23 @@ async fn unknown_games_and_options_are_refused_by_name() {
             assert!(error.contains(says), "{body}: {error}");
         }
     }
+    // The claim hold is for games of claimed turns only, as an option is
+    // for the games that take it.
+    for k in kinds().await {
+        let seats = k["min_seats"].as_u64().unwrap().max(2);
+        let body = json!({"game": k["id"], "seats": seats, "claim_hold_secs": 5});
+        let (status, v) = try_create(&app, &body).await;
+        if k["growing"] == true {
+            assert_eq!(status, StatusCode::OK, "{body}: {v}");
+        } else {
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {v}");
+            let error = v["error"].as_str().unwrap();
+            assert!(
+                error.starts_with("claim_hold_secs is for games of claimed turns (Tilechess); "),
+                "{error}"
+            );
+        }
+    }
     let body = json!({"game": "tilechess", "seats": 2, "options": {"zzz": 1}});
     let (_, v) = try_create(&app, &body).await;
     assert_eq!(

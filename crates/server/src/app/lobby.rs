@@ -76,6 +76,8 @@ async fn create(
     // options the game does not take or out of their bounds.
     let kind = adapter::kind(&request.game).map_err(ApiError::BadRequest)?;
     kind.check_options(&options).map_err(ApiError::BadRequest)?;
+    kind.check_moments_after(&options, state.now_ms())
+        .map_err(ApiError::BadRequest)?;
     let seed = Seed::random();
     let deadline_secs = request.deadline_secs.or(kind.default_deadline_secs);
     if let Some(secs) = deadline_secs {
@@ -123,6 +125,13 @@ async fn create(
         .map(|_| fresh())
         .collect::<ApiResult<Vec<_>>>()?;
     if let Some(secs) = request.claim_hold_secs {
+        // Refused as an option the game does not take is.
+        if !kind.growing {
+            return Err(ApiError::BadRequest(format!(
+                "claim_hold_secs is for games of claimed turns (Tilechess); {} has none",
+                kind.name
+            )));
+        }
         if secs > host::MAX_CLAIM_HOLD_SECS {
             return Err(ApiError::BadRequest(format!(
                 "claim_hold_secs is at most {} (24 hours)",

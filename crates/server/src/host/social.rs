@@ -467,6 +467,12 @@ impl Actor {
             return Ok(id.clone());
         }
         let mut config = self.config.clone();
+        // A set end time (a house rule) moves with the new game, which
+        // then lasts as long as this one was set to.
+        let now = self.now();
+        crate::adapter::kind(&self.record.kind)
+            .map_err(ApiError::Internal)?
+            .shift_moments(&mut config.options, now - self.record.created_ms);
         let mut seat_hashes = self.record.seat_hashes.clone();
         if seat_hashes.len() == 2 {
             seat_hashes.swap(0, 1);
@@ -483,7 +489,7 @@ impl Actor {
             commitment: seed.commitment().to_string(),
             host_hash: self.record.host_hash,
             seat_hashes,
-            created_ms: self.now(),
+            created_ms: now,
         };
         self.store.insert_game(&record).await?;
         self.log_social(Event::Rematch { id: id.clone() }).await?;
