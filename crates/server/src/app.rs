@@ -20,8 +20,24 @@ pub(crate) use table::ActBody;
 
 /// Parses a JSON body ourselves so a bad one gets our JSON error shape;
 /// every route that takes a body reads it with this.
+/// Every body is a JSON object: well-formed JSON of another shape (an
+/// array, a string) is told so, instead of what serde makes of it ("invalid
+/// type: integer `1`, expected a string" for `[1,2]`).
 pub(crate) fn parse_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> ApiResult<T> {
-    serde_json::from_slice(body).map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))
+    serde_json::from_slice(body).map_err(|e| {
+        let shape = match serde_json::from_slice::<serde_json::Value>(body) {
+            Ok(serde_json::Value::Array(_)) => Some("an array"),
+            Ok(serde_json::Value::String(_)) => Some("a string"),
+            Ok(serde_json::Value::Number(_)) => Some("a number"),
+            Ok(serde_json::Value::Bool(_)) => Some("true or false"),
+            Ok(serde_json::Value::Null) => Some("null"),
+            Ok(serde_json::Value::Object(_)) | Err(_) => None,
+        };
+        ApiError::BadRequest(match shape {
+            Some(shape) => format!("bad request body: expected a JSON object, not {shape}"),
+            None => format!("bad request body: {e}"),
+        })
+    })
 }
 
 /// The largest request body accepted.

@@ -234,6 +234,17 @@ async fn refusals_are_json_errors_and_change_nothing() {
             "{what}: {message}"
         );
     }
+    // JSON of another shape than an object is told what a body is.
+    for (body, shape) in [
+        ("[1, 2]", "an array"),
+        (r#""R@a2""#, "a string"),
+        ("7", "a number"),
+    ] {
+        let (status, value) = call(&app, "POST", &url, black, Some(body.into())).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {value}");
+        let expected = format!("bad request body: expected a JSON object, not {shape}");
+        assert_eq!(value["error"], expected, "{body}");
+    }
     assert_eq!(state(&app, &g.id, Some(&g.seats[0])).await, before_seat0);
     assert_eq!(state(&app, &g.id, Some(&g.seats[1])).await, before_seat1);
     assert_eq!(state(&app, &g.id, None).await, before_spectator);
@@ -419,6 +430,12 @@ async fn unknown_paths_and_bad_path_numbers_get_json_errors() {
     assert!(value["error"].is_string());
     let (status, value) = get(&app, &format!("/api/games/{}/replay/5", g.id), None).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{value}");
+    assert_eq!(value["error"], "the game has 0 actions, not 5");
+    act_ok(&app, &g.id, &g.seats[0], "c1c3").await;
+    let (_, value) = get(&app, &format!("/api/games/{}/replay/5", g.id), None).await;
+    assert_eq!(value["error"], "the game has 1 action, not 5");
+    let (_, value) = get(&app, &format!("/api/games/{}/board.svg?ply=5", g.id), None).await;
+    assert_eq!(value["error"], "the game has 1 entry, not 5");
     let (status, value) = get(&app, "/api/nothing", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{value}");
     assert!(value["error"].is_string());

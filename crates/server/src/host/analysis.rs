@@ -25,7 +25,7 @@ impl Actor {
                 "the analysis board opens once the game is over (or for an imported game)".into(),
             ));
         }
-        let (_, history, n) = self.seen_upto(role, ply, "entries")?;
+        let (_, history, n) = self.seen_upto(role, ply, ("entry", "entries"))?;
         let game = fresh_game(&self.record, &self.config).map_err(ApiError::Internal)?;
         let mut session = Session::new(game, &self.config);
         let mut at_ms = self.record.created_ms;

@@ -21,7 +21,7 @@ impl Actor {
     /// replays; the board is the game's scene for `role`, built from
     /// `role`'s view only.
     pub(super) fn picture(&self, role: Role, ply: Option<usize>) -> ApiResult<Picture> {
-        let (seat, history, n) = self.seen_upto(role, ply, "entries")?;
+        let (seat, history, n) = self.seen_upto(role, ply, ("entry", "entries"))?;
         let name = adapter::kind(&self.record.kind)
             .map(|k| k.name)
             .unwrap_or("game");

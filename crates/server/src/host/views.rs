@@ -13,7 +13,7 @@ impl Actor {
         &self,
         role: Role,
         ply: Option<usize>,
-        noun: &str,
+        (one, many): (&str, &str),
     ) -> ApiResult<(Option<usize>, Vec<SeenEntry>, usize)> {
         let seat = match role {
             Role::Seat(k) => Some(k),
@@ -22,6 +22,7 @@ impl Actor {
         let history = self.history_for(seat);
         let n = ply.unwrap_or(history.len());
         if n > history.len() {
+            let noun = if history.len() == 1 { one } else { many };
             return Err(ApiError::NotFound(format!(
                 "the game has {} {noun}, not {n}",
                 history.len()
@@ -138,7 +139,7 @@ impl Actor {
     /// sees: the log is replayed up to that entry and the view is built for
     /// `role`, so it shows nothing `role` could not see at the time.
     pub(super) fn replay(&self, role: Role, n: usize) -> ApiResult<Value> {
-        let (seat, history, n) = self.seen_upto(role, Some(n), "actions")?;
+        let (seat, history, n) = self.seen_upto(role, Some(n), ("action", "actions"))?;
         let game = fresh_game(&self.record, &self.config).map_err(ApiError::Internal)?;
         let mut session = Session::new(game, &self.config);
         // Up to the viewer's last entry: the whole log, so that the replay
