@@ -195,6 +195,9 @@ for (const [tag, size] of SIZES) {
       await tableChecks(page, `tilechess ${tag} before joining`, { side: /not on the board yet/, deadline: true, moved: k > 0 });
       await clickMove(page, tag, s.legal.find((m) => m.includes(" join ")));
     }
+    // The turn limit is told at the table: joins count as turns.
+    await waitFor(pages[0], (s) => s.history.length === 2, "both joins");
+    await pages[0].waitForFunction(() => document.getElementById("house-rules")?.textContent === "House rules: 2 of 5 turns played.");
     for (let turn = 0; turn < 3; turn++) {
       const page = pages[turn % 2];
       const s = await waitFor(page, (s) => s.history.length === 2 + turn && s.legal.some((m) => /^\S+: -?\d+,-?\d+[-x]/.test(m)), `move ${turn + 1}`);
@@ -394,19 +397,77 @@ Object.assign(tests, {
     for (const page of [p1, p2]) await page.context().close();
   },
 
+  async "Knight Control: a sealed bid is sent again from the panel until the step closes, and the last one counts"(browser) {
+    const g = await createGame({ game: "knight-control", seats: 3, deadline_secs: 600 });
+    const p1 = await open(browser, PHONE, g.seats[0].link);
+    await p1.waitForSelector("#kc-bid");
+    await p1.fill("#kc-bid", "ABCDE");
+    let before = await sentCount(p1);
+    await p1.tap("#kc-bid-go");
+    await acked(p1, before, "bid ABCDE");
+    // Done with the step, yet the bid box stays, saying why.
+    await waitFor(p1, (s) => !s.to_act.includes(0) && s.view.me.submission === "bid ABCDE", "the bid to be in");
+    await p1.waitForSelector("#kc-again");
+    assert.equal(await p1.inputValue("#kc-bid"), "ABCDE");
+    await p1.fill("#kc-bid", "GHIJK");
+    before = await sentCount(p1);
+    await p1.tap("#kc-bid-go");
+    await acked(p1, before, "bid GHIJK");
+    await p1.screenshot({ path: `${artifacts}/games-knight-control-bid-again.png`, fullPage: true });
+    // The others learnt once that P1 bid, never that it bid again.
+    const seen = await (await fetch(`${base}/api/games/${g.id}`, { headers: { authorization: `Bearer ${g.seats[1].link.split("#")[1]}` } })).json();
+    assert.deepEqual(seen.history.filter((h) => h.seat === 0).map((h) => h.action), ["submitted a bid"]);
+    await act(g.seats[1].link, "bid ABCDE");
+    await act(g.seats[2].link, "bid BCDEF");
+    const s = await waitFor(p1, (s) => s.view.stage === "orders", "the orders");
+    assert.equal(s.view.board.zones.find((z) => z.letter === "G").owner, "P1");
+    assert.deepEqual(p1.errors, []);
+    await p1.context().close();
+  },
+
+  async "Tilechess: a set end time is told at the table, in the player's own clock"(browser) {
+    const end = Date.now() + 3 * 3600 * 1000;
+    const g = await createGame({ game: "tilechess", seats: 2, options: { end_at_ms: end } });
+    const page = await open(browser, PHONE, g.seats[0].link);
+    const said = await page.evaluate((end) => {
+      const at = new Date(end);
+      const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+      return at.toDateString() === new Date().toDateString() ? time : `${at.toLocaleDateString()} ${time}`;
+    }, end);
+    await page.waitForSelector("#house-rules");
+    assert.equal(await page.textContent("#house-rules"), `House rules: the game ends at ${said}.`);
+    // No one has joined: no empty leaderboard.
+    assert.equal(await page.locator("#leaderboard h3").count(), 0);
+    await page.context().close();
+  },
+
   async "the waiting line names who the game waits for, a bot and a paused game too"(browser) {
     const g = await createGame({ game: "knight-moves", seats: 2 });
     const page = await open(browser, PHONE, g.seats[1].link);
     assert.equal(await page.textContent("#waiting"), "Waiting for: Eks");
+    // A move sent out of turn is refused, its reason told once.
+    await page.fill("#action", "e1-f3");
+    await page.tap("#typed button");
+    await page.waitForFunction(() => document.getElementById("ack").dataset.state === "refused");
+    assert.equal(await page.textContent("#ack"), "Refused: e1-f3; nothing of it was played");
+    assert.match(await page.textContent("#error"), /^Your move e1-f3 was not played: .*Eks/);
     const host = await open(browser, PHONE, g.host.link);
+    // The host sees only the command that applies.
+    const visible = async (cmd) => host.isVisible(`#host [data-cmd="${cmd}"]`);
+    assert.deepEqual([await visible("pause"), await visible("resume")], [true, false]);
     await host.click('#host [data-cmd="pause"]');
     await page.waitForFunction(() => document.getElementById("waiting").textContent === "Waiting for: the host to resume the game");
+    await host.waitForSelector('#host [data-cmd="pause"]', { state: "hidden" });
+    assert.deepEqual([await visible("pause"), await visible("resume")], [false, true]);
     await host.click('#host [data-cmd="resume"]');
     // The click only starts the host's request: act once the game is back
     // on, or the move can reach the server while it is still paused.
     await page.waitForFunction(() => document.getElementById("waiting").textContent === "Waiting for: Eks");
     await act(g.seats[0].link, "c8-b6");
     await page.waitForFunction(() => document.getElementById("waiting").textContent === "Waiting for: you");
+    // Now the player's turn: the old refusal is gone.
+    assert.equal(await page.textContent("#error"), "");
+    assert.equal(await page.textContent("#ack"), "");
     for (const p of [page, host]) await p.context().close();
   },
 });

@@ -285,10 +285,16 @@ function kcPanel(s) {
       me.trades.map((t) => `<br>Trade round ${t.round}: ${esc(t.from)} → ${esc(t.to)} ${t.chips} chips (after: ${t.from_chips_after} / ${t.to_chips_after})`).join("") +
       `</div>`;
   }
-  const mine = s.you.role === "seat" && s.to_act.includes(s.you.seat) && s.status === "playing";
+  // A sealed bid, orders, ToL placements or vote may be sent again until
+  // the step closes, the last one counting (docs/server.md, "Sealed
+  // submissions"): the step's controls stay, saying so.
+  const awaited = s.you.role === "seat" && s.to_act.includes(s.you.seat);
+  const revising = !awaited && !!(me && me.submission);
+  const mine = s.status === "playing" && (awaited || revising);
+  const again = revising ? `<p class="kc-again" id="kc-again">Yours is in: you may send it again until the step closes; the last one counts.</p>` : "";
   if (me && s.status === "playing") {
     if (v.stage === "bidding" && mine) {
-      html += `<div class="kc-step">Bid five zone letters in order: <input id="kc-bid" size="8" aria-label="Your bid: zone letters in order" placeholder="CAJKE" autocomplete="off" value="${esc(KC.inputs["kc-bid"])}">` +
+      html += `<div class="kc-step">${again}Bid five zone letters in order: <input id="kc-bid" size="8" aria-label="Your bid: zone letters in order" placeholder="CAJKE" autocomplete="off" value="${esc(KC.inputs["kc-bid"])}">` +
         `<button id="kc-bid-go">Bid</button><button id="kc-bid-pass">No bid</button>` +
         (KC.confirm ? "" : `<br><small id="kc-bid-preview">${esc(kcBidPreview(s))}</small>`);
       if (KC.confirm) {
@@ -298,7 +304,7 @@ function kcPanel(s) {
       html += kcError("bid") + `</div>`;
     }
     if (v.stage === "orders" && mine) {
-      html += `<div class="kc-step">Orders: click your knight, then its landings (a purple dot earns a bonus leap); ` +
+      html += `<div class="kc-step">${again}Orders: click your knight, then its landings (a purple dot earns a bonus leap); ` +
         `click an empty cell of your zone to spawn a <input id="kc-movement" size="4" aria-label="Movement of the knight to spawn, like 1x2" value="${esc(KC.inputs["kc-movement"])}"> knight. ` +
         `Exchange <input id="kc-exchange" type="number" aria-label="Garnets to exchange" min="0" max="${me.purse.garnets}" value="${KC.draft.exchange}" style="width:3em"> garnets.` +
         `<br>Will send: <code id="kc-orders">${esc(kcOrdersText(kcSendable()))}</code> <span id="kc-cost" class="${/^You cannot/.test(KC.cost) ? "kc-cost-bad" : ""}" role="status">${esc(KC.cost)}</span>` +
@@ -315,7 +321,7 @@ function kcPanel(s) {
         `<button class="kc-act" id="kc-done" data-action="done" data-where="items">I'm done</button></div>`;
       // "I'm done" above already ends the final exchange: no second button for it.
       const choices = v.stage === "final_exchange" ? s.legal.filter((a) => a !== "done") : s.legal;
-      html += `<div class="kc-step">` + choices.slice(0, 60).map((a) => `<button id="${esc(actionId("kc-legal", a))}" class="kc-legal" data-action="${esc(a)}">${esc(a)}</button>`).join("") +
+      html += `<div class="kc-step">${again}` + choices.slice(0, 60).map((a) => `<button id="${esc(actionId("kc-legal", a))}" class="kc-legal" data-action="${esc(a)}">${esc(a)}</button>`).join("") +
         `<br><input id="kc-typed" size="40" aria-label="Type a choice" placeholder="or type e.g. items extra i10 j12" value="${esc(KC.inputs["kc-typed"])}"><button id="kc-typed-go">Submit</button>${kcError("items")}</div>`;
     }
     // Trades, communal garnets and exchanges between rounds.

@@ -84,11 +84,26 @@ async function submit(text) {
     acknowledge(text, before, s, from);
     return s;
   } catch (e) {
+    // The reason once, in the error line; the acknowledgement only says
+    // that nothing was played.
     $("error").textContent = plainError(e, `Your move ${text} was not played`);
-    showAck("refused", text, `Refused: ${text} (${e.message}); nothing of it was played`);
+    showAck("refused", text, `Refused: ${text}; nothing of it was played`);
+    refusedAt = state ? state.version : 0;
     render(state);
     return null;
   }
+}
+
+// The version of the game a refusal was told at. Once the game moves on
+// (the opponent moves, the step changes) the refusal is old news, and
+// "White is to move" would contradict the turn line: it is cleared.
+let refusedAt = null;
+function forgetOldRefusal(s) {
+  if (refusedAt === null || s.version <= refusedAt) return;
+  refusedAt = null;
+  $("error").textContent = "";
+  const ack = $("ack");
+  if (ack.dataset.state === "refused") { ack.textContent = ""; ack.className = "ack"; }
 }
 
 // #ack's data-seq counts the submissions this page has made, data-state
@@ -143,6 +158,7 @@ function arrived(s) {
   const was = state;
   // Squares already clicked stay chosen while they still begin a legal move.
   state = s;
+  forgetOldRefusal(s);
   if (chosen.length && !moves().some((m) => m.steps && m.steps.length >= chosen.length && startsWith(m.steps, chosen))) chosen = [];
   render(s);
   if (window.Signals) Signals.changed(was, s);
@@ -319,7 +335,7 @@ function render(s) {
     $("error").textContent = "";
     showAck("sending", "claim", "Sending your claim of the next turn…");
     try { arrived(await api("/claim", {})); showAck("in", "claim", "Your claim of the next turn is in"); }
-    catch (e) { $("error").textContent = plainError(e, "Your claim was not made"); showAck("refused", "claim", `Your claim was refused (${e.message})`); }
+    catch (e) { $("error").textContent = plainError(e, "Your claim was not made"); showAck("refused", "claim", "Your claim was refused"); refusedAt = state.version; }
   };
   for (const el of $("choices").querySelectorAll("button[data-move]")) el.onclick = () => play(el.dataset.move);
   patch($("legal"), s.legal.slice(0, 500).map((m) => `<option value="${esc(m)}">`).join(""));
@@ -336,7 +352,8 @@ function render(s) {
     return `<div>Seat ${seat.seat + 1}${side}: ${who}${me}${mark}</div>`;
   }).join(""));
 
-  patch($("leaderboard"), s.view.leaderboard
+  patch($("house"), over ? "" : houseRules(s));
+  patch($("leaderboard"), s.view.leaderboard && s.view.leaderboard.length
     ? "<h3>Leaderboard</h3><ol>" + s.view.leaderboard.map((p) => `<li>${esc(p.colour)}: ${p.score} (${p.points} points, ${p.territory} territory)</li>`).join("") + "</ol>"
     : "");
 
@@ -354,6 +371,10 @@ function render(s) {
         : hostCommand({ command: "human", seat: Number(el.dataset.human) });
     }
     $("host-extend").hidden = !s.deadline_ms;
+    // Only the command that applies now: Pause while the game runs,
+    // Resume while it is paused (the other would be refused).
+    document.querySelector('#host [data-cmd="pause"]').hidden = s.status === "paused";
+    document.querySelector('#host [data-cmd="resume"]').hidden = s.status !== "paused";
     // The two players picked stay picked across frames (hostPicks).
     const pick = (id) => `<select id="${id}" aria-label="Player">${s.seats.map((x) => `<option ${hostPicks[id] === `P${x.seat + 1}` ? "selected" : ""}>P${x.seat + 1}</option>`).join("")}</select>`;
     patch($("host-game"), s.game === "knight-control" && s.status === "playing"
@@ -362,6 +383,26 @@ function render(s) {
     if ($("cg-go")) $("cg-go").onclick = () => hostCommand({ command: "game", action: `communal ${$("cg-a").value} ${$("cg-b").value}` });
   }
   $("seed").textContent = s.seed ? `Seed ${s.seed} (commitment ${s.commitment})` : `Seed commitment ${s.commitment}`;
+}
+
+// Tilechess's house rules, when the host set them: how many turns are
+// played of the limit, and when the set time comes. Both are in the
+// position string's rules ("turns 12 of 200", "until MS"), the part after
+// the board and before the first army.
+function houseRules(s) {
+  if (s.game !== "tilechess" || !s.view.position) return "";
+  const head = s.view.position.split(" / ")[1] || "";
+  const parts = [];
+  const turns = / turns (\d+) of (\d+)/.exec(head);
+  if (turns) parts.push(`${turns[1]} of ${turns[2]} turns played`);
+  const until = / until (\d+)/.exec(head);
+  if (until) {
+    const at = new Date(Number(until[1]));
+    const sameDay = at.toDateString() === new Date().toDateString();
+    const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    parts.push(`the game ends at ${sameDay ? time : `${at.toLocaleDateString()} ${time}`}`);
+  }
+  return parts.length ? `<p id="house-rules">House rules: ${parts.join("; ")}.</p>` : "";
 }
 
 // Who the game waits for. In Knight Control's sealed steps a player is
