@@ -106,9 +106,20 @@ impl Outcome {
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A one-word reason reads after "by" ("wins by checkmate"); a
+        // longer one is often a clause ("the turn limit was reached (house
+        // rule)"), which reads after a colon.
+        let reason = &self.reason;
+        let why = |f: &mut fmt::Formatter<'_>, lead: String| {
+            if reason.contains(' ') {
+                write!(f, "{lead}: {reason}")
+            } else {
+                write!(f, "{lead} by {reason}")
+            }
+        };
         match self.sole_winner() {
-            Some(seat) if self.results.len() == 2 => write!(f, "{seat} wins by {}", self.reason),
-            _ if self.is_draw() => write!(f, "draw by {}", self.reason),
+            Some(seat) if self.results.len() == 2 => why(f, format!("{seat} wins")),
+            _ if self.is_draw() => why(f, "draw".into()),
             _ => {
                 let ranks: Vec<String> = self
                     .results
@@ -150,6 +161,12 @@ mod tests {
     fn messages_count_seats_from_one() {
         let o = Outcome::win(Seat(0), 2, "checkmate");
         assert_eq!(o.to_string(), "seat 1 wins by checkmate");
+        // A reason that is a clause follows a colon, not "by".
+        let limit = "the turn limit was reached (house rule)";
+        let o = Outcome::from_scores(&[3, 7], limit);
+        assert_eq!(o.to_string(), format!("seat 2 wins: {limit}"));
+        let o = Outcome::from_scores(&[7, 7], limit);
+        assert_eq!(o.to_string(), format!("draw: {limit}"));
         let o = Outcome::from_scores(&[5, 9, 5], "turn limit");
         assert_eq!(
             o.to_string(),

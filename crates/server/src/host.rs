@@ -99,11 +99,13 @@ pub enum Role {
 
 /// A host's command.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(tag = "command", rename_all = "snake_case")]
+#[serde(tag = "command", rename_all = "snake_case", deny_unknown_fields)]
 pub enum HostCommand {
-    Pause,
-    Resume,
-    End,
+    // Written with braces so that `deny_unknown_fields` holds for them
+    // too: serde lets a unit variant of a tagged enum carry any field.
+    Pause {},
+    Resume {},
+    End {},
     /// Hand a seat to a bot (an absent player's seat).
     Bot {
         seat: usize,

@@ -310,6 +310,17 @@ async fn the_host_pauses_replaces_a_player_with_a_bot_and_ends() {
     let app = app().await;
     let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
     let pause = json!({"command": "pause"});
+    // A field the command does not take is refused, as in every body.
+    let (status, value) = by_host(&app, &g, json!({"command": "pause", "x": 1})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{value}");
+    assert!(
+        value["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown field `x`"),
+        "{value}"
+    );
+    assert_eq!(state(&app, &g.id, None).await["status"], "playing");
     // Only the host link may command.
     let (status, _) = host(&app, &g.id, &g.seats[0], pause.clone()).await;
     assert_eq!(status, StatusCode::FORBIDDEN);

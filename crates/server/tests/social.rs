@@ -297,6 +297,13 @@ async fn chat_is_capped_in_length_and_rate_and_the_host_mutes() {
     assert_eq!(st, StatusCode::OK);
     let (st, _) = mute(&app, &g, Some(&g.seats[0]), json!({ "seat": 1 })).await;
     assert_eq!(st, StatusCode::FORBIDDEN, "only the host mutes");
+    // A seat out of range is named both ways, as every seat field is.
+    let (st, v) = mute(&app, &g, Some(&g.host), json!({ "seat": 9 })).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(
+        v["error"],
+        "'seat' is 9, but this game's 'seat' values are 0 to 1 (seats 1 to 2 on the page)"
+    );
     let (st, v) = mute(&app, &g, Some(&g.host), json!({ "seat": 1 })).await;
     assert_eq!(st, StatusCode::OK, "{v}");
     assert_eq!(v["social"]["muted"], json!([{ "seat": 1 }]));
@@ -414,6 +421,17 @@ async fn a_rematch_swaps_the_seats_and_the_old_links_open_the_new_game() {
     .await;
     let (st, _) = post(&app, &g.id, "rematch", Some(&g.seats[0]), json!({})).await;
     assert_eq!(st, StatusCode::CONFLICT, "not before the end");
+    // Resigning and a rematch take no body but `{}`: a field is refused,
+    // as everywhere, and changes nothing.
+    for route in ["resign", "rematch"] {
+        let (st, v) = post(&app, &g.id, route, Some(&g.seats[0]), json!({"x": 1})).await;
+        assert_eq!(st, StatusCode::BAD_REQUEST, "{route}: {v}");
+        assert!(
+            v["error"].as_str().unwrap().contains("unknown field `x`"),
+            "{v}"
+        );
+    }
+    assert_eq!(state(&app, &g.id, None).await["status"], "playing");
     resign(&app, &g, Some(&g.seats[0])).await;
     let (st, _) = post(&app, &g.id, "rematch", None, json!({})).await;
     assert_eq!(st, StatusCode::FORBIDDEN, "spectators cannot");

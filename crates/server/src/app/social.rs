@@ -22,10 +22,23 @@ pub(super) fn routes() -> axum::Router<crate::app::AppState> {
         .route("/api/games/{id}/rematch", post(rematch))
 }
 
-pub(crate) async fn resign(game: GameRequest) -> ApiResult<Json<Value>> {
+/// The body of a request that takes none: nothing, or `{}` (what the page
+/// sends). Anything else is refused, as an unknown field is elsewhere.
+fn no_body(body: &[u8]) -> ApiResult<()> {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Nothing {}
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(());
+    }
+    parse_body::<Nothing>(body).map(|_| ())
+}
+
+pub(crate) async fn resign(game: GameRequest, RawBody(body): RawBody) -> ApiResult<Json<Value>> {
     let asker = game
         .open_with_token("resigning needs your seat link's token")
         .await?;
+    no_body(&body)?;
     asker.ask(Command::Resign).await??;
     asker.snapshot().await
 }
@@ -63,10 +76,11 @@ pub(crate) async fn mute(game: GameRequest, RawBody(body): RawBody) -> ApiResult
 
 /// `{"id": NEW, "link": "/table/NEW"}`: the asker's own token (in the
 /// link's `#` part, which the page keeps) opens the new game.
-pub(crate) async fn rematch(game: GameRequest) -> ApiResult<Json<Value>> {
+pub(crate) async fn rematch(game: GameRequest, RawBody(body): RawBody) -> ApiResult<Json<Value>> {
     let asker = game
         .open_with_token("a rematch needs a seat's or the host's link")
         .await?;
+    no_body(&body)?;
     let new = asker.ask(Command::Rematch).await??;
     Ok(Json(json!({ "id": new, "link": format!("/table/{new}") })))
 }

@@ -194,15 +194,15 @@ impl Actor {
             }
         };
         let event = match command {
-            HostCommand::Pause if self.paused() => {
+            HostCommand::Pause {} if self.paused() => {
                 return Err(ApiError::Conflict("the game is already paused".into()))
             }
-            HostCommand::Resume if !self.paused() => {
+            HostCommand::Resume {} if !self.paused() => {
                 return Err(ApiError::Conflict("the game is not paused".into()))
             }
-            HostCommand::Pause => Event::Pause,
-            HostCommand::Resume => Event::Resume,
-            HostCommand::End => Event::End,
+            HostCommand::Pause {} => Event::Pause,
+            HostCommand::Resume {} => Event::Resume,
+            HostCommand::End {} => Event::End,
             HostCommand::Bot { seat, level } => {
                 check_seat(seat)?;
                 let level = crate::bots::checked_level(level)?;

@@ -401,7 +401,8 @@ impl Actor {
             (Some(k), None, None) if k < seats => Speaker::Seat(k),
             (Some(k), None, None) => {
                 return Err(bad(format!(
-                    "'seat' is {k}, but this game's seats are 0 to {}",
+                    "'seat' is {k}, but this game's 'seat' values are 0 to {} \
+                     (seats 1 to {seats} on the page)",
                     seats - 1
                 )))
             }

@@ -55,7 +55,12 @@ pub fn forbidden(ip: IpAddr) -> Option<&'static str> {
 
 /// The refusal of an address of kind `kind`.
 pub fn refusal(kind: &str) -> String {
-    format!("the webhook URL's host is a {kind} address: {RULE}")
+    let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("the webhook URL's host is {article} {kind} address: {RULE}")
 }
 
 /// Checks the address written in a URL's host, if it is one.
@@ -152,6 +157,16 @@ mod tests {
         );
         assert!(check_literal("192.168.0.7", true).is_ok());
         assert!(check_literal("example.org", false).is_ok());
+        let e = check_literal("0.0.0.0", false).unwrap_err();
+        assert!(
+            e.starts_with("the webhook URL's host is an unspecified address: "),
+            "{e}"
+        );
+        let e = check_literal("127.0.0.1", false).unwrap_err();
+        assert!(
+            e.starts_with("the webhook URL's host is a loopback address: "),
+            "{e}"
+        );
     }
 
     fn reach(allow_private: bool) -> Reach {
