@@ -54,7 +54,7 @@ pub enum ActionError {
     #[error("{seat} may not act now: {reason}")]
     NotYourTurn { seat: Seat, reason: String },
     /// Nothing may be done: the game has ended.
-    #[error("the game is over: {outcome}")]
+    #[error("the game is over ({outcome})")]
     GameOver { outcome: String },
 }
 
@@ -101,5 +101,12 @@ mod tests {
             .ends_with("… (4000 characters in all)' is not a move: not a square"));
         let e = ActionError::illegal("c1c3", "blocked");
         assert_eq!(e.to_string(), "c1c3 is illegal: blocked");
+        // An outcome may carry a colon of its own ("draw: the set time came").
+        let outcome = "draw: the set time came (house rule)".to_string();
+        let e = ActionError::GameOver { outcome };
+        assert_eq!(
+            e.to_string(),
+            "the game is over (draw: the set time came (house rule))"
+        );
     }
 }

@@ -124,7 +124,7 @@ impl Actor {
             return Err(ApiError::Conflict("the host has ended this game".into()));
         }
         if let Some(outcome) = self.session.game.outcome() {
-            return Err(ApiError::Conflict(format!("the game is over: {outcome}")));
+            return Err(ApiError::Conflict(format!("the game is over ({outcome})")));
         }
         if self.paused() {
             return Err(ApiError::Conflict("the game is paused by the host".into()));
