@@ -24,7 +24,14 @@ pub fn play(mut game: Box<dyn Duel>, human: u8, engine: Spec) -> Result<(), Stri
         let seat = match game.phase() {
             Phase::Turn(seat) => seat,
             Phase::Over(outcome) => {
-                println!("Game over: {outcome}");
+                // The diagram above says who won in the game's words; this
+                // says it to the player.
+                let verdict = match outcome.sole_winner() {
+                    Some(winner) if winner == human => "you won",
+                    Some(_) => "you lost",
+                    None => "a draw",
+                };
+                println!("Game over: {verdict} ({})", outcome.reason);
                 return Ok(());
             }
             other => return Err(format!("this game needs the server to play ({other:?})")),

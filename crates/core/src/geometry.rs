@@ -279,7 +279,13 @@ impl Grid {
                     };
                     file = file.saturating_add(run);
                     if file > self.files as usize {
-                        return Err(too_long());
+                        // "11" reads as eleven, not as one and one: say so.
+                        let how = if token.len() > 1 {
+                            format!(" ('{token}' is one run of {run} empty squares; adjacent runs are written as one number)")
+                        } else {
+                            String::new()
+                        };
+                        return Err(too_long() + &how);
                     }
                     continue;
                 }
@@ -380,6 +386,11 @@ mod tests {
             ("16/15", "rank 2 describes more than 15"),
             ("14xx/15", "rank 2 describes more than 15"),
             ("14/15", "rank 2 describes only 14 of its 15"),
+            (
+                "15/11111",
+                "rank 1 describes more than 15 squares ('11111' is one run of 11111 empty squares; \
+                 adjacent runs are written as one number)",
+            ),
             ("0x14/15", "cannot be 0"),
             ("15/x~", "rank 1 ends with '~'"),
             ("15/~1x13", "not a digit"),

@@ -104,32 +104,43 @@ impl Outcome {
     }
 }
 
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Outcome {
+    /// The outcome in words, each seat called by `name` (a duel's sides:
+    /// "White wins by checkmate"). [`Display`](fmt::Display) calls them
+    /// "seat 1", "seat 2", ….
+    pub fn described(&self, name: impl Fn(Seat) -> String) -> String {
         // A one-word reason reads after "by" ("wins by checkmate"); a
         // longer one is often a clause ("the turn limit was reached (house
         // rule)"), which reads after a colon.
         let reason = &self.reason;
-        let why = |f: &mut fmt::Formatter<'_>, lead: String| {
+        let why = |lead: String| {
             if reason.contains(' ') {
-                write!(f, "{lead}: {reason}")
+                format!("{lead}: {reason}")
             } else {
-                write!(f, "{lead} by {reason}")
+                format!("{lead} by {reason}")
             }
         };
         match self.sole_winner() {
-            Some(seat) if self.results.len() == 2 => why(f, format!("{seat} wins")),
-            _ if self.is_draw() => why(f, "draw".into()),
+            Some(seat) if self.results.len() == 2 => why(format!("{} wins", name(seat))),
+            _ if self.is_draw() => why("draw".into()),
             _ => {
                 let ranks: Vec<String> = self
                     .results
                     .iter()
                     .enumerate()
-                    .map(|(i, r)| format!("{}: rank {} score {}", Seat(i as u8), r.rank, r.score))
+                    .map(|(i, r)| {
+                        format!("{}: rank {} score {}", name(Seat(i as u8)), r.rank, r.score)
+                    })
                     .collect();
-                write!(f, "{} ({})", ranks.join(", "), self.reason)
+                format!("{} ({})", ranks.join(", "), self.reason)
             }
         }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.described(|seat| seat.to_string()))
     }
 }
 
@@ -167,6 +178,10 @@ mod tests {
         assert_eq!(o.to_string(), format!("seat 2 wins: {limit}"));
         let o = Outcome::from_scores(&[7, 7], limit);
         assert_eq!(o.to_string(), format!("draw: {limit}"));
+        // A duel's sides by their names.
+        let o = Outcome::win(Seat(1), 2, "checkmate");
+        let sides = |s: Seat| ["White", "Black"][s.index()].to_string();
+        assert_eq!(o.described(sides), "Black wins by checkmate");
         let o = Outcome::from_scores(&[5, 9, 5], "turn limit");
         assert_eq!(
             o.to_string(),

@@ -323,9 +323,17 @@ pub fn appear(serial: usize, to: &str) -> Last {
 
 /// The status line of a duel: the result once there is one, else who is
 /// to move (and whether in check).
-pub fn duel_status(outcome: Option<&crate::Outcome>, to_move: &str, check: bool) -> Vec<String> {
+pub fn duel_status(
+    outcome: Option<&crate::Outcome>,
+    sides: [&str; 2],
+    to_move: &str,
+    check: bool,
+) -> Vec<String> {
     match outcome {
-        Some(outcome) => vec![format!("Game over: {outcome}")],
+        Some(outcome) => vec![format!(
+            "Game over: {}",
+            outcome.described(|seat| sides[seat.index()].to_string())
+        )],
         None if check => vec![format!("{to_move} to move (in check)")],
         None => vec![format!("{to_move} to move")],
     }

@@ -138,7 +138,7 @@ pub struct TurnBased<G> {
     game: PhantomData<fn() -> G>,
 }
 
-impl<G: Game> TurnBased<G> {
+impl<G: Game + Depict> TurnBased<G> {
     pub const fn new() -> TurnBased<G> {
         TurnBased {
             seat_of: seat_to_move::<G>,
@@ -165,17 +165,29 @@ impl<G: Game> TurnBased<G> {
     }
 }
 
-impl<G: Game> Default for TurnBased<G> {
+impl<G: Game + Depict> Default for TurnBased<G> {
     fn default() -> TurnBased<G> {
         TurnBased::new()
     }
 }
 
 /// The seat to move, or why no single seat is.
-fn seat_to_move<G: Game>(game: &G, _: &str) -> Result<Seat, String> {
+fn seat_to_move<G: Game + Depict>(game: &G, _: &str) -> Result<Seat, String> {
     match game.phase() {
+        // The result in the game's own words ("White wins by checkmate"),
+        // as its picture says it, not by seat numbers.
+        Phase::Over(outcome) => {
+            let scene = game.scene(Viewer::Spectator);
+            let said = scene
+                .status
+                .first()
+                .and_then(|s| s.strip_prefix("Game over: "));
+            Err(format!(
+                "the game is already over ({})",
+                said.map_or_else(|| outcome.to_string(), str::to_string)
+            ))
+        }
         Phase::Turn(seat) => Ok(seat),
-        Phase::Over(outcome) => Err(format!("the game is already over ({outcome})")),
         other => Err(format!("no single seat is to move ({other:?})")),
     }
 }
@@ -238,7 +250,7 @@ struct Playing<G> {
     note: Option<Note<G>>,
 }
 
-impl<G: Game + Diagram + Bots + Observe<Seen = G>> Duel for Playing<G> {
+impl<G: Game + Diagram + Depict + Bots + Observe<Seen = G>> Duel for Playing<G> {
     fn diagram(&self) -> String {
         self.game.diagram()
     }

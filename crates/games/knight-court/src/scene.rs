@@ -58,7 +58,12 @@ impl Depict for KnightCourt {
             sides: scene::white_and_black(["White", "Black"]),
             last,
             panels,
-            status: scene::duel_status(outcome.as_ref(), pos.turn().name(), pos.is_check()),
+            status: scene::duel_status(
+                outcome.as_ref(),
+                ["White", "Black"],
+                pos.turn().name(),
+                pos.is_check(),
+            ),
             ..board
         }
     }

@@ -50,7 +50,12 @@ impl Depict for KnightMoves {
             }
         });
         let outcome = self.outcome();
-        let mut status = scene::duel_status(outcome.as_ref(), pos.turn().name(), false);
+        let mut status = scene::duel_status(
+            outcome.as_ref(),
+            [Side::Eks.name(), Side::Ohs.name()],
+            pos.turn().name(),
+            false,
+        );
         if let (None, Some(sq)) = (&outcome, pos.forcing()) {
             status.push(format!(
                 "must pass if possible: {}'s piece on {sq} is next to the ball",

@@ -3,6 +3,7 @@
 //! counters (docs/rules/progressive-chess.md#position-string).
 
 pub use crate::board::Board;
+use crate::fen::MAX_COUNT;
 use crate::moves::{Move, Turn, Upgrade};
 use crate::piece::{Color, Piece, Role};
 use crate::square::{Bitboard, Square};
@@ -59,13 +60,14 @@ impl Default for Position {
     }
 }
 
-/// `n + by` for points and turn counters. A position string starts them at
-/// most at 1,000,000 and a turn adds at most 3, so this would take billions
-/// of turns to fail; it is checked so that a count can never wrap silently.
+/// `n + by` for points and turn counters, stopping at the largest a
+/// position string may hold ([`MAX_COUNT`]), so that every position the game
+/// prints reads back (a game from a string at the bound printed one it then
+/// refused). From the start a count would need some 300,000 turns to reach
+/// it, so no real game meets the stop.
 #[inline]
 fn count_up(n: u32, by: u32) -> u32 {
-    n.checked_add(by)
-        .unwrap_or_else(|| panic!("a count passed {}", u32::MAX))
+    n.saturating_add(by).min(MAX_COUNT)
 }
 
 impl Position {

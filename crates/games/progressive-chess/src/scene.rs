@@ -55,7 +55,12 @@ impl Depict for ProgressiveChess {
             Move::Normal { from, to } => scene::slide(serial, &from.to_string(), &to.to_string()),
             Move::Raise { from, .. } => scene::appear(serial, &from.to_string()),
         });
-        let mut status = scene::duel_status(outcome.as_ref(), pos.turn().name(), pos.is_check());
+        let mut status = scene::duel_status(
+            outcome.as_ref(),
+            ["White", "Black"],
+            pos.turn().name(),
+            pos.is_check(),
+        );
         status.push(format!(
             "turn {}, {} since a capture or upgrade",
             pos.turn_number(),

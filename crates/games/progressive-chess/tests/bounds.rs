@@ -33,13 +33,22 @@ fn a_long_pool_is_refused_by_the_piece_count() {
 }
 
 #[test]
-fn counts_at_the_bound_are_read_and_played() {
+fn counts_at_the_bound_are_read_and_played_and_stop_there() {
     // Pawns keep the position alive (two bare kings would be dead).
-    // Each side is paid 1 point at the start of its turn; two quiet turns;
-    // the turn number rises after Black's turn.
+    // Each side would be paid 1 point at the start of its turn, two quiet
+    // turns counted and the turn number raised after Black's turn, but
+    // every count stops at the bound, so that the string reads back.
+    let after = "3k3/7/3p3/7/3P3/7/3K3 w 1000000 1000000 - - 1000000 1000000";
     assert_after(
         "3k3/3p3/7/7/7/3P3/3K3 w 1000000 1000000 - - 1000000 1000000",
         &["d2d3", "d6d5"],
-        "3k3/7/3p3/7/3P3/7/3K3 w 1000001 1000001 - - 1000002 1000001",
+        after,
+    );
+    assert_eq!(after.parse::<Position>().unwrap().to_string(), after);
+    // Below the bound they count as before, up to it.
+    assert_after(
+        "3k3/3p3/7/7/7/3P3/3K3 w 999999 999998 - - 999999 999999",
+        &["d2d3", "d6d5"],
+        "3k3/7/3p3/7/3P3/7/3K3 w 1000000 999999 - - 1000000 1000000",
     );
 }

@@ -38,8 +38,12 @@ impl Actor {
                     None => e.action.clone(),
                 })
                 .collect();
+            // The result in the game's own words, as its picture says it
+            // ("White wins by checkmate"), not by seat numbers.
             let ended = (finished && !before.2).then(|| match self.session.game.outcome() {
-                Some(outcome) => outcome.to_string(),
+                Some(outcome) => (self.session.game.scene(None).status.first())
+                    .and_then(|s| s.strip_prefix("Game over: "))
+                    .map_or_else(|| outcome.to_string(), str::to_string),
                 None => "the host ended the game".to_string(),
             });
             let to_act = if finished {
