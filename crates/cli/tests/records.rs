@@ -3,7 +3,7 @@
 //! `verify` (honest and tampered) and `export`.
 
 mod common;
-use common::served::{a_short_game, create, end, http, Created, Server};
+use common::served::{a_short_game, create, end, record_text, Created, Server};
 use common::{arbiter, stdout};
 use std::process::Output;
 
@@ -106,14 +106,7 @@ fn a_seats_record_renders_what_that_seat_saw() {
     // Ended at once, so that every record carries the seed.
     end(a, &id, &host);
     let render = |token: Option<&str>, name: &str| -> String {
-        let (status, text) = http(
-            a,
-            "GET",
-            &format!("/api/games/{id}/record?format=text"),
-            token,
-            "",
-        );
-        assert_eq!(status, 200, "{text}");
+        let text = record_text(a, &id, token);
         let record = server.dir.join(format!("{name}.txt"));
         std::fs::write(&record, &text).unwrap();
         let svg = server.dir.join(format!("{name}.svg"));

@@ -138,13 +138,15 @@ pub fn a_short_game(server: &Server) -> (String, String) {
         assert_eq!(status, 200, "{answer}");
     }
     end(a, &id, &host);
-    let (status, text) = http(
-        a,
-        "GET",
-        &format!("/api/games/{id}/record?format=text"),
-        None,
-        "",
-    );
-    assert_eq!(status, 200, "{text}");
+    let text = record_text(a, &id, None);
     (id, text)
+}
+
+/// The text record of game `id` as the holder of `token` (a spectator
+/// without one) downloads it.
+pub fn record_text(addr: &str, id: &str, token: Option<&str>) -> String {
+    let path = format!("/api/games/{id}/record?format=text");
+    let (status, text) = http(addr, "GET", &path, token, "");
+    assert_eq!(status, 200, "{text}");
+    text
 }
