@@ -204,6 +204,24 @@ Boards["tilechess"] = {
   legend(s) {
     return sideSwatches(s.scene, (d) => ` (${esc(d.name[0].toUpperCase())})`) + "<span>letters on a piece: K Q R B N P; grey: an unopened block</span>";
   },
+  // The house rules, when the host set them: how many turns are played of
+  // the limit, and when the set time comes. Both are in the position
+  // string's rules ("turns 12 of 200", "until MS"), the part after the
+  // board and before the first army.
+  houseRules(s) {
+    const head = (s.view.position || "").split(" / ")[1] || "";
+    const parts = [];
+    const turns = / turns (\d+) of (\d+)/.exec(head);
+    if (turns) parts.push(`${turns[1]} of ${turns[2]} turns played`);
+    const until = / until (\d+)/.exec(head);
+    if (until) {
+      const at = new Date(Number(until[1]));
+      const sameDay = at.toDateString() === new Date().toDateString();
+      const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+      parts.push(`the game ends at ${sameDay ? time : `${at.toLocaleDateString()} ${time}`}`);
+    }
+    return parts.length ? `<p id="house-rules">House rules: ${parts.join("; ")}.</p>` : "";
+  },
 };
 
 // Progressive Chess: a turn is a move (two squares, or a necromancer's

@@ -352,7 +352,7 @@ function render(s) {
     return `<div>Seat ${seat.seat + 1}${side}: ${who}${me}${mark}</div>`;
   }).join(""));
 
-  patch($("house"), over ? "" : houseRules(s));
+  patch($("house"), over || !board().houseRules ? "" : board().houseRules(s));
   patch($("leaderboard"), s.view.leaderboard && s.view.leaderboard.length
     ? "<h3>Leaderboard</h3><ol>" + s.view.leaderboard.map((p) => `<li>${esc(p.colour)}: ${p.score} (${p.points} points, ${p.territory} territory)</li>`).join("") + "</ol>"
     : "");
@@ -383,26 +383,6 @@ function render(s) {
     if ($("cg-go")) $("cg-go").onclick = () => hostCommand({ command: "game", action: `communal ${$("cg-a").value} ${$("cg-b").value}` });
   }
   $("seed").textContent = s.seed ? `Seed ${s.seed} (commitment ${s.commitment})` : `Seed commitment ${s.commitment}`;
-}
-
-// Tilechess's house rules, when the host set them: how many turns are
-// played of the limit, and when the set time comes. Both are in the
-// position string's rules ("turns 12 of 200", "until MS"), the part after
-// the board and before the first army.
-function houseRules(s) {
-  if (s.game !== "tilechess" || !s.view.position) return "";
-  const head = s.view.position.split(" / ")[1] || "";
-  const parts = [];
-  const turns = / turns (\d+) of (\d+)/.exec(head);
-  if (turns) parts.push(`${turns[1]} of ${turns[2]} turns played`);
-  const until = / until (\d+)/.exec(head);
-  if (until) {
-    const at = new Date(Number(until[1]));
-    const sameDay = at.toDateString() === new Date().toDateString();
-    const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-    parts.push(`the game ends at ${sameDay ? time : `${at.toLocaleDateString()} ${time}`}`);
-  }
-  return parts.length ? `<p id="house-rules">House rules: ${parts.join("; ")}.</p>` : "";
 }
 
 // Who the game waits for. In Knight Control's sealed steps a player is

@@ -244,12 +244,27 @@ pub fn side(name: impl Into<String>, fill: &str) -> Side {
     }
 }
 
+/// What opens a scene's first status line once its game is over: the
+/// result follows, in the game's own words ([`Scene::result`]).
+pub const GAME_OVER: &str = "Game over: ";
+
+/// The status line of a finished game saying `result`.
+pub fn game_over(result: impl std::fmt::Display) -> String {
+    format!("{GAME_OVER}{result}")
+}
+
 /// The two sides of a chess-like duel: White's light pieces, Black's dark.
 pub fn white_and_black(names: [&str; 2]) -> Vec<Side> {
     vec![side(names[0], "#fafafa"), side(names[1], "#222222")]
 }
 
 impl Scene {
+    /// The result in the game's own words ("White wins by checkmate"), once
+    /// the game is over: what the pictures and `show` say.
+    pub fn result(&self) -> Option<&str> {
+        self.status.first()?.strip_prefix(GAME_OVER)
+    }
+
     /// The checkered board `label` of `files` × `ranks` squares seen from
     /// White's side (rank `ranks` on top), squares named `a1`…, with
     /// `piece` giving the piece and its words on each (file, rank) counted
@@ -330,9 +345,8 @@ pub fn duel_status(
     check: bool,
 ) -> Vec<String> {
     match outcome {
-        Some(outcome) => vec![format!(
-            "Game over: {}",
-            outcome.described(|seat| sides[seat.index()].to_string())
+        Some(outcome) => vec![game_over(
+            outcome.described(|seat| sides[seat.index()].to_string()),
         )],
         None if check => vec![format!("{to_move} to move (in check)")],
         None => vec![format!("{to_move} to move")],

@@ -145,12 +145,12 @@ fn check_value(what: &str, opt: &Opt, value: &Value) -> Result<(), String> {
     }
 }
 
-/// The moments given in `options` (a checked options object), by key:
-/// only top-level options are moments.
-pub fn moments(spec: &[Opt], options: &Value) -> Vec<(&'static str, i64)> {
+/// The moments given in `options` (a checked options object), with their
+/// options: only top-level options are moments.
+pub fn moments<'a>(spec: &'a [Opt], options: &Value) -> Vec<(&'a Opt, i64)> {
     spec.iter()
         .filter(|o| matches!(o.kind, OptKind::Moment { .. }))
-        .filter_map(|o| Some((o.key, options.get(o.key)?.as_i64()?)))
+        .filter_map(|o| Some((o, options.get(o.key)?.as_i64()?)))
         .collect()
 }
 
@@ -166,14 +166,13 @@ pub fn check_moments_after(
         .into_iter()
         .find(|&(_, ms)| ms <= now_ms);
     match passed {
-        Some((key, ms)) => {
-            let label = spec.iter().find(|o| o.key == key).map_or("", |o| o.label);
-            Err(format!(
-                "{game} option '{key}' ({label}) is {ms}, {} seconds before now ({now_ms}): \
-                 give a time still to come",
-                (now_ms - ms) / 1000
-            ))
-        }
+        Some((opt, ms)) => Err(format!(
+            "{game} option '{}' ({}) is {ms}, {} seconds before now ({now_ms}): \
+             give a time still to come",
+            opt.key,
+            opt.label,
+            (now_ms - ms) / 1000
+        )),
         None => Ok(()),
     }
 }
@@ -254,7 +253,10 @@ mod tests {
     #[test]
     fn a_moment_must_be_still_to_come() {
         let given = json!({"end_at_ms": 1_000, "turn_limit": 3});
-        assert_eq!(moments(TIMED, &given), vec![("end_at_ms", 1_000)]);
+        let given_keys: Vec<_> = (moments(TIMED, &given).iter())
+            .map(|(o, ms)| (o.key, *ms))
+            .collect();
+        assert_eq!(given_keys, vec![("end_at_ms", 1_000)]);
         assert_eq!(check_moments_after("G", TIMED, &given, 999), Ok(()));
         for now in [1_000, 4_000] {
             let said = check_moments_after("G", TIMED, &given, now).unwrap_err();

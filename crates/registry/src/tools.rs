@@ -179,13 +179,9 @@ fn seat_to_move<G: Game + Depict>(game: &G, _: &str) -> Result<Seat, String> {
         Phase::Over(outcome) => {
             let scene = game.scene(Viewer::Spectator);
             let said = scene
-                .status
-                .first()
-                .and_then(|s| s.strip_prefix("Game over: "));
-            Err(format!(
-                "the game is already over ({})",
-                said.map_or_else(|| outcome.to_string(), str::to_string)
-            ))
+                .result()
+                .map_or_else(|| outcome.to_string(), str::to_string);
+            Err(format!("the game is already over ({said})"))
         }
         Phase::Turn(seat) => Ok(seat),
         other => Err(format!("no single seat is to move ({other:?})")),

@@ -20,6 +20,7 @@ pub(crate) use table::ActBody;
 
 /// Parses a JSON body ourselves so a bad one gets our JSON error shape;
 /// every route that takes a body reads it with this.
+///
 /// Every body is a JSON object: well-formed JSON of another shape (an
 /// array, a string) is told so, instead of what serde makes of it ("invalid
 /// type: integer `1`, expected a string" for `[1,2]`).

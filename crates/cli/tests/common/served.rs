@@ -83,7 +83,8 @@ impl Drop for Server {
     }
 }
 
-pub fn field<'a>(json: &'a str, key: &str) -> &'a str {
+/// The string value of `key`'s first occurrence in `json`.
+fn field<'a>(json: &'a str, key: &str) -> &'a str {
     let at = json.find(&format!("\"{key}\":\"")).unwrap() + key.len() + 4;
     &json[at..at + json[at..].find('"').unwrap()]
 }

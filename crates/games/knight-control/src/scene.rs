@@ -214,7 +214,7 @@ impl KnightControl {
             view.round, view.rules.rounds, view.board.after_round
         )];
         if let Some(outcome) = &view.outcome {
-            status.insert(0, format!("Game over: {outcome}"));
+            status.insert(0, scene::game_over(outcome));
         }
         Scene {
             label: "Knight Control board".into(),

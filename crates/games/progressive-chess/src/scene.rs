@@ -108,7 +108,7 @@ impl Depict for Session {
             ));
         }
         if let Some(outcome) = self.result() {
-            scene.status[0] = format!("Game over: {outcome}");
+            scene.status[0] = scene::game_over(outcome);
         }
         scene
     }

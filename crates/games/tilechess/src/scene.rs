@@ -182,7 +182,7 @@ impl Depict for Tilechess {
         status.insert(
             0,
             match self.outcome() {
-                Some(outcome) => format!("Game over: {outcome}"),
+                Some(outcome) => scene::game_over(outcome),
                 None => {
                     let who: Vec<String> = self
                         .claimants()

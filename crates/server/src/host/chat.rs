@@ -41,8 +41,7 @@ impl Actor {
             // The result in the game's own words, as its picture says it
             // ("White wins by checkmate"), not by seat numbers.
             let ended = (finished && !before.2).then(|| match self.session.game.outcome() {
-                Some(outcome) => (self.session.game.scene(None).status.first())
-                    .and_then(|s| s.strip_prefix("Game over: "))
+                Some(outcome) => (self.session.game.scene(None).result())
                     .map_or_else(|| outcome.to_string(), str::to_string),
                 None => "the host ended the game".to_string(),
             });
