@@ -9,6 +9,7 @@ use axum::Router;
 
 mod live;
 mod lobby;
+mod preview;
 pub(crate) mod records;
 pub(crate) mod social;
 mod state;
@@ -49,6 +50,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(lobby::routes())
         .merge(table::routes())
+        .merge(preview::routes())
         .merge(social::routes())
         .merge(live::routes())
         .merge(records::routes())

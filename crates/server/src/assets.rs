@@ -6,7 +6,6 @@ use axum::routing::get;
 use axum::Router;
 
 const INDEX: &str = include_str!("../../../web/index.html");
-const TABLE: &str = include_str!("../../../web/table.html");
 const STYLE: &str = include_str!("../../../web/style.css");
 const LOBBY_JS: &str = include_str!("../../../web/lobby.js");
 const TABLE_JS: &str = include_str!("../../../web/table.js");
@@ -31,10 +30,6 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route(
             "/",
             get(|| async { asset("text/html; charset=utf-8", INDEX) }),
-        )
-        .route(
-            "/table/{id}",
-            get(|| async { asset("text/html; charset=utf-8", TABLE) }),
         )
         .route(
             "/analysis/{id}",

@@ -28,10 +28,13 @@ const FORWARDED: &str = "x-arbiter-forwarded";
 /// keep-alive line every `keep_alive`, so it may be silent that long more.
 const OWNER_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// The game a request is about, from its path: `/api/games/{id}…` and the
+/// The game a request is about, from its path: `/api/games/{id}…`, the
+/// table page `/table/{id}` (its head says where the game stands) and the
 /// bot API's `/api/bot/game/{id}/move` and `/api/bot/game/stream/{id}`.
 fn game_of(path: &str) -> Option<&str> {
     let id = if let Some(rest) = path.strip_prefix("/api/games/") {
+        rest.split('/').next()?
+    } else if let Some(rest) = path.strip_prefix("/table/") {
         rest.split('/').next()?
     } else if let Some(rest) = path.strip_prefix("/api/bot/game/stream/") {
         rest.split('/').next()?
@@ -291,12 +294,13 @@ mod tests {
         assert_eq!(game_of("/api/games/abc/actions"), Some("abc"));
         assert_eq!(game_of("/api/bot/game/abc/move"), Some("abc"));
         assert_eq!(game_of("/api/bot/game/stream/abc"), Some("abc"));
+        assert_eq!(game_of("/table/abc"), Some("abc"));
         // Not about one game: served wherever they arrive.
         assert_eq!(game_of("/api/games"), None);
         assert_eq!(game_of("/api/games/"), None);
         assert_eq!(game_of("/api/games/import"), None);
         assert_eq!(game_of("/api/kinds"), None);
-        assert_eq!(game_of("/table/abc"), None);
+        assert_eq!(game_of("/analysis/abc"), None);
         assert_eq!(game_of(&format!("/api/games/{}", "x".repeat(65))), None);
     }
 

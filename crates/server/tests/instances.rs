@@ -97,6 +97,12 @@ async fn a_request_to_one_instance_for_the_others_game_is_answered_by_the_owner(
     assert_eq!(status, StatusCode::OK, "{value}");
     assert_eq!(value["version"], 1);
     assert_eq!(b.state.cached_games().await, 0);
+    // So is the table page, whose head says where the game stands.
+    let (status, _, page) = get_raw(&b.app, &format!("/table/{}", g.id), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let page = String::from_utf8(page).unwrap();
+    assert!(page.contains(r#"<meta property="og:description" content="Black to move. "#));
+    assert_eq!(b.state.cached_games().await, 0);
     // A retry through B with the same idempotency key is applied once.
     let black = state(&b.app, &g.id, Some(&g.seats[1])).await["legal"][0]
         .as_str()

@@ -10,6 +10,12 @@ use arbiter_core::Scene;
 /// web client draws) and a few lines about it, all of them things the
 /// viewer may see.
 pub struct Picture {
+    /// The game's id ("knight-court") and name ("Knight Court").
+    pub kind: String,
+    pub name: &'static str,
+    /// How many entries of the viewer's history the picture follows (its
+    /// `?ply=N`).
+    pub shown: usize,
     pub title: String,
     pub scene: Scene,
     pub caption: Vec<String>,
@@ -51,6 +57,9 @@ impl Actor {
             caption.push(format!("result: {outcome}"));
         }
         Ok(Picture {
+            kind: self.record.kind.clone(),
+            name,
+            shown: n,
             title: format!("{name}, after {n} of {} entries", history.len()),
             scene,
             caption,
