@@ -94,6 +94,13 @@ const tests = {
       // (a short search on a busy machine).
       assert.ok(line.length > 0, JSON.stringify(ranked));
     }
+    // Sides are named as the table names them: Eks moves first, and the
+    // best line alternates Eks and Ohs.
+    assert.match(await page.textContent("#a-best"), /^Eks plays best: /);
+    const line = await page.$$eval("#a-line li", (items) => items.map((li) => li.textContent));
+    assert.ok(line.length > 0);
+    line.forEach((entry, i) => assert.ok(entry.startsWith(i % 2 ? "Ohs: " : "Eks: "), JSON.stringify(line)));
+    assert.doesNotMatch(await page.textContent("#a-line-end"), /for P\d/);
     await noSidewaysScroll(page, "the analysis board");
     await page.screenshot({ path: `${artifacts}/analysis-start-${size}.png`, fullPage: true });
     await context.close();

@@ -8,7 +8,7 @@ const id = location.pathname.split("/").pop();
 const token = location.hash.slice(1);
 const auth = token ? { authorization: "Bearer " + token } : {};
 const $ = (x) => document.getElementById(x);
-const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+// `esc` and each game's seat names come from boards.js, as at the table.
 let ply = Number(new URLSearchParams(location.search).get("ply") || 0);
 let entries = null;
 // How many moves the engine ranks.
@@ -36,6 +36,25 @@ function scoreText(score, solved) {
   return score > 0 ? `+${score}` : String(score);
 }
 
+// The name of server seat `k` in the game's own words (White, Ohs, a
+// Tilechess colour), as the table says it; "P2" until the snapshot is in,
+// and where the game has no name for the seat.
+let seatName = (k) => `P${k + 1}`;
+const named = fetch(`/api/games/${id}`, { headers: auth })
+  .then((r) => (r.ok ? r.json() : null))
+  .then((s) => {
+    const board = s && Boards[s.game];
+    if (!board) return;
+    seatName = (k) => {
+      const seat = s.seats[k];
+      if (seat && seat.game_seat != null && board.seatName) return board.seatName(s, seat.game_seat);
+      return board.name ? board.name(k) : `P${k + 1}`;
+    };
+  })
+  .catch(() => {});
+// A line's "P2: b8-c6" in the game's words: "Ohs: b8-c6".
+const namedEntry = (m) => m.replace(/^P(\d+): /, (_, k) => `${seatName(Number(k) - 1)}: `);
+
 $("table-link").href = `/table/${id}${token ? "#" + token : ""}`;
 
 async function load() {
@@ -54,6 +73,7 @@ async function load() {
     });
   const r = await fetch(`/api/games/${id}/analysis?ply=${ply}&lines=${RANKED}`, { headers: auth });
   const a = await r.json();
+  await named;
   if (!r.ok) { $("a-status").textContent = ""; $("a-error").textContent = a.error; return; }
   entries = a.entries;
   $("a-where").textContent = `after ${a.ply} of ${a.entries} entries`;
@@ -66,18 +86,18 @@ async function load() {
   }
   $("a-status").textContent = `Thought for at most ${a.cap_ms / 1000} s.`;
   $("a-best").innerHTML = a.seats.map((s) => s.hidden
-    ? `<p>P${s.seat + 1}: only that seat's link may see its analysis.</p>`
-    : `<p>P${s.seat + 1} plays best: <b>${esc(s.best ?? "nothing")}</b>${s.evaluation != null ? ` (evaluation now ${esc(scoreText(s.evaluation, !!s.exact))})` : ""}</p>`).join("");
+    ? `<p>${esc(seatName(s.seat))}: only that seat's link may see its analysis.</p>`
+    : `<p>${esc(seatName(s.seat))} plays best: <b>${esc(s.best ?? "nothing")}</b>${s.evaluation != null ? ` (evaluation now ${esc(scoreText(s.evaluation, !!s.exact))})` : ""}</p>`).join("");
   // The ranked moves of the one seat to act, where its engine ranks them.
   const rankedSeat = a.seats.find((s) => s.lines?.length);
   const ranked = rankedSeat?.lines;
   $("a-lines").innerHTML = !ranked ? "" : `<h3>The best ${ranked.length} moves</h3><table class="ranked"><thead><tr><th>#</th><th>Move</th><th>Evaluation</th><th>Line</th></tr></thead><tbody>${
     ranked.map((l, i) => `<tr><td>${i + 1}</td><td><b>${esc(l.action)}</b></td><td>${esc(scoreText(l.evaluation, !!rankedSeat.exact))}</td><td>${esc(l.line.slice(1).map((m) => m.replace(/^P\d+: /, "")).join(" ") || "—")}</td></tr>`).join("")}</tbody></table>`;
-  $("a-line").innerHTML = a.line.map((m) => `<li>${esc(m)}</li>`).join("");
+  $("a-line").innerHTML = a.line.map((m) => `<li>${esc(namedEntry(m))}</li>`).join("");
   const end = a.line_end;
   $("a-line-end").textContent = !end ? "" : end.outcome
     ? `The line ends the game: ${end.outcome.reason}.`
-    : `At the end of the line, for P${end.seat + 1}: ${end.score}.`;
+    : `At the end of the line, for ${seatName(end.seat)}: ${end.score}.`;
   const exact = a.seats.find((s) => s.exact)?.exact;
   $("a-exact").innerHTML = !exact ? "" : `<h3>Every move, by the solved table</h3><p>The position: <b>${esc(exact.value)}</b> for the side to move. The table ignores the rule against repeating a position, so along this game a draw it shows may be lost; the best move above is the engine's, which keeps the rule.</p><table><tbody>${
     exact.moves.map((m) => `<tr><td>${esc(m.action)}</td><td>${esc(m.value)}</td></tr>`).join("")}</tbody></table>`;
