@@ -81,3 +81,22 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
             get(|| async { asset("text/javascript", IDIOMORPH_JS) }),
         )
 }
+
+#[cfg(test)]
+mod tests {
+    /// Every page names the home-screen icon and the theme colour, as the
+    /// rules pages do (`pages::HEAD_ICONS`).
+    #[test]
+    fn every_page_names_the_home_screen_icon_and_the_theme_colour() {
+        let icons = crate::pages::HEAD_ICONS;
+        let tail = &icons[icons.find("<link rel=\"apple-touch-icon\"").unwrap()..];
+        let table = include_str!("../../../web/table.html");
+        for (name, page) in [
+            ("index.html", super::INDEX),
+            ("table.html", table),
+            ("analysis.html", super::ANALYSIS),
+        ] {
+            assert!(page.contains(tail), "{name} lacks {tail}");
+        }
+    }
+}
