@@ -54,6 +54,8 @@ const tests = {
     await press(page, "#resign-confirm", size);
     await waitFor(page, (s) => s.status === "over", "the end");
     assert.match(await bannerText(page), /^You lost by resignation/);
+    // The status line says it as the picture does.
+    assert.equal(await page.textContent("#status"), "Game over: Ohs wins by resignation");
     // The history's last line says who resigned, and nothing else.
     assert.equal((await page.textContent("#history ol li:last-child")).trim(), "seat 1 resigns");
     // The move box, the resign button and the host's buttons are gone; the

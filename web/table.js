@@ -268,8 +268,15 @@ function render(s) {
   if (s.outcome) {
     // Results are by game seat: a colour in Tilechess, the link's seat otherwise.
     const winners = s.outcome.results.map((r, i) => (r.rank === 1 ? seatName(s, i) : null)).filter((w) => w);
-    const result = winners.length === s.outcome.results.length ? "a draw" : `won by ${winners.join(" and ")}`;
-    status = `Game over: ${result} (${s.outcome.reason})`;
+    const reason = s.outcome.reason;
+    // A duel's result as its picture and the chat webhooks say it
+    // ("Ohs wins by resignation", "draw by agreement"; a reason of more
+    // than one word after a colon), else the winners with the reason.
+    const why = (lead) => (reason.includes(" ") ? `${lead}: ${reason}` : `${lead} by ${reason}`);
+    const result = winners.length === s.outcome.results.length ? why("draw")
+      : winners.length === 1 && s.outcome.results.length === 2 ? why(`${winners[0]} wins`)
+      : `won by ${winners.join(" and ")} (${reason})`;
+    status = `Game over: ${result}`;
   } else if (s.status === "ended") status = "Game over: the host ended it";
   if (s.claim) status += ` · seat ${s.claim.seat + 1} has claimed the next turn`;
   if (s.you.role === "seat" && s.legal.length) status += " · your move";
