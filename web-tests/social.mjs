@@ -57,7 +57,7 @@ const tests = {
     // The status line says it as the picture does.
     assert.equal(await page.textContent("#status"), "Game over: Ohs wins by resignation");
     // The history's last line says who resigned, and nothing else.
-    assert.equal((await page.textContent("#history ol li:last-child")).trim(), "seat 1 resigns");
+    assert.equal((await page.textContent("#history ol li:last-child")).trim(), "Eks resigns");
     // The move box, the resign button and the host's buttons are gone; the
     // rematch and new-game buttons are there.
     assert.ok(await page.isHidden("#typed"));

@@ -449,6 +449,10 @@ function drawHistory(s) {
   // who it concerns itself. Tilechess actions begin with their colour
   // already: it is not said twice.
   const line = (h) => {
+    // The server writes a resignation by seat number ("seat 1 resigns");
+    // the table names the side, as in the banner ("Eks resigns").
+    const resigned = h.seat === null && /^seat (\d+) resigns$/.exec(h.action);
+    if (resigned) return `${serverSeatName(s, Number(resigned[1]) - 1)} resigns`;
     if (h.seat === null) return h.action;
     const who = serverSeatName(s, h.seat);
     return h.action.startsWith(who + ": ") ? h.action : `${who}: ${h.action}`;
