@@ -503,6 +503,37 @@ async fn a_deadline_reminder_and_the_end_are_posted() {
     assert!(end.contains("Game over"), "{end}");
 }
 
+/// A Knight Control step posts once, when it closes: the seats' sealed
+/// submissions come together in one line, not one message each.
+#[tokio::test]
+async fn a_sealed_step_is_posted_once_when_it_closes() {
+    let (base, mut got) = receiver(Answers::Statuses(vec![])).await;
+    let app = app_with(settings_with(Duration::from_secs(30))).await;
+    let mut body = knight_control(3, 2);
+    body["webhooks"] = json!([{"url": format!("{base}/hook"), "style": "slack"}]);
+    let g = create(&app, body).await;
+    let text = |got: &Got| -> String {
+        let v: Value = serde_json::from_slice(&got.body).unwrap();
+        v["text"].as_str().unwrap().to_string()
+    };
+    for (k, bid) in [
+        (0, "bid ABCDE"),
+        (2, "bid FGHIJ"),
+        (2, "bid KLMNO"),
+        (1, "bid ABCDE"),
+    ] {
+        act_ok(&app, &g.id, &g.seats[k], bid).await;
+    }
+    // The first message is the step's, with the three seats in one line
+    // (P3's revision is not told) and who is to act in the next step.
+    let step = text(&next(&mut got).await);
+    assert!(
+        step.contains("P1, P3 and P2: submitted a bid\nTo act: P1, P2, P3"),
+        "{step}"
+    );
+    assert!(!step.contains("FGHIJ") && !step.contains("KLMNO"), "{step}");
+}
+
 #[tokio::test]
 async fn webhooks_survive_a_restart_and_bad_ones_are_refused() {
     let (base, mut got) = receiver(Answers::Statuses(vec![])).await;

@@ -3,12 +3,45 @@
 //! ended, who is to act and the deadline, and the spectators' picture. The
 //! notice is handed over without waiting ([`crate::webhooks::Webhooks::notify`]).
 
-use super::{Actor, Role};
+use super::{Actor, Role, SeenEntry};
 use crate::webhooks::Notice;
 
-/// What the webhooks were last told: the public history's length, the
-/// deadline, and whether the game was finished.
-pub(super) type Told = (usize, Option<i64>, bool);
+/// What the webhooks were last told, and what the last look saw: the
+/// public history's length told and seen (the entries between wait for a
+/// step to close), the deadline, whether the game was finished, and who
+/// was publicly to act.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Told {
+    told: usize,
+    seen: usize,
+    deadline: Option<i64>,
+    finished: bool,
+    to_act: Vec<usize>,
+}
+
+impl Told {
+    /// Whether nothing the webhooks could be told of changed between two
+    /// looks.
+    fn same_as(&self, now: &Told) -> bool {
+        (self.seen, self.deadline, self.finished, &self.to_act)
+            == (now.seen, now.deadline, now.finished, &now.to_act)
+    }
+
+    /// Whether going from `self` to `now` only fills a simultaneous step
+    /// that is still open: every new entry is a seat's ("P3: submitted a
+    /// bid"), and the seats still to act are some of those that were. Such
+    /// entries wait and go out together when the step closes, so that a
+    /// table of eleven posts one message a step, not eleven.
+    fn step_still_filling(&self, now: &Told, new: &[SeenEntry]) -> bool {
+        !new.is_empty()
+            && new.iter().all(|e| e.seat.is_some())
+            && !now.finished
+            && !now.to_act.is_empty()
+            && now.to_act.len() < self.to_act.len()
+            && now.to_act.iter().all(|k| self.to_act.contains(k))
+            && now.deadline == self.deadline
+    }
+}
 
 impl Actor {
     pub(super) fn tell_webhooks(&mut self) {
@@ -19,41 +52,50 @@ impl Actor {
         } else {
             self.session.game.deadline()
         };
-        let now: Told = (history.len(), deadline, finished);
+        let seats = self.session.bots.len();
+        let to_act = if finished {
+            Vec::new()
+        } else {
+            self.session.game.actors_seen_by(seats, None)
+        };
+        let now = Told {
+            told: history.len(),
+            seen: history.len(),
+            deadline,
+            finished,
+            to_act,
+        };
         // The first look (the actor's start) only notes where the game is:
         // a restart posts nothing twice.
-        let Some(before) = self.told.replace(now) else {
+        let Some(before) = self.told.take() else {
+            self.told = Some(now);
             return;
         };
-        if before == now {
+        if before.same_as(&now) {
+            self.told = Some(before);
             return;
         }
-        let seats = self.session.bots.len();
+        if before.step_still_filling(&now, &history[before.seen.min(history.len())..]) {
+            // Told nothing yet: the entries stay to be told.
+            self.told = Some(Told {
+                told: before.told,
+                ..now
+            });
+            return;
+        }
+        self.told = Some(now.clone());
+        let new = &history[before.told.min(history.len())..];
         let webhooks = self.webhooks.clone();
         webhooks.notify(&self.record.id, || {
-            let lines = history[before.0.min(history.len())..]
-                .iter()
-                .map(|e| match e.seat {
-                    Some(k) => format!("P{}: {}", k + 1, e.action),
-                    None => e.action.clone(),
-                })
-                .collect();
+            let lines = lines(new);
             // The result in the game's own words, as its picture says it
             // ("White wins by checkmate"), not by seat numbers.
-            let ended = (finished && !before.2).then(|| match self.session.game.outcome() {
+            let ended = (finished && !before.finished).then(|| match self.session.game.outcome() {
                 Some(outcome) => (self.session.game.scene(None).result())
                     .map_or_else(|| outcome.to_string(), str::to_string),
                 None => "the host ended the game".to_string(),
             });
-            let to_act = if finished {
-                Vec::new()
-            } else {
-                (self.session.game)
-                    .actors_seen_by(seats, None)
-                    .iter()
-                    .map(|k| format!("P{}", k + 1))
-                    .collect()
-            };
+            let to_act = now.to_act.iter().map(|k| format!("P{}", k + 1)).collect();
             let name = crate::adapter::kind(&self.record.kind)
                 .map(|k| k.name)
                 .unwrap_or("Game");
@@ -74,5 +116,112 @@ impl Actor {
                 svg,
             )
         });
+    }
+}
+
+/// The message's lines: one an entry ("P1: c1c3"; an entry without a seat
+/// says who it concerns itself), except that seats' entries in a row that
+/// say the same thing are one line ("P1, P2 and P3: submitted a bid").
+fn lines(entries: &[SeenEntry]) -> Vec<String> {
+    // Each line: the seats it speaks for (none for an entry without a
+    // seat) and what it says.
+    let mut grouped: Vec<(Vec<usize>, &str)> = Vec::new();
+    for e in entries {
+        match (e.seat, grouped.last_mut()) {
+            (Some(k), Some((seats, said))) if !seats.is_empty() && *said == e.action => {
+                seats.push(k)
+            }
+            (seat, _) => grouped.push((seat.into_iter().collect(), &e.action)),
+        }
+    }
+    grouped
+        .into_iter()
+        .map(|(seats, said)| {
+            let names: Vec<String> = seats.iter().map(|k| format!("P{}", k + 1)).collect();
+            match names.split_last() {
+                None => said.to_string(),
+                Some((last, [])) => format!("{last}: {said}"),
+                Some((last, rest)) => format!("{} and {last}: {said}", rest.join(", ")),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(seat: Option<usize>, action: &str) -> SeenEntry {
+        SeenEntry {
+            seq: 0,
+            at_ms: 0,
+            seat,
+            action: action.into(),
+        }
+    }
+
+    fn told(entries: usize, to_act: &[usize]) -> Told {
+        Told {
+            told: entries,
+            seen: entries,
+            deadline: Some(1000),
+            finished: false,
+            to_act: to_act.to_vec(),
+        }
+    }
+
+    #[test]
+    fn seats_saying_the_same_in_a_row_are_one_line() {
+        let said = lines(&[
+            entry(Some(0), "submitted a bid"),
+            entry(Some(2), "submitted a bid"),
+            entry(Some(1), "submitted a bid"),
+            entry(None, "deadline"),
+            entry(Some(3), "submitted a bid"),
+            entry(Some(0), "c1c3"),
+            entry(Some(1), "b3a2"),
+        ]);
+        assert_eq!(
+            said,
+            [
+                "P1, P3 and P2: submitted a bid",
+                "deadline",
+                "P4: submitted a bid",
+                "P1: c1c3",
+                "P2: b3a2"
+            ]
+        );
+        assert_eq!(
+            lines(&[entry(Some(4), "voted"), entry(Some(5), "voted")]),
+            ["P5 and P6: voted"]
+        );
+        assert!(lines(&[]).is_empty());
+    }
+
+    #[test]
+    fn a_step_still_filling_waits_and_one_that_closes_or_moves_on_does_not() {
+        let bid = [entry(Some(0), "submitted a bid")];
+        let before = told(0, &[0, 1, 2]);
+        // P1 is in; P2 and P3 are still awaited.
+        assert!(before.step_still_filling(&told(1, &[1, 2]), &bid));
+        // The step closed: a new one awaits everybody.
+        assert!(!before.step_still_filling(&told(1, &[0, 1, 2]), &bid));
+        // The game ended, or nobody is publicly awaited.
+        let mut over = told(1, &[]);
+        over.finished = true;
+        assert!(!before.step_still_filling(&over, &bid));
+        assert!(!before.step_still_filling(&told(1, &[]), &bid));
+        // An entry without a seat (a deadline, the host) is news.
+        let deadline = [entry(Some(0), "submitted a bid"), entry(None, "deadline")];
+        assert!(!before.step_still_filling(&told(2, &[1, 2]), &deadline));
+        // A turn passed to another seat is news.
+        let moved = [entry(Some(0), "c1c3")];
+        assert!(!told(0, &[0]).step_still_filling(&told(1, &[1]), &moved));
+        // A new deadline is news.
+        let mut later = told(1, &[1, 2]);
+        later.deadline = Some(2000);
+        assert!(!before.step_still_filling(&later, &bid));
+        // Nothing new is not a step filling.
+        assert!(!before.step_still_filling(&told(0, &[1, 2]), &[]));
     }
 }
