@@ -208,6 +208,19 @@ pub struct Panel {
 pub trait Depict {
     /// The scene of the position now, as `viewer` may see it.
     fn scene(&self, viewer: crate::Viewer) -> Scene;
+
+    /// `seat` in the game's own words, as its pictures and results name
+    /// it ("White", "Ohs", a Tilechess colour); "P2" where the game has
+    /// no other name for it. Public: it names who plays, not what they
+    /// hold.
+    fn seat_name(&self, seat: crate::Seat) -> String {
+        plain_seat_name(seat)
+    }
+}
+
+/// A seat by its number as the pages count it: "P1", "P2", ….
+pub fn plain_seat_name(seat: crate::Seat) -> String {
+    format!("P{}", seat.0 as u16 + 1)
 }
 
 /// The black or white ink with the higher WCAG contrast ratio on `fill`

@@ -83,6 +83,10 @@ pub trait LiveGame: Send + Sync {
     fn diagram(&self) -> String;
     /// The board as `seat` (or a spectator) may see it (docs/pictures.md).
     fn scene(&self, seat: Option<usize>) -> Scene;
+    /// Server seat `seat` in the game's own words ("White", "Ohs", a
+    /// Tilechess colour once it has joined; else "P2"), as the table
+    /// names it.
+    fn seat_name(&self, seat: usize) -> String;
     /// [`Hosted::reserves_ms`].
     fn reserves_ms(&self) -> Option<Vec<i64>>;
     /// [`Hosted::rounds_shown`].
@@ -493,6 +497,13 @@ impl<G: Hosted> LiveGame for Table<G> {
 
     fn diagram(&self) -> String {
         arbiter_core::Diagram::diagram(&self.game)
+    }
+
+    fn seat_name(&self, seat: usize) -> String {
+        match self.game_seat(seat) {
+            Some(game_seat) => arbiter_core::Depict::seat_name(&self.game, game_seat),
+            None => arbiter_core::scene::plain_seat_name(Seat(seat as u8)),
+        }
     }
 
     fn scene(&self, seat: Option<usize>) -> Scene {

@@ -212,8 +212,8 @@ async fn discord_and_slack_get_their_own_shapes_with_the_public_picture() {
     );
     let payload: Value = serde_json::from_slice(&parts[0].1).unwrap();
     let content = payload["content"].as_str().unwrap();
-    assert!(content.contains(&format!("P1: {action}")), "{content}");
-    assert!(content.contains("To act: P2"), "{content}");
+    assert!(content.contains(&format!("White: {action}")), "{content}");
+    assert!(content.contains("To act: Black"), "{content}");
     let table = format!("{PUBLIC}/table/{}", g.id);
     assert!(content.ends_with(&table), "{content}");
     assert_eq!(payload["embeds"][0]["url"], table.as_str());
@@ -236,7 +236,7 @@ async fn discord_and_slack_get_their_own_shapes_with_the_public_picture() {
     assert!(v["text"]
         .as_str()
         .unwrap()
-        .contains(&format!("P1: {action}")));
+        .contains(&format!("White: {action}")));
     let section = v["blocks"][0]["text"]["text"].as_str().unwrap();
     assert!(section.starts_with(&format!("*Knight Court, table {}*", g.id)));
     assert!(section.ends_with(&format!("<{table}|Open the table>")));
@@ -484,10 +484,10 @@ async fn a_deadline_reminder_and_the_end_are_posted() {
         v["text"].as_str().unwrap().to_string()
     };
     let turn = text(&next(&mut got).await);
-    assert!(turn.contains(&format!("P1: {action}")), "{turn}");
+    assert!(turn.contains(&format!("White: {action}")), "{turn}");
     let reminder = text(&next(&mut got).await);
     assert!(
-        reminder.contains("Deadline near: P2 to act within"),
+        reminder.contains("Deadline near: Black to act within"),
         "{reminder}"
     );
     let (status, v) = call(

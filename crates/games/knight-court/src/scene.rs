@@ -25,6 +25,11 @@ fn name(piece: Piece) -> String {
 }
 
 impl Depict for KnightCourt {
+    fn seat_name(&self, seat: arbiter_core::Seat) -> String {
+        Color::from_seat(seat)
+            .map_or_else(|| scene::plain_seat_name(seat), |c| c.name().to_string())
+    }
+
     fn scene(&self, _viewer: Viewer) -> Scene {
         let pos = self.position();
         let board = Scene::checkered("Knight Court board", 3, 3, |f, r| {

@@ -9,6 +9,10 @@ use arbiter_core::scene::{self, Arrival, Badge, Last, Path, Scene, Token};
 use arbiter_core::{Depict, Viewer};
 
 impl Depict for KnightMoves {
+    fn seat_name(&self, seat: arbiter_core::Seat) -> String {
+        Side::from_seat(seat).map_or_else(|| scene::plain_seat_name(seat), |s| s.name().to_string())
+    }
+
     fn scene(&self, _viewer: Viewer) -> Scene {
         let pos = self.position();
         let board = Scene::checkered("Knight Moves board", FILES, RANKS, |f, r| {

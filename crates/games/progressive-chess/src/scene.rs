@@ -15,6 +15,11 @@ fn token(piece: Piece) -> Token {
 }
 
 impl Depict for ProgressiveChess {
+    fn seat_name(&self, seat: arbiter_core::Seat) -> String {
+        Color::from_seat(seat)
+            .map_or_else(|| scene::plain_seat_name(seat), |c| c.name().to_string())
+    }
+
     fn scene(&self, _viewer: Viewer) -> Scene {
         let pos = self.position();
         let spent = pos.spent_shields();
@@ -79,6 +84,15 @@ impl Depict for ProgressiveChess {
 /// A session's scene: its current game's, with the step clocks' reserves
 /// and the match score.
 impl Depict for Session {
+    /// A player is named by the colour it has in the current game (in a
+    /// match the colours swap for the second game).
+    fn seat_name(&self, seat: arbiter_core::Seat) -> String {
+        if seat.0 > 1 {
+            return scene::plain_seat_name(seat);
+        }
+        self.colour_of(seat.0).name().to_string()
+    }
+
     fn scene(&self, viewer: Viewer) -> Scene {
         let mut scene = self.current().scene(viewer);
         if let Some(clock) = self.clock_view() {

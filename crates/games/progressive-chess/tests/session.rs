@@ -236,3 +236,21 @@ fn both_games_drawn_means_no_winner() {
     assert_eq!(json["match"]["winner"], "none");
     assert!(s.result().unwrap().is_draw());
 }
+
+#[test]
+fn a_match_names_each_player_by_the_colour_it_has_now() {
+    use arbiter_core::Depict;
+    let mut s = Session::new_match(Ruleset::with_draw_rules(), None);
+    assert_eq!(
+        (s.seat_name(Seat(0)), s.seat_name(Seat(1))),
+        ("White".into(), "Black".into())
+    );
+    draw_game(&mut s, 0, 0);
+    // Game 2: player 1 has White.
+    assert_eq!(s.match_view().unwrap().game, 2);
+    assert_eq!(
+        (s.seat_name(Seat(0)), s.seat_name(Seat(1))),
+        ("Black".into(), "White".into())
+    );
+    assert_eq!(timed().seat_name(Seat(1)), "Black");
+}

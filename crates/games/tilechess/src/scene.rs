@@ -112,6 +112,14 @@ impl Tilechess {
 }
 
 impl Depict for Tilechess {
+    /// A seat is named by its colour once it has joined.
+    fn seat_name(&self, seat: Seat) -> String {
+        match self.players().get(seat.index()) {
+            Some(player) => player.colour.to_string(),
+            None => scene::plain_seat_name(seat),
+        }
+    }
+
     fn scene(&self, _viewer: Viewer) -> Scene {
         let board = self.board();
         let (sw, ne) = board.tile_bounds();
@@ -214,6 +222,17 @@ impl Depict for Tilechess {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_seat_is_named_by_its_colour_once_it_has_joined() {
+        use arbiter_core::Game;
+        let mut game = Tilechess::default();
+        assert_eq!(game.seat_name(Seat(0)), "P1");
+        game.act_text(Seat(0), "teal: join 0,0 RBNR/PKQP/PNBP/PPP.")
+            .unwrap();
+        assert_eq!(game.seat_name(Seat(0)), "teal");
+        assert_eq!(game.seat_name(Seat(1)), "P2");
+    }
 
     #[test]
     fn named_colours_take_their_safe_colour_and_others_the_next_free_one() {

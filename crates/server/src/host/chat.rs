@@ -87,7 +87,8 @@ impl Actor {
         let new = &history[before.told.min(history.len())..];
         let webhooks = self.webhooks.clone();
         webhooks.notify(&self.record.id, || {
-            let lines = lines(new);
+            let name = |k: usize| self.session.game.seat_name(k);
+            let lines = lines(new, name);
             // The result in the game's own words, as its picture says it
             // ("White wins by checkmate"), not by seat numbers.
             let ended = (finished && !before.finished).then(|| match self.session.game.outcome() {
@@ -95,7 +96,7 @@ impl Actor {
                     .map_or_else(|| outcome.to_string(), str::to_string),
                 None => "the host ended the game".to_string(),
             });
-            let to_act = now.to_act.iter().map(|k| format!("P{}", k + 1)).collect();
+            let to_act = now.to_act.iter().map(|&k| name(k)).collect();
             let name = crate::adapter::kind(&self.record.kind)
                 .map(|k| k.name)
                 .unwrap_or("Game");
@@ -119,30 +120,33 @@ impl Actor {
     }
 }
 
-/// The message's lines: one an entry ("P1: c1c3"; an entry without a seat
-/// says who it concerns itself), except that seats' entries in a row that
-/// say the same thing are one line ("P1, P2 and P3: submitted a bid").
-fn lines(entries: &[SeenEntry]) -> Vec<String> {
-    // Each line: the seats it speaks for (none for an entry without a
-    // seat) and what it says.
-    let mut grouped: Vec<(Vec<usize>, &str)> = Vec::new();
+/// The message's lines: one an entry, its seat named in the game's words
+/// (`name`: "White: c1c3"; an entry without a seat says who it concerns
+/// itself, and one that starts with its seat's name, as Tilechess's do, is
+/// not given it twice), except that seats' entries in a row that say the
+/// same thing are one line ("P1, P2 and P3: submitted a bid").
+fn lines(entries: &[SeenEntry], name: impl Fn(usize) -> String) -> Vec<String> {
+    // Each line: the names of the seats it speaks for (none for an entry
+    // without a seat or one that names its seat itself) and what it says.
+    let mut grouped: Vec<(Vec<String>, &str)> = Vec::new();
     for e in entries {
-        match (e.seat, grouped.last_mut()) {
-            (Some(k), Some((seats, said))) if !seats.is_empty() && *said == e.action => {
-                seats.push(k)
+        let who = e
+            .seat
+            .map(&name)
+            .filter(|n| !e.action.starts_with(&format!("{n}: ")));
+        match (who, grouped.last_mut()) {
+            (Some(who), Some((seats, said))) if !seats.is_empty() && *said == e.action => {
+                seats.push(who)
             }
-            (seat, _) => grouped.push((seat.into_iter().collect(), &e.action)),
+            (who, _) => grouped.push((who.into_iter().collect(), &e.action)),
         }
     }
     grouped
         .into_iter()
-        .map(|(seats, said)| {
-            let names: Vec<String> = seats.iter().map(|k| format!("P{}", k + 1)).collect();
-            match names.split_last() {
-                None => said.to_string(),
-                Some((last, [])) => format!("{last}: {said}"),
-                Some((last, rest)) => format!("{} and {last}: {said}", rest.join(", ")),
-            }
+        .map(|(names, said)| match names.split_last() {
+            None => said.to_string(),
+            Some((last, [])) => format!("{last}: {said}"),
+            Some((last, rest)) => format!("{} and {last}: {said}", rest.join(", ")),
         })
         .collect()
 }
@@ -172,30 +176,36 @@ mod tests {
 
     #[test]
     fn seats_saying_the_same_in_a_row_are_one_line() {
-        let said = lines(&[
-            entry(Some(0), "submitted a bid"),
-            entry(Some(2), "submitted a bid"),
-            entry(Some(1), "submitted a bid"),
-            entry(None, "deadline"),
-            entry(Some(3), "submitted a bid"),
-            entry(Some(0), "c1c3"),
-            entry(Some(1), "b3a2"),
-        ]);
+        let name = |k: usize| ["White", "Black", "P3", "P4", "P5", "P6"][k].to_string();
+        let said = lines(
+            &[
+                entry(Some(0), "submitted a bid"),
+                entry(Some(2), "submitted a bid"),
+                entry(Some(1), "submitted a bid"),
+                entry(None, "deadline"),
+                entry(Some(3), "submitted a bid"),
+                entry(Some(0), "c1c3"),
+                entry(Some(1), "b3a2"),
+                entry(Some(1), "Black: resigns"),
+            ],
+            name,
+        );
         assert_eq!(
             said,
             [
-                "P1, P3 and P2: submitted a bid",
+                "White, P3 and Black: submitted a bid",
                 "deadline",
                 "P4: submitted a bid",
-                "P1: c1c3",
-                "P2: b3a2"
+                "White: c1c3",
+                "Black: b3a2",
+                "Black: resigns"
             ]
         );
         assert_eq!(
-            lines(&[entry(Some(4), "voted"), entry(Some(5), "voted")]),
+            lines(&[entry(Some(4), "voted"), entry(Some(5), "voted")], name),
             ["P5 and P6: voted"]
         );
-        assert!(lines(&[]).is_empty());
+        assert!(lines(&[], name).is_empty());
     }
 
     #[test]
