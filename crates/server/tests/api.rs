@@ -418,9 +418,11 @@ async fn a_restarted_server_replays_the_log_to_the_same_state() {
 #[tokio::test]
 async fn the_web_client_is_served_from_the_binary() {
     let app = app().await;
+    let g = create(&app, json!({"game": "knight-court", "seats": 2})).await;
+    let table = format!("/table/{}", g.id);
     for (path, needle) in [
         ("/", "New game"),
-        ("/table/abc", "table.js"),
+        (table.as_str(), "table.js"),
         ("/lobby.js", "/api/games"),
         ("/table.js", "WebSocket"),
         ("/boards.js", "knight-court"),
