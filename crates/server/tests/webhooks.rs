@@ -510,22 +510,27 @@ async fn a_sealed_step_is_posted_once_when_it_closes() {
     let (base, mut got) = receiver(Answers::Statuses(vec![])).await;
     let app = app_with(settings_with(Duration::from_secs(30))).await;
     let mut body = knight_control(3, 2);
-    body["webhooks"] = json!([{"url": format!("{base}/hook"), "style": "slack"}]);
+    // Each step's deadline is 300 s, so its reminder is due at once.
+    body["webhooks"] = json!([
+        {"url": format!("{base}/hook"), "style": "slack", "deadline_lead_secs": 300}
+    ]);
     let g = create(&app, body).await;
     let text = |got: &Got| -> String {
         let v: Value = serde_json::from_slice(&got.body).unwrap();
         v["text"].as_str().unwrap().to_string()
     };
-    for (k, bid) in [
-        (0, "bid ABCDE"),
-        (2, "bid FGHIJ"),
-        (2, "bid KLMNO"),
-        (1, "bid ABCDE"),
-    ] {
+    act_ok(&app, &g.id, &g.seats[0], "bid ABCDE").await;
+    // P1's bid posts nothing, but the reminder knows it is in.
+    let reminder = text(&next(&mut got).await);
+    assert!(
+        reminder.contains("Deadline near: P2, P3 to act within"),
+        "{reminder}"
+    );
+    for (k, bid) in [(2, "bid FGHIJ"), (2, "bid KLMNO"), (1, "bid ABCDE")] {
         act_ok(&app, &g.id, &g.seats[k], bid).await;
     }
-    // The first message is the step's, with the three seats in one line
-    // (P3's revision is not told) and who is to act in the next step.
+    // Then the step's message, with the three seats in one line (P3's
+    // revision is not told) and who is to act in the next step.
     let step = text(&next(&mut got).await);
     assert!(
         step.contains("P1, P3 and P2: submitted a bid\nTo act: P1, P2, P3"),

@@ -75,16 +75,20 @@ impl Actor {
             self.told = Some(before);
             return;
         }
-        if before.step_still_filling(&now, &history[before.seen.min(history.len())..]) {
-            // Told nothing yet: the entries stay to be told.
+        // While a step fills, its entries stay to be told; the webhooks
+        // still learn who is left to act, for a deadline reminder, in a
+        // notice with no lines (which posts nothing).
+        let filling = before.step_still_filling(&now, &history[before.seen.min(history.len())..]);
+        let new = if filling {
             self.told = Some(Told {
                 told: before.told,
-                ..now
+                ..now.clone()
             });
-            return;
-        }
-        self.told = Some(now.clone());
-        let new = &history[before.told.min(history.len())..];
+            &[][..]
+        } else {
+            self.told = Some(now.clone());
+            &history[before.told.min(history.len())..]
+        };
         let webhooks = self.webhooks.clone();
         webhooks.notify(&self.record.id, || {
             let name = |k: usize| self.session.game.seat_name(k);
