@@ -121,6 +121,33 @@ async fn the_head_follows_the_game() {
 }
 
 #[tokio::test]
+async fn a_paused_or_ended_table_says_so_as_its_picture_does() {
+    let app = app_with(Some(PUBLIC)).await;
+    let g = create(&app, json!({"game": "knight-moves", "seats": 2})).await;
+    let description = |html: &str| meta(html, "og:description").unwrap();
+    host_ok(&app, &g, json!({"command": "pause"})).await;
+    let (_, html) = page(&app, &g.id, None).await;
+    assert!(
+        description(&html).starts_with("Eks to move · paused by the host. "),
+        "{}",
+        description(&html)
+    );
+    host_ok(&app, &g, json!({"command": "end"})).await;
+    let (_, html) = page(&app, &g.id, None).await;
+    assert!(description(&html).starts_with("Game over: the host ended the game. "));
+    // The picture and the snapshot say the same.
+    let snapshot = state(&app, &g.id, None).await;
+    assert_eq!(
+        snapshot["scene"]["status"],
+        json!(["Game over: the host ended the game"])
+    );
+    let (_, _, svg) = get_raw(&app, &format!("/api/games/{}/board.svg", g.id), None).await;
+    assert!(String::from_utf8(svg)
+        .unwrap()
+        .contains("Game over: the host ended the game"));
+}
+
+#[tokio::test]
 async fn a_knight_control_table_s_head_holds_what_spectators_see_only() {
     let app = app_with(Some(PUBLIC)).await;
     let g = create(&app, knight_control(3, 2)).await;

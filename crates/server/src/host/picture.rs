@@ -4,7 +4,7 @@
 use super::{fresh_game, Actor, Role, Session};
 use crate::adapter;
 use crate::error::{ApiError, ApiResult};
-use arbiter_core::Scene;
+use arbiter_core::{scene, Scene};
 
 /// What a picture shows: the game's scene for the viewer (the board the
 /// web client draws) and a few lines about it, all of them things the
@@ -22,6 +22,20 @@ pub struct Picture {
 }
 
 impl Actor {
+    /// The scene of the table now for `seat` (a spectator's for `None`),
+    /// with the table's own state, which the game does not know, in its
+    /// status lines: ended by the host without a result, or paused. The
+    /// snapshot and the pictures both take it, so they never disagree.
+    pub(super) fn scene_now(&self, seat: Option<usize>) -> Scene {
+        let mut scene = self.session.game.scene(seat);
+        if self.finished() && self.session.game.outcome().is_none() {
+            scene.status = vec![scene::game_over("the host ended the game")];
+        } else if self.paused() {
+            scene.status.push("paused by the host".into());
+        }
+        scene
+    }
+
     /// The board after the first `ply` entries of the history `role` sees
     /// (default: now). The log is replayed up to that entry, as for
     /// replays; the board is the game's scene for `role`, built from
@@ -32,7 +46,7 @@ impl Actor {
             .map(|k| k.name)
             .unwrap_or("game");
         let (scene, outcome) = if n == history.len() {
-            (self.session.game.scene(seat), self.session.game.outcome())
+            (self.scene_now(seat), self.session.game.outcome())
         } else {
             let game = fresh_game(&self.record, &self.config).map_err(ApiError::Internal)?;
             let mut session = Session::new(game, &self.config);

@@ -128,7 +128,7 @@ impl Actor {
             "view": game.view(seat),
             // The board as this viewer may see it: what the web client and
             // the pictures draw (docs/pictures.md).
-            "scene": game.scene(seat),
+            "scene": self.scene_now(seat),
             "hints": game.hints(seat),
             "history": history,
             "social": self.social_view(role),
