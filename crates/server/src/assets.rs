@@ -98,5 +98,10 @@ mod tests {
         ] {
             assert!(page.contains(tail), "{name} lacks {tail}");
         }
+        // The lobby's link, pasted into a chat, says what Arbiter is (a
+        // table's page says where its game stands: app/preview.rs).
+        for tag in ["og:title", "og:description", "name=\"description\""] {
+            assert!(super::INDEX.contains(tag), "index.html lacks {tag}");
+        }
     }
 }
