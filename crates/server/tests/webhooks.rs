@@ -215,7 +215,7 @@ async fn discord_and_slack_get_their_own_shapes_with_the_public_picture() {
     assert!(content.contains(&format!("White: {action}")), "{content}");
     assert!(content.contains("To act: Black"), "{content}");
     let table = format!("{PUBLIC}/table/{}", g.id);
-    assert!(content.ends_with(&table), "{content}");
+    assert!(content.ends_with(&format!("<{table}>")), "{content}");
     assert_eq!(payload["embeds"][0]["url"], table.as_str());
     assert_eq!(
         payload["embeds"][0]["image"]["url"],

@@ -86,9 +86,12 @@ fn discord(message: &Message, png: &[u8]) -> (String, Vec<u8>) {
     if let Some(link) = &message.link {
         embed["url"] = json!(link);
     }
+    // The link in angle brackets: Discord shows it as a link but makes no
+    // card of it (the table's page has a preview of its own, which would
+    // repeat the embed above).
     let mut content = message.text.clone();
     if let Some(link) = &message.link {
-        content.push_str(&format!("\n{link}"));
+        content.push_str(&format!("\n<{link}>"));
     }
     let payload = json!({
         "content": content,
@@ -150,9 +153,12 @@ fn slack(message: &Message) -> serde_json::Value {
             "alt_text": format!("the board: {}", message.title),
         }));
     }
+    // No card of the link: the image block shows the board already.
     json!({
         "text": format!("{}: {}", message.title, message.text),
         "blocks": blocks,
+        "unfurl_links": false,
+        "unfurl_media": false,
     })
 }
 
@@ -190,6 +196,11 @@ mod tests {
             v["blocks"][1]["image_url"],
             "https://arbiter.example/api/games/t1/board.png?ply=1"
         );
+        // The table's link makes no second card.
+        assert_eq!(
+            (v["unfurl_links"].clone(), v["unfurl_media"].clone()),
+            (false.into(), false.into())
+        );
     }
 
     #[test]
@@ -204,5 +215,10 @@ mod tests {
             "filename=\"board.png\"\r\nContent-Type: image/png\r\n\r\n\u{fffd}PNG-bytes"
         ));
         assert!(text.contains(r#""allowed_mentions":{"parse":[]}"#));
+        // The link makes no card of its own beside the embed.
+        assert!(
+            text.contains(r#"b\n<https://arbiter.example/table/t1>""#),
+            "{text}"
+        );
     }
 }
