@@ -5,7 +5,7 @@
 //! purse, never another player's secrets.
 
 use crate::event::Event;
-use crate::game::KnightControl;
+use crate::game::{KnightControl, Stage};
 use crate::item::Item;
 use crate::layout::CellKind as Kind;
 use crate::view::{Board, KnightControlView, KnightView};
@@ -99,6 +99,21 @@ fn last_round(view: &KnightControlView) -> Option<Last> {
         }
     }
     Some(last)
+}
+
+/// A step in a few words, as the table names it; none once the game is
+/// over (its result leads the status then).
+fn stage_words(stage: Stage) -> Option<&'static str> {
+    Some(match stage {
+        Stage::Bidding => "bidding",
+        Stage::Orders => "orders",
+        Stage::Items => "items",
+        Stage::FinalExchange => "final exchange",
+        Stage::PieceGifts => "piece gifts",
+        Stage::ChipGifts => "chip gifts",
+        Stage::Vote => "vote",
+        Stage::Over => return None,
+    })
 }
 
 impl Depict for KnightControl {
@@ -209,10 +224,20 @@ impl KnightControl {
                 active: true,
             });
         }
-        let mut status = vec![format!(
-            "round {} of {} · the board as published after round {}",
-            view.round, view.rules.rounds, view.board.after_round
-        )];
+        // Where the game is, as the table's phase line says it: the round,
+        // the step, and which board is shown (the public board changes
+        // only when a round is published).
+        let shown = match view.board.after_round {
+            0 => "the starting board".to_string(),
+            n => format!("the board as published after round {n}"),
+        };
+        let mut status = vec![match stage_words(view.stage) {
+            Some(step) => format!(
+                "round {} of {} · {step} · {shown}",
+                view.round, view.rules.rounds
+            ),
+            None => format!("round {} of {} · {shown}", view.round, view.rules.rounds),
+        }];
         if let Some(outcome) = &view.outcome {
             status.insert(0, scene::game_over(outcome));
         }
