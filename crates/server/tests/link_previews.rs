@@ -48,7 +48,13 @@ fn status_lines(snapshot: &Value) -> String {
         .iter()
         .map(|l| l.as_str().unwrap())
         .collect();
-    lines.join(" · ")
+    // As a sentence: capitalised.
+    let stands = lines.join(" · ");
+    let mut letters = stands.chars();
+    match letters.next() {
+        Some(first) => first.to_uppercase().chain(letters).collect(),
+        None => stands,
+    }
 }
 
 #[tokio::test]

@@ -84,7 +84,14 @@ fn describe(status: &[String], kind: &str) -> String {
         .map(|(_, about)| *about);
     let mut parts: Vec<String> = Vec::new();
     if !status.is_empty() {
-        parts.push(format!("{}.", status.join(" · ")));
+        // A sentence: some games' lines start in lower case ("round 2 of 10").
+        let stands = status.join(" · ");
+        let mut letters = stands.chars();
+        let sentence: String = match letters.next() {
+            Some(first) => first.to_uppercase().chain(letters).collect(),
+            None => stands,
+        };
+        parts.push(format!("{sentence}."));
     }
     parts.extend(about.map(str::to_string));
     parts.join(" ")
@@ -191,7 +198,7 @@ mod tests {
         );
         assert_eq!(
             describe(&["round 2 of 10".into(), "bids".into()], "nope"),
-            "round 2 of 10 · bids."
+            "Round 2 of 10 · bids."
         );
     }
 
