@@ -63,7 +63,7 @@ async fn table_page(State(state): State<AppState>, Path(id): Path<String>) -> Re
         // API, which answers the same 404).
         Err(ApiError::NotFound(_)) => (StatusCode::NOT_FOUND, TABLE.to_string()),
         Err(e) => {
-            tracing::warn!("table page {id}: no preview: {e}");
+            tracing::warn!("table page {id:?}: no preview: {e}");
             (StatusCode::OK, TABLE.to_string())
         }
     };

@@ -12,8 +12,8 @@ use crate::webhooks::Notice;
 /// was publicly to act.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Told {
-    told: usize,
-    seen: usize,
+    entries_told: usize,
+    entries_seen: usize,
     deadline: Option<i64>,
     finished: bool,
     to_act: Vec<usize>,
@@ -23,8 +23,12 @@ impl Told {
     /// Whether nothing the webhooks could be told of changed between two
     /// looks.
     fn same_as(&self, now: &Told) -> bool {
-        (self.seen, self.deadline, self.finished, &self.to_act)
-            == (now.seen, now.deadline, now.finished, &now.to_act)
+        (
+            self.entries_seen,
+            self.deadline,
+            self.finished,
+            &self.to_act,
+        ) == (now.entries_seen, now.deadline, now.finished, &now.to_act)
     }
 
     /// Whether going from `self` to `now` only fills a simultaneous step
@@ -59,8 +63,8 @@ impl Actor {
             self.session.game.actors_seen_by(seats, None)
         };
         let now = Told {
-            told: history.len(),
-            seen: history.len(),
+            entries_told: history.len(),
+            entries_seen: history.len(),
             deadline,
             finished,
             to_act,
@@ -78,16 +82,17 @@ impl Actor {
         // While a step fills, its entries stay to be told; the webhooks
         // still learn who is left to act, for a deadline reminder, in a
         // notice with no lines (which posts nothing).
-        let filling = before.step_still_filling(&now, &history[before.seen.min(history.len())..]);
+        let filling =
+            before.step_still_filling(&now, &history[before.entries_seen.min(history.len())..]);
         let new = if filling {
             self.told = Some(Told {
-                told: before.told,
+                entries_told: before.entries_told,
                 ..now.clone()
             });
             &[][..]
         } else {
             self.told = Some(now.clone());
-            &history[before.told.min(history.len())..]
+            &history[before.entries_told.min(history.len())..]
         };
         let webhooks = self.webhooks.clone();
         webhooks.notify(&self.record.id, || {
@@ -101,7 +106,7 @@ impl Actor {
                 None => "the host ended the game".to_string(),
             });
             let to_act = now.to_act.iter().map(|&k| name(k)).collect();
-            let name = crate::adapter::kind(&self.record.kind)
+            let game_name = crate::adapter::kind(&self.record.kind)
                 .map(|k| k.name)
                 .unwrap_or("Game");
             let svg = match self.picture(Role::Spectator, None) {
@@ -112,7 +117,7 @@ impl Actor {
                 }
             };
             Notice::new(
-                format!("{name}, table {}", self.record.id),
+                format!("{game_name}, table {}", self.record.id),
                 lines,
                 ended,
                 to_act,
@@ -170,8 +175,8 @@ mod tests {
 
     fn told(entries: usize, to_act: &[usize]) -> Told {
         Told {
-            told: entries,
-            seen: entries,
+            entries_told: entries,
+            entries_seen: entries,
             deadline: Some(1000),
             finished: false,
             to_act: to_act.to_vec(),
