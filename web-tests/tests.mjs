@@ -536,6 +536,22 @@ Object.assign(tests, {
     assert.equal(await page.textContent("#waiting"), "Waiting for: you");
   },
 
+  async "a link to no table says so, and only that, at phone size"(browser) {
+    const page = await (await browser.newContext(PHONE)).newPage();
+    const answer = await page.goto(`${base}/table/nosuchgame#abc`);
+    assert.equal(answer.status(), 404);
+    await page.waitForFunction(() => document.getElementById("error")?.textContent !== "");
+    assert.match(await page.textContent("#error"), /there is no game 'nosuchgame'/);
+    // No move box, chat or host panel that cannot work, and no claim that
+    // the page is reconnecting to a server that is up.
+    assert.equal(await page.locator("#typed, #social, #history").count(), 0);
+    await page.waitForTimeout(300);
+    assert.ok(await page.isHidden("#conn"));
+    assert.ok(await page.isVisible("a.button[href='/']"));
+    assert.equal((await page.textContent("header")).trim(), "Arbiter · no table here");
+    await page.screenshot({ path: `${artifacts}/no-table-phone.png` });
+  },
+
   async "a reconnecting banner shows while the server restarts, and the page catches up"(browser) {
     const g = await createGame({ game: "knight-court", seats: 2 });
     const page = await (await browser.newContext(DESKTOP)).newPage();

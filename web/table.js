@@ -551,7 +551,17 @@ fetch("/api/kinds").then((r) => r.json()).then((d) => {
 // Only once every script has run: a snapshot that came back while a later
 // script (a game's board) was still loading found no board to draw with.
 function start() {
-  api("").then(arrived).catch((e) => { $("error").textContent = plainError(e, "The game could not be loaded"); });
-  connect();
+  api("").then((s) => { arrived(s); connect(); }).catch((e) => {
+    const said = plainError(e, "The game could not be loaded");
+    // The server is down: say so, and keep trying (the live socket catches
+    // up once it is back).
+    if (e.network) { $("error").textContent = said; connect(); return; }
+    // No such table, or a link the table does not know: nothing else on
+    // the page would work, so it says only that.
+    document.querySelector("header").innerHTML = `<a href="/">Arbiter</a> · no table here`;
+    document.querySelector("main").innerHTML = `<section class="play gone"><p class="error" id="error" role="alert">${esc(said)}</p>` +
+      `<p>Check the link you were sent: a seat's link is the whole address, with the part after the <code>#</code>.</p>` +
+      `<p><a class="button" href="/">Start a new game</a></p></section>`;
+  });
 }
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
