@@ -3,7 +3,7 @@
 /// Declares the two sides of a duel: an enum of two variants, the first
 /// moving first and sitting in seat 0, each with its display name, and the
 /// methods every pair of sides has (`BOTH`, `index`, `other`, `seat`,
-/// `from_seat`, `name`, `Display`, and the conversions to [`Seat`](crate::Seat) and to
+/// `from_seat`, `name`, `seat_name`, `Display`, and the conversions to [`Seat`](crate::Seat) and to
 /// the side's index). A game
 /// adds what its sides do on its board in its own `impl`.
 #[macro_export]
@@ -45,6 +45,13 @@ macro_rules! two_sides {
 
             pub const fn name(self) -> &'static str {
                 match self { $sides::$first => $first_name, $sides::$second => $second_name }
+            }
+
+            /// The name of the side in `seat` ("P3" for a seat no side sits
+            /// in): how the game's pictures and results name a seat.
+            pub fn seat_name(seat: $crate::Seat) -> String {
+                Self::from_seat(seat)
+                    .map_or_else(|| $crate::scene::plain_seat_name(seat), |side| side.name().to_string())
             }
         }
 

@@ -353,14 +353,12 @@ pub fn appear(serial: usize, to: &str) -> Last {
 /// to move (and whether in check).
 pub fn duel_status(
     outcome: Option<&crate::Outcome>,
-    sides: [&str; 2],
+    seat_name: impl Fn(crate::Seat) -> String,
     to_move: &str,
     check: bool,
 ) -> Vec<String> {
     match outcome {
-        Some(outcome) => vec![game_over(
-            outcome.described(|seat| sides[seat.index()].to_string()),
-        )],
+        Some(outcome) => vec![game_over(outcome.described(seat_name))],
         None if check => vec![format!("{to_move} to move (in check)")],
         None => vec![format!("{to_move} to move")],
     }

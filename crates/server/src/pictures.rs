@@ -30,12 +30,14 @@ const LAST: &str = "#42a5f5";
 const PATH: &str = "#1565c0";
 const RED: &str = "#b00020";
 
-/// Escapes text for SVG.
-fn xml(text: &str) -> String {
+/// Escapes text for SVG, and for HTML text and double-quoted attributes
+/// (the table page's head).
+pub(crate) fn xml(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+        .replace('\'', "&#39;")
 }
 
 /// A text line at (x, y) in `fill`, bold if asked.

@@ -26,8 +26,7 @@ fn name(piece: Piece) -> String {
 
 impl Depict for KnightCourt {
     fn seat_name(&self, seat: arbiter_core::Seat) -> String {
-        Color::from_seat(seat)
-            .map_or_else(|| scene::plain_seat_name(seat), |c| c.name().to_string())
+        Color::seat_name(seat)
     }
 
     fn scene(&self, _viewer: Viewer) -> Scene {
@@ -65,7 +64,7 @@ impl Depict for KnightCourt {
             panels,
             status: scene::duel_status(
                 outcome.as_ref(),
-                ["White", "Black"],
+                Color::seat_name,
                 pos.turn().name(),
                 pos.is_check(),
             ),

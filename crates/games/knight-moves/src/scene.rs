@@ -10,7 +10,7 @@ use arbiter_core::{Depict, Viewer};
 
 impl Depict for KnightMoves {
     fn seat_name(&self, seat: arbiter_core::Seat) -> String {
-        Side::from_seat(seat).map_or_else(|| scene::plain_seat_name(seat), |s| s.name().to_string())
+        Side::seat_name(seat)
     }
 
     fn scene(&self, _viewer: Viewer) -> Scene {
@@ -54,12 +54,8 @@ impl Depict for KnightMoves {
             }
         });
         let outcome = self.outcome();
-        let mut status = scene::duel_status(
-            outcome.as_ref(),
-            [Side::Eks.name(), Side::Ohs.name()],
-            pos.turn().name(),
-            false,
-        );
+        let mut status =
+            scene::duel_status(outcome.as_ref(), Side::seat_name, pos.turn().name(), false);
         if let (None, Some(sq)) = (&outcome, pos.forcing()) {
             status.push(format!(
                 "must pass if possible: {}'s piece on {sq} is next to the ball",

@@ -3,7 +3,7 @@
 use crate::game::{ProgressiveChess, Status};
 use crate::piece::{Color, Piece};
 use crate::square::Square;
-use arbiter_core::{Diagram, Seat};
+use arbiter_core::Diagram;
 use std::fmt::Write;
 
 impl Diagram for ProgressiveChess {
@@ -52,8 +52,7 @@ impl Diagram for ProgressiveChess {
             }
             _ => {
                 if let Some(outcome) = self.outcome() {
-                    let sides = |seat: Seat| ["White", "Black"][seat.index()].to_string();
-                    let _ = writeln!(out, "Game over: {}", outcome.described(sides));
+                    let _ = writeln!(out, "Game over: {}", outcome.described(Color::seat_name));
                 }
             }
         }

@@ -16,8 +16,7 @@ fn token(piece: Piece) -> Token {
 
 impl Depict for ProgressiveChess {
     fn seat_name(&self, seat: arbiter_core::Seat) -> String {
-        Color::from_seat(seat)
-            .map_or_else(|| scene::plain_seat_name(seat), |c| c.name().to_string())
+        Color::seat_name(seat)
     }
 
     fn scene(&self, _viewer: Viewer) -> Scene {
@@ -62,7 +61,7 @@ impl Depict for ProgressiveChess {
         });
         let mut status = scene::duel_status(
             outcome.as_ref(),
-            ["White", "Black"],
+            Color::seat_name,
             pos.turn().name(),
             pos.is_check(),
         );

@@ -28,35 +28,35 @@ pub(super) fn routes() -> Router<AppState> {
 
 /// What the head says of one table, all of it public.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) struct Preview {
+struct Preview {
     /// "Knight Court, table ab12cd34ef56".
-    pub title: String,
+    title: String,
     /// The spectators' status lines ("White to move"), then the game's
     /// line from the lobby, for those who do not know it yet.
-    pub description: String,
+    description: String,
     /// What a screen reader calls the board ("Knight Court board").
-    pub board: String,
+    board: String,
     /// The public history's length: the picture's `?ply=`, so that a
     /// preview keeps the picture of the moment it was made.
-    pub shown: usize,
+    shown: usize,
 }
 
 async fn table_page(State(state): State<AppState>, Path(id): Path<String>) -> Response {
-    let preview = match state.game(&id).await {
-        Ok(handle) => match handle
+    let picture = async {
+        let handle = state.game(&id).await?;
+        handle
             .ask(|reply| Command::Picture(Role::Spectator, None, reply))
-            .await
-        {
-            Ok(Ok(picture)) => Ok(Preview {
-                title: format!("{}, table {id}", picture.name),
-                description: describe(&picture.scene.status, &picture.kind),
-                board: picture.scene.label,
-                shown: picture.shown,
-            }),
-            Ok(Err(e)) | Err(e) => Err(e),
-        },
-        Err(e) => Err(e),
+            .await?
     };
+    let preview = picture.await.map(|picture| {
+        let name = crate::adapter::kind(&picture.kind).map_or("Game", |k| k.name);
+        Preview {
+            title: format!("{name}, table {id}"),
+            description: describe(&picture.scene.status, &picture.kind),
+            board: picture.scene.label,
+            shown: picture.shown,
+        }
+    });
     let (status, html) = match preview {
         Ok(preview) => (StatusCode::OK, page(&preview, &id, state.public_url())),
         // The page still loads and says what is wrong itself (it asks the
@@ -100,12 +100,15 @@ fn describe(status: &[String], kind: &str) -> String {
 /// The table page with `preview`'s head. `public` is the server's public
 /// URL: the link and the picture need absolute addresses, so without one
 /// the head has neither.
-pub(crate) fn page(preview: &Preview, id: &str, public: Option<&str>) -> String {
-    let mut head = format!("<title>{} · Arbiter</title>", escape(&preview.title));
+fn page(preview: &Preview, id: &str, public: Option<&str>) -> String {
+    let mut head = format!(
+        "<title>{} · Arbiter</title>",
+        crate::pictures::xml(&preview.title)
+    );
     let mut meta = |attribute: &str, name: &str, content: &str| {
         head.push_str(&format!(
             "\n<meta {attribute}=\"{name}\" content=\"{}\">",
-            escape(content)
+            crate::pictures::xml(content)
         ));
     };
     meta("name", "description", &preview.description);
@@ -128,22 +131,6 @@ pub(crate) fn page(preview: &Preview, id: &str, public: Option<&str>) -> String 
     meta("name", "twitter:title", &preview.title);
     meta("name", "twitter:description", &preview.description);
     TABLE.replacen(PLAIN_TITLE, &head, 1)
-}
-
-/// Text for an HTML attribute or element.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

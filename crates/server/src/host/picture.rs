@@ -10,9 +10,8 @@ use arbiter_core::{scene, Scene};
 /// web client draws) and a few lines about it, all of them things the
 /// viewer may see.
 pub struct Picture {
-    /// The game's id ("knight-court") and name ("Knight Court").
+    /// The game's id ("knight-court").
     pub kind: String,
-    pub name: &'static str,
     /// How many entries of the viewer's history the picture follows (its
     /// `?ply=N`).
     pub shown: usize,
@@ -72,7 +71,6 @@ impl Actor {
         }
         Ok(Picture {
             kind: self.record.kind.clone(),
-            name,
             shown: n,
             title: format!("{name}, after {n} of {} entries", history.len()),
             scene,
