@@ -129,6 +129,13 @@ pub trait Hosted: Game + arbiter_core::Diagram + arbiter_core::Depict + 'static 
     fn own_clock(&self) -> bool {
         false
     }
+    /// Whether a seat has made the first step of a turn that its next
+    /// action completes, an action whose entry says the whole turn
+    /// (Progressive Chess's move step `b1b2+?` before its upgrade step
+    /// `b1b2+b2=F`). The chat webhooks then tell the turn once, whole.
+    fn mid_turn(&self) -> bool {
+        false
+    }
     /// A number that changes whenever a new simultaneous step begins (games
     /// with [`arbiter_core::Phase::Simultaneous`] steps should say; the default guesses
     /// from the list of seats still to submit).

@@ -103,5 +103,9 @@ impl Hosted for Session {
         self.settings().is_some()
     }
 
+    fn mid_turn(&self) -> bool {
+        self.pending_move().is_some()
+    }
+
     duel_concessions!(Session);
 }

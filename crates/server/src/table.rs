@@ -65,6 +65,8 @@ pub trait LiveGame: Send + Sync {
     fn wake_at(&self) -> Option<i64>;
     /// The current turn or step deadline set by the host, if any.
     fn deadline(&self) -> Option<i64>;
+    /// Whether a seat is between the steps of one turn ([`Hosted::mid_turn`]).
+    fn mid_turn(&self) -> bool;
     /// Whether a `time` event at `now_ms` would change anything: the game's
     /// own clock is due, or a simultaneous step's deadline has passed.
     fn time_due(&self, now_ms: i64) -> bool;
@@ -426,6 +428,10 @@ impl<G: Hosted> LiveGame for Table<G> {
 
     fn deadline(&self) -> Option<i64> {
         self.deadline
+    }
+
+    fn mid_turn(&self) -> bool {
+        self.game.outcome().is_none() && self.game.mid_turn()
     }
 
     fn time_due(&self, now_ms: i64) -> bool {

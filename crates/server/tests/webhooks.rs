@@ -539,6 +539,36 @@ async fn a_sealed_step_is_posted_once_when_it_closes() {
     assert!(!step.contains("FGHIJ") && !step.contains("KLMNO"), "{step}");
 }
 
+/// A Progressive Chess turn sent in its two steps (the move, then the
+/// upgrade) is told once, whole, when its second step comes.
+#[tokio::test]
+async fn a_turn_sent_in_two_steps_is_posted_once_whole() {
+    let (base, mut got) = receiver(Answers::Statuses(vec![])).await;
+    let app = app_with(settings_with(Duration::from_secs(30))).await;
+    let g = create(
+        &app,
+        json!({"game": "progressive-chess", "seats": 2, "options": {"clock": true},
+               "webhooks": [{"url": format!("{base}/hook"), "style": "slack"}]}),
+    )
+    .await;
+    let text = |got: &Got| -> String {
+        let v: Value = serde_json::from_slice(&got.body).unwrap();
+        v["text"].as_str().unwrap().to_string()
+    };
+    act_ok(&app, &g.id, &g.seats[0], "a1a2+?").await;
+    act_ok(&app, &g.id, &g.seats[0], "a1a2+a2=F").await;
+    let black = state(&app, &g.id, Some(&g.seats[1])).await["legal"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    act_ok(&app, &g.id, &g.seats[1], &black).await;
+    let white = text(&next(&mut got).await);
+    assert!(white.contains("White: a1a2+a2=F\nTo act: Black"), "{white}");
+    assert!(!white.contains("+?"), "{white}");
+    let reply = text(&next(&mut got).await);
+    assert!(reply.contains(&format!("Black: {black}\n")), "{reply}");
+}
+
 #[tokio::test]
 async fn webhooks_survive_a_restart_and_bad_ones_are_refused() {
     let (base, mut got) = receiver(Answers::Statuses(vec![])).await;

@@ -8,12 +8,14 @@ use crate::webhooks::Notice;
 
 /// What the webhooks were last told, and what the last look saw: the
 /// public history's length told and seen (the entries between wait for a
-/// step to close), the deadline, whether the game was finished, and who
-/// was publicly to act.
+/// step or a turn to close), where the waiting first step of a turn begins
+/// (its entries are not told if the turn is completed), the deadline,
+/// whether the game was finished, and who was publicly to act.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Told {
     entries_told: usize,
     entries_seen: usize,
+    first_step_from: Option<usize>,
     deadline: Option<i64>,
     finished: bool,
     to_act: Vec<usize>,
@@ -45,6 +47,26 @@ impl Told {
             && now.to_act.iter().all(|k| self.to_act.contains(k))
             && now.deadline == self.deadline
     }
+
+    /// The entries to tell now, when nothing waits any longer: those since
+    /// the last told, except a turn's first step that the seat's next entry
+    /// completed (that entry says the whole turn).
+    fn to_tell<'h>(&self, history: &'h [SeenEntry]) -> Vec<&'h SeenEntry> {
+        let told = self.entries_told.min(history.len());
+        let seen = self.entries_seen.min(history.len());
+        let completed = self.first_step_from.filter(|&from| {
+            (told..seen).contains(&from)
+                && history
+                    .get(seen)
+                    .is_some_and(|next| next.seat == history[from].seat)
+        });
+        history[told..]
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| completed.is_none_or(|from| !(from..seen).contains(&(told + k))))
+            .map(|(_, e)| e)
+            .collect()
+    }
 }
 
 impl Actor {
@@ -65,6 +87,7 @@ impl Actor {
         let now = Told {
             entries_told: history.len(),
             entries_seen: history.len(),
+            first_step_from: None,
             deadline,
             finished,
             to_act,
@@ -79,25 +102,32 @@ impl Actor {
             self.told = Some(before);
             return;
         }
-        // While a step fills, its entries stay to be told; the webhooks
-        // still learn who is left to act, for a deadline reminder, in a
-        // notice with no lines (which posts nothing).
-        let filling =
-            before.step_still_filling(&now, &history[before.entries_seen.min(history.len())..]);
-        let new = if filling {
+        // While a step fills, or a seat is between the steps of its turn,
+        // the entries stay to be told; the webhooks still learn who is left
+        // to act, for a deadline reminder, in a notice with no lines (which
+        // posts nothing).
+        let fresh = &history[before.entries_seen.min(history.len())..];
+        let mid_turn = !finished
+            && self.session.game.mid_turn()
+            && !fresh.is_empty()
+            && fresh.iter().all(|e| e.seat.is_some());
+        let new = if mid_turn || before.step_still_filling(&now, fresh) {
             self.told = Some(Told {
                 entries_told: before.entries_told,
+                first_step_from: before
+                    .first_step_from
+                    .or(mid_turn.then_some(before.entries_seen)),
                 ..now.clone()
             });
-            &[][..]
+            Vec::new()
         } else {
             self.told = Some(now.clone());
-            &history[before.entries_told.min(history.len())..]
+            before.to_tell(&history)
         };
         let webhooks = self.webhooks.clone();
         webhooks.notify(&self.record.id, || {
             let name = |k: usize| self.session.game.seat_name(k);
-            let lines = lines(new, name);
+            let lines = lines(&new, name);
             // The result in the game's own words, as its picture says it
             // ("White wins by checkmate"), not by seat numbers.
             let ended = (finished && !before.finished).then(|| match self.session.game.outcome() {
@@ -134,7 +164,7 @@ impl Actor {
 /// itself, and one that starts with its seat's name, as Tilechess's do, is
 /// not given it twice), except that seats' entries in a row that say the
 /// same thing are one line ("P1, P2 and P3: submitted a bid").
-fn lines(entries: &[SeenEntry], name: impl Fn(usize) -> String) -> Vec<String> {
+fn lines(entries: &[&SeenEntry], name: impl Fn(usize) -> String) -> Vec<String> {
     // Each line: the names of the seats it speaks for (none for an entry
     // without a seat or one that names its seat itself) and what it says.
     let mut grouped: Vec<(Vec<String>, &str)> = Vec::new();
@@ -177,6 +207,7 @@ mod tests {
         Told {
             entries_told: entries,
             entries_seen: entries,
+            first_step_from: None,
             deadline: Some(1000),
             finished: false,
             to_act: to_act.to_vec(),
@@ -186,19 +217,17 @@ mod tests {
     #[test]
     fn seats_saying_the_same_in_a_row_are_one_line() {
         let name = |k: usize| ["White", "Black", "P3", "P4", "P5", "P6"][k].to_string();
-        let said = lines(
-            &[
-                entry(Some(0), "submitted a bid"),
-                entry(Some(2), "submitted a bid"),
-                entry(Some(1), "submitted a bid"),
-                entry(None, "deadline"),
-                entry(Some(3), "submitted a bid"),
-                entry(Some(0), "c1c3"),
-                entry(Some(1), "b3a2"),
-                entry(Some(1), "Black: resigns"),
-            ],
-            name,
-        );
+        let entries = [
+            entry(Some(0), "submitted a bid"),
+            entry(Some(2), "submitted a bid"),
+            entry(Some(1), "submitted a bid"),
+            entry(None, "deadline"),
+            entry(Some(3), "submitted a bid"),
+            entry(Some(0), "c1c3"),
+            entry(Some(1), "b3a2"),
+            entry(Some(1), "Black: resigns"),
+        ];
+        let said = lines(&entries.iter().collect::<Vec<_>>(), name);
         assert_eq!(
             said,
             [
@@ -210,8 +239,9 @@ mod tests {
                 "Black: resigns"
             ]
         );
+        let voted = [entry(Some(4), "voted"), entry(Some(5), "voted")];
         assert_eq!(
-            lines(&[entry(Some(4), "voted"), entry(Some(5), "voted")], name),
+            lines(&voted.iter().collect::<Vec<_>>(), name),
             ["P5 and P6: voted"]
         );
         assert!(lines(&[], name).is_empty());
@@ -242,5 +272,34 @@ mod tests {
         assert!(!before.step_still_filling(&later, &bid));
         // Nothing new is not a step filling.
         assert!(!before.step_still_filling(&told(0, &[1, 2]), &[]));
+    }
+
+    #[test]
+    fn a_completed_turn_is_told_whole_and_an_unfinished_first_step_as_it_is() {
+        let said = |entries: &[&SeenEntry]| -> Vec<String> {
+            entries.iter().map(|e| e.action.clone()).collect()
+        };
+        let history = [
+            entry(Some(1), "g7g6"),
+            entry(Some(0), "a1a2+?"),
+            entry(Some(0), "a1a2+a2=F"),
+            entry(None, "time"),
+        ];
+        // Black's move was told; White's first step waited from entry 1.
+        let mut before = told(1, &[0]);
+        before.entries_seen = 2;
+        before.first_step_from = Some(1);
+        // White completed the turn: the whole turn only.
+        assert_eq!(said(&before.to_tell(&history[..3])), ["a1a2+a2=F"]);
+        // White's time ran out between the steps: the first step is told.
+        let timed_out = [&history[..2], &history[3..]].concat();
+        assert_eq!(said(&before.to_tell(&timed_out)), ["a1a2+?", "time"]);
+        // The host paused before White completed it (nothing new yet).
+        assert_eq!(said(&before.to_tell(&history[..2])), ["a1a2+?"]);
+        // Without a waiting first step, every entry since the last told.
+        assert_eq!(
+            said(&told(1, &[0]).to_tell(&history)),
+            ["a1a2+?", "a1a2+a2=F", "time"]
+        );
     }
 }
