@@ -228,6 +228,9 @@ const tests = {
     await page.dispatchEvent("#seats", "input");
     await page.fill("#opt-rounds", "3");
     await page.fill("#opt-deadline", "90");
+    // A choice shows words, and sends the value the game reads.
+    assert.equal(await page.locator("#opt-ec_by option:checked").textContent(), "fewest chips gained");
+    await page.selectOption("#opt-ec_by", { label: "fewest chips held" });
     await page.click("#go");
     await page.waitForSelector("#links:not([hidden])");
     assert.equal(await page.locator("#link-rows tr").count(), 6);
@@ -236,6 +239,7 @@ const tests = {
     const s = await waitFor(page, (s) => s.view && s.view.stage === "bidding", "the bidding");
     assert.equal(s.deadline_secs, 90);
     assert.equal(s.view.rules.rounds, 3);
+    assert.equal(s.view.rules.ec_by, "chips");
     await page.waitForFunction(() => /deadline in 1:[23]\d/.test(document.getElementById("kc-deadline")?.textContent || ""));
   },
 

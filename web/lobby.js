@@ -59,7 +59,7 @@ function control(o) {
       return `<label><input id="${id}" type="checkbox"${o.default ? " checked" : ""}> ${label}</label>`;
     case "choice":
       return `<label>${label} <select id="${id}">` +
-        o.values.map((v) => `<option${v === o.default ? " selected" : ""}>${esc(v)}</option>`).join("") +
+        o.values.map((v, k) => `<option value="${esc(v)}"${v === o.default ? " selected" : ""}>${esc(o.labels?.[k] ?? v)}</option>`).join("") +
         "</select></label>";
     case "text":
       return `<label>${label} <input id="${id}" type="text" placeholder="${esc(o.placeholder)}"></label>`;

@@ -201,9 +201,10 @@ pub static KINDS: &[Kind] = &[
                         ),
                         Opt {
                             key: "ec_by",
-                            label: "The EC goes by",
+                            label: "The EC is who has the",
                             kind: OptKind::Choice {
                                 values: &["chips_gained", "chips"],
+                                labels: &["fewest chips gained", "fewest chips held"],
                                 default: "chips_gained",
                             },
                         },
@@ -316,5 +317,34 @@ mod tests {
             "unknown game 'tilechess2'; known games: knight-court, knight-moves, \
              progressive-chess, tilechess, knight-control"
         );
+    }
+
+    /// Every choice has a word for the lobby for each of its values, and
+    /// its default is one of them.
+    #[test]
+    fn every_choice_is_labelled() {
+        fn walk(options: &[Opt], choices: &mut usize) {
+            for o in options {
+                match o.kind {
+                    OptKind::Choice {
+                        values,
+                        labels,
+                        default,
+                    } => {
+                        assert_eq!(values.len(), labels.len(), "{}", o.key);
+                        assert!(values.contains(&default), "{}", o.key);
+                        assert!(labels.iter().all(|l| !l.is_empty()), "{}", o.key);
+                        *choices += 1;
+                    }
+                    OptKind::Group { fields, .. } => walk(fields, choices),
+                    _ => {}
+                }
+            }
+        }
+        let mut choices = 0;
+        for kind in super::KINDS {
+            walk(kind.options, &mut choices);
+        }
+        assert!(choices > 0);
     }
 }

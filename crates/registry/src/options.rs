@@ -44,9 +44,11 @@ pub enum OptKind {
     Bool {
         default: bool,
     },
-    /// One of a few words.
+    /// One of a few words (`values`), which the lobby shows as `labels`
+    /// (the same order: "chips held" for `chips`).
     Choice {
         values: &'static [&'static str],
+        labels: &'static [&'static str],
         default: &'static str,
     },
     /// Free text the game parses (a position string); empty or absent: the

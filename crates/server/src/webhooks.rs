@@ -69,7 +69,7 @@ pub struct Notice {
     pub lines: Vec<String>,
     /// The result, when this change ended the game.
     pub ended: Option<String>,
-    /// Who is to act now (public), as "P1" labels.
+    /// Who is to act now (public), in the game's words ("Black", "P3").
     pub to_act: Vec<String>,
     /// The current deadline (unix ms), if any.
     pub deadline_ms: Option<i64>,
