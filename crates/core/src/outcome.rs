@@ -120,20 +120,18 @@ impl Outcome {
                 format!("{lead} by {reason}")
             }
         };
-        match self.sole_winner() {
-            Some(seat) if self.results.len() == 2 => why(format!("{} wins", name(seat))),
-            _ if self.is_draw() => why("draw".into()),
-            _ => {
-                let ranks: Vec<String> = self
-                    .results
-                    .iter()
-                    .enumerate()
-                    .map(|(i, r)| {
-                        format!("{}: rank {} score {}", name(Seat(i as u8)), r.rank, r.score)
-                    })
-                    .collect();
-                format!("{} ({})", ranks.join(", "), self.reason)
+        if self.is_draw() {
+            return why("draw".into());
+        }
+        // The places below the first are the game's to show (a
+        // leaderboard, the awards): the result names who came first.
+        let winners: Vec<String> = self.winners().into_iter().map(name).collect();
+        match winners.split_last() {
+            Some((one, [])) => why(format!("{one} wins")),
+            Some((last, rest)) => {
+                format!("{} and {last} share first place: {reason}", rest.join(", "))
             }
+            None => format!("no result: {reason}"),
         }
     }
 }
@@ -182,10 +180,18 @@ mod tests {
         let o = Outcome::win(Seat(1), 2, "checkmate");
         let sides = |s: Seat| ["White", "Black"][s.index()].to_string();
         assert_eq!(o.described(sides), "Black wins by checkmate");
-        let o = Outcome::from_scores(&[5, 9, 5], "turn limit");
+        // Of more seats, who came first.
+        let o = Outcome::from_scores(&[5, 9, 5], limit);
+        assert_eq!(o.to_string(), format!("seat 2 wins: {limit}"));
+        let o = Outcome::from_scores(&[9, 9, 5, 9], limit);
         assert_eq!(
             o.to_string(),
-            "seat 1: rank 2 score 5, seat 2: rank 1 score 9, seat 3: rank 2 score 5 (turn limit)"
+            format!("seat 1, seat 2 and seat 4 share first place: {limit}")
+        );
+        let o = Outcome::from_scores(&[9, 9, 5], "resignation");
+        assert_eq!(
+            o.described(|s| format!("P{}", s.0 + 1)),
+            "P1 and P2 share first place: resignation"
         );
     }
 

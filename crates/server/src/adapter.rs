@@ -136,6 +136,17 @@ pub trait Hosted: Game + arbiter_core::Diagram + arbiter_core::Depict + 'static 
     fn mid_turn(&self) -> bool {
         false
     }
+    /// How many public reports the game has published (Knight Control:
+    /// one per resolved bidding or round; the other games' history says
+    /// it all). The chat webhooks post each once, after the entries.
+    fn reports(&self) -> usize {
+        0
+    }
+    /// The reports from the `from`-th on, in words, a line each.
+    fn report_lines(&self, from: usize) -> Vec<String> {
+        let _ = from;
+        Vec::new()
+    }
     /// A number that changes whenever a new simultaneous step begins (games
     /// with [`arbiter_core::Phase::Simultaneous`] steps should say; the default guesses
     /// from the list of seats still to submit).

@@ -19,6 +19,18 @@ impl Hosted for KnightControl {
         let view = self.view_for(arbiter_core::Viewer::Spectator);
         Some(view.board.after_round as u32)
     }
+    /// The public log, a report per resolved bidding or round.
+    fn reports(&self) -> usize {
+        self.log().len()
+    }
+
+    fn report_lines(&self, from: usize) -> Vec<String> {
+        let rounds = self.rules().rounds;
+        (self.log().get(from..).unwrap_or_default().iter())
+            .flat_map(|log| log.report(rounds))
+            .collect()
+    }
+
     /// The player leaves the game (docs/rules/knight-control.md#resigning).
     fn resign(&mut self, seat: Seat) -> Result<(), arbiter_core::ActionError> {
         KnightControl::resign(self, seat)

@@ -67,6 +67,10 @@ pub trait LiveGame: Send + Sync {
     fn deadline(&self) -> Option<i64>;
     /// Whether a seat is between the steps of one turn ([`Hosted::mid_turn`]).
     fn mid_turn(&self) -> bool;
+    /// [`Hosted::reports`].
+    fn reports(&self) -> usize;
+    /// [`Hosted::report_lines`].
+    fn report_lines(&self, from: usize) -> Vec<String>;
     /// Whether a `time` event at `now_ms` would change anything: the game's
     /// own clock is due, or a simultaneous step's deadline has passed.
     fn time_due(&self, now_ms: i64) -> bool;
@@ -432,6 +436,14 @@ impl<G: Hosted> LiveGame for Table<G> {
 
     fn mid_turn(&self) -> bool {
         self.game.outcome().is_none() && self.game.mid_turn()
+    }
+
+    fn reports(&self) -> usize {
+        self.game.reports()
+    }
+
+    fn report_lines(&self, from: usize) -> Vec<String> {
+        self.game.report_lines(from)
     }
 
     fn time_due(&self, now_ms: i64) -> bool {

@@ -35,8 +35,15 @@ use tokio::sync::{mpsc, OnceCell};
 const QUEUE: usize = 256;
 /// The longest wait between two attempts at one message.
 const MAX_BACKOFF: Duration = Duration::from_secs(5 * 60);
-/// The most history entries one message lists.
-const MAX_LINES: usize = 10;
+/// The most lines of news one message lists (an eleven-player Knight
+/// Control round's report is thirteen or so).
+const MAX_LINES: usize = 16;
+/// The most characters of text one message carries, all lines together:
+/// well within Discord's 2,000 for a message's content and Slack's 3,000
+/// for a section, with the title, the link and Slack's escapes.
+const MAX_TEXT: usize = 1_500;
+/// The most characters one line keeps.
+const MAX_LINE: usize = 300;
 /// The most webhooks one game may have.
 pub const MAX_HOOKS: usize = 8;
 
@@ -128,18 +135,29 @@ impl Notice {
     }
 
     /// The message text: what happened and who is next.
+    /// At most [`MAX_LINES`] lines and [`MAX_TEXT`] characters of news
+    /// (a longer line is cut), then how many lines more were left out.
     fn turn_text(&self) -> String {
-        let mut text: Vec<String> = self.lines.iter().take(MAX_LINES).cloned().collect();
-        if self.lines.len() > MAX_LINES {
-            text.push(format!("… and {} more", self.lines.len() - MAX_LINES));
-        }
-        match &self.ended {
-            Some(result) => text.push(format!("Game over: {result}")),
-            None if !self.to_act.is_empty() => {
-                text.push(format!("To act: {}", self.to_act.join(", ")))
+        let closing = match &self.ended {
+            Some(result) => Some(format!("Game over: {result}")),
+            None if !self.to_act.is_empty() => Some(format!("To act: {}", self.to_act.join(", "))),
+            None => None,
+        };
+        let closing = closing.map(|c| cut(&c, MAX_LINE));
+        // Room for the closing line and the "… and N more" line.
+        let budget = MAX_TEXT - closing.as_ref().map_or(0, |c| c.chars().count() + 1) - 24;
+        let mut text: Vec<String> = Vec::new();
+        let mut used = 0;
+        for (k, line) in self.lines.iter().enumerate() {
+            let line = cut(line, MAX_LINE);
+            used += line.chars().count() + 1;
+            if k == MAX_LINES || used > budget {
+                text.push(format!("… and {} more", self.lines.len() - k));
+                break;
             }
-            None => {}
+            text.push(line);
         }
+        text.extend(closing);
         text.join("\n")
     }
 }
@@ -402,9 +420,48 @@ fn duration_words(ms: i64) -> String {
     }
 }
 
+/// `line`, or its first `most - 1` characters and an ellipsis.
+fn cut(line: &str, most: usize) -> String {
+    if line.chars().count() <= most {
+        return line.to_string();
+    }
+    let mut kept: String = line.chars().take(most - 1).collect();
+    kept.push('…');
+    kept
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn notice(lines: Vec<String>) -> Notice {
+        let to_act = vec!["P1".to_string(), "P2".to_string()];
+        Notice::new("t".into(), lines, None, to_act, None, 0, String::new())
+    }
+
+    #[test]
+    fn a_message_keeps_within_its_lines_and_characters() {
+        let short = |n: usize| (1..=n).map(|k| format!("line {k}")).collect::<Vec<_>>();
+        assert_eq!(
+            notice(short(2)).turn_text(),
+            "line 1\nline 2\nTo act: P1, P2"
+        );
+        let text = notice(short(20)).turn_text();
+        assert!(
+            text.ends_with("line 16\n… and 4 more\nTo act: P1, P2"),
+            "{text}"
+        );
+        // Long lines: each cut, and no more of them than fit.
+        let long = vec!["é".repeat(1000); 8];
+        let text = notice(long).turn_text();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(text.chars().count() <= MAX_TEXT, "{}", text.chars().count());
+        assert_eq!(lines[0].chars().count(), MAX_LINE);
+        assert!(lines[0].ends_with('…'));
+        assert_eq!(lines[4], "… and 4 more");
+        assert_eq!(lines[5], "To act: P1, P2");
+        assert_eq!(notice(vec![]).turn_text(), "To act: P1, P2");
+    }
 
     #[test]
     fn durations_read_as_words() {

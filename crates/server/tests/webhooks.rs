@@ -530,13 +530,49 @@ async fn a_sealed_step_is_posted_once_when_it_closes() {
         act_ok(&app, &g.id, &g.seats[k], bid).await;
     }
     // Then the step's message, with the three seats in one line (P3's
-    // revision is not told) and who is to act in the next step.
+    // revision is not told), the zones the bidding gave, and who is to act
+    // in the next step.
     let step = text(&next(&mut got).await);
+    let bidding = state(&app, &g.id, None).await["view"]["log"][0]["events"].clone();
+    let zones: Vec<String> = (bidding.as_array().unwrap().iter())
+        .map(|e| {
+            format!(
+                "{} gets zone {}",
+                e["player"].as_str().unwrap(),
+                e["zone"].as_str().unwrap()
+            )
+        })
+        .collect();
+    let zones = format!("Bidding: {}", zones.join(", "));
     assert!(
-        step.contains("P1, P3 and P2: submitted a bid\nTo act: P1, P2, P3"),
+        step.contains(&format!(
+            "P1, P3 and P2: submitted a bid\n{zones}\nTo act: P1, P2, P3"
+        )),
         "{step}"
     );
     assert!(!step.contains("FGHIJ") && !step.contains("KLMNO"), "{step}");
+    // A round's result, player by player, as the public log has it.
+    let zone = bidding[0]["zone"].as_str().unwrap();
+    act_ok(
+        &app,
+        &g.id,
+        &g.seats[0],
+        &format!("orders spawn {zone}3 1x2"),
+    )
+    .await;
+    act_ok(&app, &g.id, &g.seats[1], "orders pass").await;
+    act_ok(&app, &g.id, &g.seats[2], "orders pass").await;
+    // (The orders step's own reminder may come first.)
+    let mut round = text(&next(&mut got).await);
+    if round.contains("Deadline near") {
+        round = text(&next(&mut got).await);
+    }
+    assert!(
+        round.contains(&format!(
+            "submitted orders\nRound 1:\nP1: spawns a 1x2 knight on {zone}3\n"
+        )),
+        "{round}"
+    );
 }
 
 /// A Progressive Chess turn sent in its two steps (the move, then the

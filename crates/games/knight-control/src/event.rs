@@ -2,6 +2,7 @@
 //! (docs/rules/knight-control.md#publish). Private facts — chips, bids,
 //! orders, void notices — never appear here.
 
+use crate::game::RoundLog;
 use crate::item::Item;
 use crate::place::{Movement, Place, Player};
 use serde::Serialize;
@@ -126,5 +127,171 @@ impl fmt::Display for Event {
                 )
             }
         }
+    }
+}
+
+impl Event {
+    /// The player who did it, if one did (a collision, a destroyed portal
+    /// and a communal grant are nobody's doing).
+    pub fn actor(&self) -> Option<Player> {
+        match self {
+            Event::ZoneAssigned { player, .. }
+            | Event::Spawned { player, .. }
+            | Event::Moved { player, .. }
+            | Event::Took { player, .. }
+            | Event::ExtraSpawned { player, .. }
+            | Event::ExtraMoved { player, .. }
+            | Event::Teleported { player, .. }
+            | Event::Modified { player, .. } => Some(*player),
+            Event::Captured { by, .. } => Some(*by),
+            Event::Collision { .. }
+            | Event::PortalDestroyed { .. }
+            | Event::CommunalGranted { .. } => None,
+        }
+    }
+}
+
+impl RoundLog {
+    /// The round's publication in words, as a host would post it to the
+    /// group: a heading naming the round (`rounds` is the game's count; a
+    /// log after the last round is the end of the game), then one line per
+    /// player of what they did, in seat order, then what was nobody's
+    /// doing. The bidding is one line of zones.
+    pub fn report(&self, rounds: u8) -> Vec<String> {
+        let said = |e: &Event| {
+            let text = e.to_string();
+            match e.actor() {
+                Some(p) => text
+                    .strip_prefix(&format!("{p} "))
+                    .map_or(text.clone(), str::to_string),
+                None => text,
+            }
+        };
+        if self.round == 0 {
+            let zones: Vec<String> = self.events.iter().map(Event::to_string).collect();
+            return vec![format!("Bidding: {}", zones.join(", "))];
+        }
+        let heading = if self.round > rounds {
+            "After the last round:".to_string()
+        } else {
+            format!("Round {}:", self.round)
+        };
+        let mut players: Vec<Player> = self.events.iter().filter_map(Event::actor).collect();
+        players.sort();
+        players.dedup();
+        let mut lines = vec![heading];
+        for p in players {
+            let did: Vec<String> = (self.events.iter())
+                .filter(|e| e.actor() == Some(p))
+                .map(said)
+                .collect();
+            lines.push(format!("{p}: {}", did.join("; ")));
+        }
+        lines.extend(self.events.iter().filter(|e| e.actor().is_none()).map(said));
+        if lines.len() == 1 {
+            lines[0].push_str(" nothing happened");
+        }
+        lines
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_core::Seat;
+
+    fn p(k: u8) -> Player {
+        Player(Seat(k))
+    }
+
+    fn cell(name: &str) -> Place {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn a_round_is_reported_player_by_player_in_words() {
+        let knight: Movement = "1x2".parse().unwrap();
+        let log = RoundLog {
+            round: 2,
+            events: vec![
+                Event::Spawned {
+                    player: p(1),
+                    cell: cell("K5"),
+                    movement: knight,
+                },
+                Event::Moved {
+                    player: p(0),
+                    from: cell("k13"),
+                    to: cell("j14"),
+                },
+                Event::Moved {
+                    player: p(1),
+                    from: cell("b10"),
+                    to: cell("c8"),
+                },
+                Event::Collision {
+                    cell: cell("f5"),
+                    removed: vec!["P1 1x2".into(), "P3 1x2".into()],
+                },
+                Event::Captured {
+                    cell: cell("c8"),
+                    by: p(1),
+                    captured: p(2),
+                    movement: knight,
+                    garnet: true,
+                },
+                Event::Took {
+                    player: p(0),
+                    cell: cell("j14"),
+                    item: Item::Garnet,
+                },
+            ],
+        };
+        assert_eq!(
+            log.report(10),
+            [
+                "Round 2:",
+                "P1: moves k13 to j14; takes garnet on j14",
+                "P2: spawns a 1x2 knight on K5; moves b10 to c8; \
+                 captures P3's 1x2 knight on c8 and gains a garnet",
+                "collision on f5: removed P1 1x2, P3 1x2",
+            ]
+        );
+        let bidding = RoundLog {
+            round: 0,
+            events: vec![
+                Event::ZoneAssigned {
+                    player: p(0),
+                    zone: 'B',
+                },
+                Event::ZoneAssigned {
+                    player: p(1),
+                    zone: 'K',
+                },
+            ],
+        };
+        assert_eq!(
+            bidding.report(10),
+            ["Bidding: P1 gets zone B, P2 gets zone K"]
+        );
+        let quiet = RoundLog {
+            round: 3,
+            events: vec![],
+        };
+        assert_eq!(quiet.report(3), ["Round 3: nothing happened"]);
+        let end = RoundLog {
+            round: 4,
+            events: vec![Event::CommunalGranted {
+                number: 1,
+                players: [p(0), p(2)],
+            }],
+        };
+        assert_eq!(
+            end.report(3),
+            [
+                "After the last round:",
+                "communal garnet 1 granted to P1 and P3"
+            ]
+        );
     }
 }

@@ -265,11 +265,15 @@ impl KnightControl {
                 }
             })
             .collect();
-        let ec = self
-            .awards
-            .ec
-            .map_or("no EC".to_string(), |s| format!("EC {}", player_name(s)));
-        let outcome = Outcome::from_scores(&scores, format!("ToLs awarded; {ec}"));
+        let ec = self.awards.ec.map_or("no EC".to_string(), |s| {
+            format!("the EC is {}", player_name(s))
+        });
+        // What put the first first: "P6 wins: most ToLs (1); the EC is P3".
+        let tols = match scores.iter().max() {
+            Some(&most) if most > 0 => format!("most ToLs ({most})"),
+            _ => "nobody holds a ToL".to_string(),
+        };
+        let outcome = Outcome::from_scores(&scores, format!("{tols}; {ec}"));
         Some(self.rank_resigned(outcome))
     }
 

@@ -239,7 +239,10 @@ impl KnightControl {
             None => format!("round {} of {} · {shown}", view.round, view.rules.rounds),
         }];
         if let Some(outcome) = &view.outcome {
-            status.insert(0, scene::game_over(outcome));
+            status.insert(
+                0,
+                scene::game_over(outcome.described(scene::plain_seat_name)),
+            );
         }
         Scene {
             label: "Knight Control board".into(),

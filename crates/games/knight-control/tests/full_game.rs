@@ -215,7 +215,13 @@ fn six_player_game_from_a_record() {
     };
     let scores: Vec<i64> = outcome.results.iter().map(|r| r.score).collect();
     assert_eq!(scores, vec![1, 1, 1, 0, -1, 0]);
-    assert!(outcome.reason.contains("EC P5"));
+    assert_eq!(outcome.reason, "most ToLs (1); the EC is P5");
+    // The pictures and the chat say who came first, in players' names.
+    let scene = arbiter_core::Depict::scene(&g, arbiter_core::Viewer::Spectator);
+    assert_eq!(
+        scene.result(),
+        Some("P1, P2 and P3 share first place: most ToLs (1); the EC is P5")
+    );
 }
 
 #[test]

@@ -99,6 +99,9 @@ mod tests {
         assert_eq!(outcome.reason, "one player left");
         let ranks: Vec<u16> = outcome.results.iter().map(|r| r.rank).collect();
         assert_eq!(ranks, vec![2, 2, 1]);
+        // The pictures and the chat name the winner by colour.
+        let scene = arbiter_core::Depict::scene(&game, arbiter_core::Viewer::Spectator);
+        assert_eq!(scene.result(), Some("green wins: one player left"));
         assert!(game.resign(Seat(2)).is_err(), "the game is over");
     }
 

@@ -190,7 +190,7 @@ impl Depict for Tilechess {
         status.insert(
             0,
             match self.outcome() {
-                Some(outcome) => scene::game_over(outcome),
+                Some(outcome) => scene::game_over(outcome.described(|s| self.seat_name(s))),
                 None => {
                     let who: Vec<String> = self
                         .claimants()

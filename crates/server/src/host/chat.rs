@@ -9,13 +9,15 @@ use crate::webhooks::Notice;
 /// What the webhooks were last told, and what the last look saw: the
 /// public history's length told and seen (the entries between wait for a
 /// step or a turn to close), where the waiting first step of a turn begins
-/// (its entries are not told if the turn is completed), the deadline,
+/// (its entries are not told if the turn is completed), the game's
+/// reports told ([`crate::table::LiveGame::reports`]), the deadline,
 /// whether the game was finished, and who was publicly to act.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Told {
     entries_told: usize,
     entries_seen: usize,
     first_step_from: Option<usize>,
+    reports: usize,
     deadline: Option<i64>,
     finished: bool,
     to_act: Vec<usize>,
@@ -27,25 +29,35 @@ impl Told {
     fn same_as(&self, now: &Told) -> bool {
         (
             self.entries_seen,
+            self.reports,
             self.deadline,
             self.finished,
             &self.to_act,
-        ) == (now.entries_seen, now.deadline, now.finished, &now.to_act)
+        ) == (
+            now.entries_seen,
+            now.reports,
+            now.deadline,
+            now.finished,
+            &now.to_act,
+        )
     }
 
     /// Whether going from `self` to `now` only fills a simultaneous step
     /// that is still open: every new entry is a seat's ("P3: submitted a
-    /// bid"), and the seats still to act are some of those that were. Such
-    /// entries wait and go out together when the step closes, so that a
-    /// table of eleven posts one message a step, not eleven.
+    /// bid"), and the seats still to act are some of those that were, or
+    /// are secret (Knight Control's item step, which follows the orders:
+    /// nobody is publicly to act). Such entries wait and go out together
+    /// when the step closes, with what it publishes, so that a table of
+    /// eleven posts one message a step, not eleven.
     fn step_still_filling(&self, now: &Told, new: &[SeenEntry]) -> bool {
-        !new.is_empty()
-            && new.iter().all(|e| e.seat.is_some())
-            && !now.finished
-            && !now.to_act.is_empty()
-            && now.to_act.len() < self.to_act.len()
-            && now.to_act.iter().all(|k| self.to_act.contains(k))
-            && now.deadline == self.deadline
+        let seats_only = !new.is_empty() && new.iter().all(|e| e.seat.is_some());
+        if !seats_only || now.finished || now.reports != self.reports {
+            return false;
+        }
+        now.to_act.is_empty()
+            || (now.to_act.len() < self.to_act.len()
+                && now.to_act.iter().all(|k| self.to_act.contains(k))
+                && now.deadline == self.deadline)
     }
 
     /// The entries to tell now, when nothing waits any longer: those since
@@ -88,6 +100,7 @@ impl Actor {
             entries_told: history.len(),
             entries_seen: history.len(),
             first_step_from: None,
+            reports: self.session.game.reports(),
             deadline,
             finished,
             to_act,
@@ -111,12 +124,14 @@ impl Actor {
             && self.session.game.mid_turn()
             && !fresh.is_empty()
             && fresh.iter().all(|e| e.seat.is_some());
-        let new = if mid_turn || before.step_still_filling(&now, fresh) {
+        let holding = mid_turn || before.step_still_filling(&now, fresh);
+        let new = if holding {
             self.told = Some(Told {
                 entries_told: before.entries_told,
                 first_step_from: before
                     .first_step_from
                     .or(mid_turn.then_some(before.entries_seen)),
+                reports: before.reports,
                 ..now.clone()
             });
             Vec::new()
@@ -127,7 +142,12 @@ impl Actor {
         let webhooks = self.webhooks.clone();
         webhooks.notify(&self.record.id, || {
             let name = |k: usize| self.session.game.seat_name(k);
-            let lines = lines(&new, name);
+            let mut lines = lines(&new, name);
+            // Then what the game published (a Knight Control round's
+            // result), after the submissions that closed its step.
+            if !holding {
+                lines.extend(self.session.game.report_lines(before.reports));
+            }
             // The result in the game's own words, as its picture says it
             // ("White wins by checkmate"), not by seat numbers.
             let ended = (finished && !before.finished).then(|| match self.session.game.outcome() {
@@ -208,6 +228,7 @@ mod tests {
             entries_told: entries,
             entries_seen: entries,
             first_step_from: None,
+            reports: 0,
             deadline: Some(1000),
             finished: false,
             to_act: to_act.to_vec(),
@@ -255,11 +276,17 @@ mod tests {
         assert!(before.step_still_filling(&told(1, &[1, 2]), &bid));
         // The step closed: a new one awaits everybody.
         assert!(!before.step_still_filling(&told(1, &[0, 1, 2]), &bid));
-        // The game ended, or nobody is publicly awaited.
+        // The game ended.
         let mut over = told(1, &[]);
         over.finished = true;
         assert!(!before.step_still_filling(&over, &bid));
-        assert!(!before.step_still_filling(&told(1, &[]), &bid));
+        // The last orders are in and a step whose seats are secret follows:
+        // the orders wait for the round's report.
+        assert!(before.step_still_filling(&told(1, &[]), &bid));
+        // The game published something: it is news.
+        let mut published = told(1, &[1, 2]);
+        published.reports = 1;
+        assert!(!before.step_still_filling(&published, &bid));
         // An entry without a seat (a deadline, the host) is news.
         let deadline = [entry(Some(0), "submitted a bid"), entry(None, "deadline")];
         assert!(!before.step_still_filling(&told(2, &[1, 2]), &deadline));
