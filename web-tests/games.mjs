@@ -265,6 +265,13 @@ for (const [tag, size] of SIZES) {
       await waitFor(page, (x) => x.version > s.version, "the step to move on");
     }
     assert.match(await resultBanner(page, `knight-control ${tag}`), /^(You won|You lost|Draw)/);
+    // The result in the words of the pictures and the chat: who came
+    // first and why, by the players' names.
+    const end = await pageState(page);
+    const first = end.outcome.results.map((r, i) => (r.rank === 1 ? `P${i + 1}` : null)).filter((p) => p);
+    const lead = first.length === 2 ? "draw: " : `${first[0]} wins: `;
+    assert.equal(await page.textContent("#status"), `Game over: ${lead}${end.outcome.reason}`);
+    assert.match(end.outcome.reason, /^(most ToLs \(\d\)|nobody holds a ToL); (the EC is P[12]|no EC)$/);
     await tableChecks(page, `knight-control ${tag} at the end`, { side: /You play P1/ });
     await accessible(page, `knight-control ${tag} at the end`);
     await page.screenshot({ path: `${artifacts}/games-knight-control-${tag}-end.png`, fullPage: true });

@@ -136,7 +136,8 @@ const tests = {
     await a.click("#claim");
     assert.equal(await acked(a, claimed, "claim"), "Your claim of the next turn is in");
     await waitFor(b, (s) => s.claim && s.claim.seat === 0, "the claim to reach the other player");
-    assert.match(await b.textContent("#status"), /seat 1 has claimed the next turn/);
+    const claimer = joined.history[0].action.split(":")[0];
+    assert.match(await b.textContent("#status"), new RegExp(`${claimer} has claimed the next turn`));
     s = await pageState(a);
     const move = s.legal.find((m) => /: -?\d+,-?\d+-/.test(m));
     await clickMove(a, move);

@@ -253,7 +253,21 @@ function resultText(s) {
     if (results.length > 2) return { cls: "lost", text: `You lost: place ${r.rank} of ${results.length}${why}` };
     return { cls: "lost", text: `You lost${why}` };
   }
-  return { cls: "draw", text: `Won by ${winners.map((i) => seatName(s, i)).join(" and ")}${why}` };
+  const words = resultWords(s);
+  return { cls: "draw", text: words[0].toUpperCase() + words.slice(1) };
+}
+
+// The result as the game's pictures and the chat webhooks say it: who
+// came first, by game seat (a colour in Tilechess), and why ("Ohs wins by
+// resignation", "draw by agreement", "P1 and P3 share first place: …"; a
+// reason of more than one word after a colon).
+function resultWords(s) {
+  const winners = s.outcome.results.map((r, i) => (r.rank === 1 ? seatName(s, i) : null)).filter((w) => w !== null);
+  const reason = s.outcome.reason;
+  const why = (lead) => (reason.includes(" ") ? `${lead}: ${reason}` : `${lead} by ${reason}`);
+  if (winners.length === s.outcome.results.length) return why("draw");
+  if (winners.length === 1) return why(`${winners[0]} wins`);
+  return `${winners.slice(0, -1).join(", ")} and ${winners[winners.length - 1]} share first place: ${reason}`;
 }
 
 function render(s) {
@@ -265,20 +279,9 @@ function render(s) {
   $("rules-link").textContent = "Rules";
   $("you").innerHTML = youLine(s);
   let status = s.status;
-  if (s.outcome) {
-    // Results are by game seat: a colour in Tilechess, the link's seat otherwise.
-    const winners = s.outcome.results.map((r, i) => (r.rank === 1 ? seatName(s, i) : null)).filter((w) => w);
-    const reason = s.outcome.reason;
-    // A duel's result as its picture and the chat webhooks say it
-    // ("Ohs wins by resignation", "draw by agreement"; a reason of more
-    // than one word after a colon), else the winners with the reason.
-    const why = (lead) => (reason.includes(" ") ? `${lead}: ${reason}` : `${lead} by ${reason}`);
-    const result = winners.length === s.outcome.results.length ? why("draw")
-      : winners.length === 1 && s.outcome.results.length === 2 ? why(`${winners[0]} wins`)
-      : `won by ${winners.join(" and ")} (${reason})`;
-    status = `Game over: ${result}`;
-  } else if (s.status === "ended") status = "Game over: the host ended it";
-  if (s.claim) status += ` · seat ${s.claim.seat + 1} has claimed the next turn`;
+  if (s.outcome) status = `Game over: ${resultWords(s)}`;
+  else if (s.status === "ended") status = "Game over: the host ended the game";
+  if (s.claim) status += ` · ${serverSeatName(s, s.claim.seat)} has claimed the next turn`;
   if (s.you.role === "seat" && s.legal.length) status += " · your move";
   $("status").textContent = status;
   $("waiting").textContent = over ? "" : waitingLine(s);
