@@ -12,15 +12,11 @@ fn from_record(game: &str, path: &Path, ply: Option<usize>) -> Result<Option<Str
     };
     let board = crate::replay::scene(game, &record, ply)?;
     let n = ply.unwrap_or(record.entries.len());
-    let mut caption = Vec::new();
-    if n > 0 {
-        caption.push(format!("last: {}", record.entry_line(n)));
-    }
-    if n == record.entries.len() {
-        if let Some(outcome) = &record.outcome {
-            caption.push(format!("result: {outcome}"));
-        }
-    }
+    // The result, once there is one, is the scene's first status line.
+    let caption: Vec<String> = (n > 0)
+        .then(|| format!("last: {}", record.entry_line(n)))
+        .into_iter()
+        .collect();
     let title = format!(
         "{}, after {n} of {} entries",
         record.variant,

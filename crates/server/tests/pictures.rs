@@ -269,7 +269,7 @@ async fn the_routes_draw_any_ply_and_refuse_one_past_the_end() {
     let (_, now) = get_bytes(&app, &format!("/api/games/{}/board.svg", g.id), None).await;
     assert!(String::from_utf8(now)
         .unwrap()
-        .contains("last: seat 1: c1c3"));
+        .contains("last: White: c1c3"));
     let (status, png) =
         get_bytes(&app, &format!("/api/games/{}/board.png?ply=1", g.id), None).await;
     assert_eq!(status, StatusCode::OK);

@@ -189,10 +189,7 @@ fn lines(entries: &[&SeenEntry], name: impl Fn(usize) -> String) -> Vec<String> 
     // without a seat or one that names its seat itself) and what it says.
     let mut grouped: Vec<(Vec<String>, &str)> = Vec::new();
     for e in entries {
-        let who = e
-            .seat
-            .map(&name)
-            .filter(|n| !e.action.starts_with(&format!("{n}: ")));
+        let who = speaker(e, &name);
         match (who, grouped.last_mut()) {
             (Some(who), Some((seats, said))) if !seats.is_empty() && *said == e.action => {
                 seats.push(who)
@@ -208,6 +205,16 @@ fn lines(entries: &[&SeenEntry], name: impl Fn(usize) -> String) -> Vec<String> 
             Some((last, rest)) => format!("{} and {last}: {said}", rest.join(", ")),
         })
         .collect()
+}
+
+/// Who an entry is said by, in the game's words (`name`), unless it names
+/// its seat itself (a Tilechess entry starts with its colour) or is no
+/// seat's.
+pub(super) fn speaker(entry: &SeenEntry, name: impl Fn(usize) -> String) -> Option<String> {
+    entry
+        .seat
+        .map(name)
+        .filter(|n| !entry.action.starts_with(&format!("{n}: ")))
 }
 
 #[cfg(test)]

@@ -44,8 +44,9 @@ impl Actor {
         let name = adapter::kind(&self.record.kind)
             .map(|k| k.name)
             .unwrap_or("game");
-        let (scene, outcome) = if n == history.len() {
-            (self.scene_now(seat), self.session.game.outcome())
+        let past;
+        let (scene, game) = if n == history.len() {
+            (self.scene_now(seat), &self.session.game)
         } else {
             let game = fresh_game(&self.record, &self.config).map_err(ApiError::Internal)?;
             let mut session = Session::new(game, &self.config);
@@ -57,18 +58,19 @@ impl Actor {
                         .map_err(|e| ApiError::Internal(format!("picture: {e}")))?;
                 }
             }
-            (session.game.scene(seat), session.game.outcome())
+            past = session;
+            (past.game.scene(seat), &past.game)
         };
-        let mut caption = Vec::new();
-        if let Some(last) = n.checked_sub(1).map(|i| &history[i]) {
-            caption.push(match last.seat {
-                Some(k) => format!("last: seat {}: {}", k + 1, last.action),
-                None => format!("last: {}", last.action),
-            });
-        }
-        if let Some(outcome) = outcome {
-            caption.push(format!("result: {outcome}"));
-        }
+        // The last entry, its seat named as the board names it ("White",
+        // a Tilechess colour). The result is the scene's first status line.
+        let caption = (n.checked_sub(1).map(|i| &history[i]).into_iter())
+            .map(
+                |last| match super::chat::speaker(last, |k| game.seat_name(k)) {
+                    Some(who) => format!("last: {who}: {}", last.action),
+                    None => format!("last: {}", last.action),
+                },
+            )
+            .collect();
         Ok(Picture {
             kind: self.record.kind.clone(),
             shown: n,
