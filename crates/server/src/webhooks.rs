@@ -56,6 +56,12 @@ pub struct Retry {
     pub backoff: Duration,
     /// How long one attempt may take.
     pub timeout: Duration,
+    /// The least time between two messages to one webhook: what comes
+    /// meanwhile (bots moving fast, a Tilechess table all moving at once)
+    /// goes out together in the next one. Discord takes some 30 messages a
+    /// minute in a channel, Slack about one a second. Zero posts each
+    /// notice as its own message.
+    pub gap: Duration,
 }
 
 impl Default for Retry {
@@ -64,6 +70,7 @@ impl Default for Retry {
             attempts: 6,
             backoff: Duration::from_secs(2),
             timeout: Duration::from_secs(10),
+            gap: Duration::from_secs(2),
         }
     }
 }
@@ -109,6 +116,28 @@ impl Notice {
             svg,
             png: OnceCell::new(),
         }
+    }
+
+    /// Several notices as one, in order: every line, the result if one
+    /// ended the game, and the rest (who is to act, the deadline, the
+    /// picture) as the last says.
+    fn merged(notices: Vec<Arc<Notice>>) -> Arc<Notice> {
+        if notices.len() == 1 {
+            return notices.into_iter().next().unwrap();
+        }
+        let last = notices.last().unwrap();
+        Arc::new(Notice::new(
+            last.title.clone(),
+            notices
+                .iter()
+                .flat_map(|n| n.lines.iter().cloned())
+                .collect(),
+            notices.iter().rev().find_map(|n| n.ended.clone()),
+            last.to_act.clone(),
+            last.deadline_ms,
+            last.ply,
+            last.svg.clone(),
+        ))
     }
 
     /// Whether this notice is worth a message (else it only moves the

@@ -96,6 +96,8 @@ fn settings_with(timeout: Duration) -> Settings {
             attempts: 4,
             backoff: Duration::from_millis(5),
             timeout,
+            // Each notice its own message, as most tests count them.
+            gap: Duration::ZERO,
         },
         // The receiver is on loopback.
         allow_private_webhooks: true,
@@ -572,6 +574,39 @@ async fn a_sealed_step_is_posted_once_when_it_closes() {
             "submitted orders\nRound 1:\nP1: spawns a 1x2 knight on {zone}3\n"
         )),
         "{round}"
+    );
+}
+
+/// Moves that come faster than a webhook's gap between messages go out
+/// together in the next message, in order, not one message each.
+#[tokio::test]
+async fn moves_within_the_gap_go_out_together() {
+    let (base, mut got) = receiver(Answers::Statuses(vec![])).await;
+    let mut settings = settings_with(Duration::from_secs(30));
+    settings.webhook_retry.gap = Duration::from_millis(500);
+    let app = app_with(settings).await;
+    let g = create(
+        &app,
+        json!({"game": "knight-court", "seats": 2,
+               "webhooks": [{"url": format!("{base}/hook"), "style": "slack"}]}),
+    )
+    .await;
+    let text = |got: &Got| -> String {
+        let v: Value = serde_json::from_slice(&got.body).unwrap();
+        v["text"].as_str().unwrap().to_string()
+    };
+    let first = play_one(&app, &g).await;
+    let message = text(&next(&mut got).await);
+    assert!(
+        message.ends_with(&format!("White: {first}\nTo act: Black")),
+        "{message}"
+    );
+    let second = play_one(&app, &g).await;
+    let third = play_one(&app, &g).await;
+    let message = text(&next(&mut got).await);
+    assert!(
+        message.ends_with(&format!("Black: {second}\nWhite: {third}\nTo act: Black")),
+        "{message}"
     );
 }
 

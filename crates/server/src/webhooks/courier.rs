@@ -33,6 +33,8 @@ impl Courier {
             }
         }
         let mut latest: Option<Arc<Notice>> = None;
+        // When the last message went, for the gap between two.
+        let mut last_sent: Option<tokio::time::Instant> = None;
         // The deadline a reminder is armed for, and the last one reminded.
         let mut armed: Option<i64> = None;
         let mut reminded: Option<i64> = None;
@@ -53,11 +55,13 @@ impl Courier {
                     let Some(notice) = notice else { return };
                     let Some(hook) = self.hook.upgrade() else { return };
                     hook.waiting.fetch_sub(1, Ordering::Relaxed);
+                    let notice = self.gather(&hook, notice, &mut rx, last_sent).await;
                     armed = notice.deadline_ms.filter(|&d| reminded != Some(d));
                     latest = Some(notice.clone());
                     if notice.says_something() {
                         let message = self.message(&notice, notice.turn_text());
                         self.deliver(&hook, message, &notice).await;
+                        last_sent = Some(tokio::time::Instant::now());
                     }
                 }
                 _ = sleep_for(wait), if wait.is_some() => {
@@ -78,6 +82,38 @@ impl Courier {
                     let message = self.message(&notice, text);
                     self.deliver(&hook, message, &notice).await;
                 }
+            }
+        }
+    }
+
+    /// `first` and, unless the gap is zero, every notice queued behind it
+    /// or arriving before the gap since the last message has passed, as one
+    /// ([`Notice::merged`]).
+    async fn gather(
+        &self,
+        hook: &Hook,
+        first: Arc<Notice>,
+        rx: &mut mpsc::Receiver<Arc<Notice>>,
+        last_sent: Option<tokio::time::Instant>,
+    ) -> Arc<Notice> {
+        let mut notices = vec![first];
+        if self.retry.gap.is_zero() {
+            return Notice::merged(notices);
+        }
+        loop {
+            while let Ok(more) = rx.try_recv() {
+                hook.waiting.fetch_sub(1, Ordering::Relaxed);
+                notices.push(more);
+            }
+            let due = last_sent.map(|at| at + self.retry.gap);
+            match due {
+                Some(due)
+                    if notices.iter().any(|n| n.says_something())
+                        && tokio::time::Instant::now() < due =>
+                {
+                    tokio::time::sleep_until(due).await
+                }
+                _ => return Notice::merged(notices),
             }
         }
     }
