@@ -255,6 +255,9 @@ for (const [tag, size] of SIZES) {
     await page.waitForSelector(`#board [data-last="${zone}3"]`);
     await tableChecks(page, `knight-control ${tag} after the round`, { side: /You play P1/, deadline: s.status === "playing" });
     await page.screenshot({ path: `${artifacts}/games-knight-control-${tag}-mid.png` });
+    // The public log names items in words, as the board's legend does.
+    assert.equal(await page.evaluate(() => ["chips 1", "chips 3", "tol-piece", "extra-spawn"].map(kcItemWords).join("|")),
+      "1 chip|3 chips|a ToL piece|an extra spawn");
     for (let step = 0; step < 10; step++) {
       s = await waitFor(page, (s) => s.status !== "playing" || s.to_act.includes(0), "my step or the end");
       if (s.status !== "playing") break;

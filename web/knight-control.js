@@ -346,6 +346,16 @@ function kcPanel(s) {
   return html;
 }
 
+// An item in words, as the board's legend and the game name it ("a ToL
+// piece", "3 chips"), from its notation ("tol-piece", "chips 3").
+function kcItemWords(item) {
+  const chips = /^chips (\d+)$/.exec(item);
+  if (chips) return `${chips[1]} chip${chips[1] === "1" ? "" : "s"}`;
+  const words = { garnet: "a garnet", "tol-piece": "a ToL piece", "extra-move": "an extra move",
+    "extra-spawn": "an extra spawn", portal: "a portal", modify: "a modify" };
+  return words[item] || item;
+}
+
 function kcEvent(e) {
   switch (e.event) {
     case "zone_assigned": return `${e.player} gets zone ${e.zone}`;
@@ -353,7 +363,7 @@ function kcEvent(e) {
     case "moved": return `${e.player} ${e.from}→${e.to}`;
     case "captured": return `${e.by} captures ${e.captured} on ${e.cell}`;
     case "collision": return `collision on ${e.cell}`;
-    case "took": return `${e.player} takes ${e.item} on ${e.cell}`;
+    case "took": return `${e.player} takes ${kcItemWords(e.item)} on ${e.cell}`;
     default: return e.event.replace(/_/g, " ");
   }
 }

@@ -98,7 +98,9 @@ impl fmt::Display for Event {
                 "{by} captures {captured}'s {movement} knight on {cell}{}",
                 if *garnet { " and gains a garnet" } else { "" }
             ),
-            Event::Took { player, cell, item } => write!(f, "{player} takes {item} on {cell}"),
+            Event::Took { player, cell, item } => {
+                write!(f, "{player} takes {} on {cell}", item.words())
+            }
             Event::ExtraSpawned {
                 player,
                 cell,
@@ -245,15 +247,20 @@ mod tests {
                     cell: cell("j14"),
                     item: Item::Garnet,
                 },
+                Event::Took {
+                    player: p(1),
+                    cell: cell("c8"),
+                    item: Item::Chips(3),
+                },
             ],
         };
         assert_eq!(
             log.report(10),
             [
                 "Round 2:",
-                "P1: moves k13 to j14; takes garnet on j14",
+                "P1: moves k13 to j14; takes a garnet on j14",
                 "P2: spawns a 1x2 knight on K5; moves b10 to c8; \
-                 captures P3's 1x2 knight on c8 and gains a garnet",
+                 captures P3's 1x2 knight on c8 and gains a garnet; takes 3 chips on c8",
                 "collision on f5: removed P1 1x2, P3 1x2",
             ]
         );

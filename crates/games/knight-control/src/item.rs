@@ -20,6 +20,20 @@ pub enum Item {
 }
 
 impl Item {
+    /// The item in words, as the board's legend names it ("a ToL piece",
+    /// "3 chips"); its `Display` is its notation ("tol-piece", "chips 3").
+    pub fn words(self) -> String {
+        match self {
+            Item::Garnet => "a garnet".into(),
+            Item::Chips(n) => format!("{n} chip{}", if n == 1 { "" } else { "s" }),
+            Item::TolPiece => "a ToL piece".into(),
+            Item::ExtraMove => "an extra move".into(),
+            Item::ExtraSpawn => "an extra spawn".into(),
+            Item::Portal => "a portal".into(),
+            Item::Modify => "a modify".into(),
+        }
+    }
+
     /// Items that must be used in step 5 of the round they are taken.
     pub const fn is_usable(self) -> bool {
         matches!(

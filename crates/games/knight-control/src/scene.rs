@@ -23,19 +23,19 @@ const COLOURS: [&str; 11] = [
 
 /// An item's mark and name.
 fn item(item: Item) -> ItemMark {
-    let (mark, name) = match item {
-        Item::Garnet => ("◆".to_string(), "a garnet".to_string()),
-        Item::Chips(n) => (
-            format!("¢{n}"),
-            format!("{n} chip{}", if n == 1 { "" } else { "s" }),
-        ),
-        Item::TolPiece => ("T".into(), "a ToL piece".into()),
-        Item::ExtraMove => ("M+".into(), "an extra move".into()),
-        Item::ExtraSpawn => ("S+".into(), "an extra spawn".into()),
-        Item::Portal => ("◎".into(), "a portal".into()),
-        Item::Modify => ("±".into(), "a modify".into()),
+    let mark = match item {
+        Item::Garnet => "◆".to_string(),
+        Item::Chips(n) => format!("¢{n}"),
+        Item::TolPiece => "T".into(),
+        Item::ExtraMove => "M+".into(),
+        Item::ExtraSpawn => "S+".into(),
+        Item::Portal => "◎".into(),
+        Item::Modify => "±".into(),
     };
-    ItemMark { mark, name }
+    ItemMark {
+        mark,
+        name: item.words(),
+    }
 }
 
 /// The knights as `view`'s viewer knows them now: the published board,
