@@ -47,6 +47,9 @@ pub struct GameConfig {
     /// The host's deadline per turn or step, in seconds (docs/server.md#deadlines).
     #[serde(default)]
     pub deadline_secs: Option<u64>,
+    /// The game this one is a rematch of, if it is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_of: Option<String>,
 }
 
 /// The longest deadline the lobby accepts: a week.

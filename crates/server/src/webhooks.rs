@@ -367,6 +367,21 @@ impl Webhooks {
         }
     }
 
+    /// Whether no webhook of the game has posted anything yet, or tried
+    /// to, or has a notice waiting (so a game's opening is told once, even
+    /// if its server restarts before the first move).
+    pub fn never_posted(&self, game_id: &str) -> bool {
+        self.games().get(game_id).is_none_or(|hooks| {
+            hooks.iter().all(|h| {
+                let d = h.delivery();
+                d.delivered == 0
+                    && d.failed == 0
+                    && d.pending.is_none()
+                    && h.waiting.load(Ordering::Relaxed) == 0
+            })
+        })
+    }
+
     /// How many webhooks a loaded game has.
     pub fn count(&self, game_id: &str) -> usize {
         self.games().get(game_id).map_or(0, Vec::len)

@@ -89,6 +89,14 @@ async fn next(rx: &mut mpsc::UnboundedReceiver<Got>) -> Got {
         .expect("the receiver stopped")
 }
 
+/// The message a Slack webhook gets when its table opens: its text.
+async fn opening(rx: &mut mpsc::UnboundedReceiver<Got>) -> String {
+    let v: Value = serde_json::from_slice(&next(rx).await.body).unwrap();
+    let text = v["text"].as_str().unwrap().to_string();
+    assert!(text.contains(": A new game: "), "{text}");
+    text
+}
+
 fn settings_with(timeout: Duration) -> Settings {
     Settings {
         public_url: Some(PUBLIC.into()),
@@ -197,6 +205,25 @@ async fn discord_and_slack_get_their_own_shapes_with_the_public_picture() {
         ]}),
     )
     .await;
+    // The table's opening first: the game in a line, who is to act, the
+    // starting board.
+    let mut openings = [next(&mut got).await, next(&mut got).await];
+    openings.sort_by(|a, b| a.path.cmp(&b.path));
+    let v: Value = serde_json::from_slice(&openings[1].body).unwrap();
+    assert_eq!(
+        v["text"],
+        format!(
+            "Knight Court, table {}: A new game: Chess on 3×3 with a knight, a bishop and a \
+             rook each; captured pieces come back as drops.\nTo act: White",
+            g.id
+        )
+    );
+    assert_eq!(
+        v["blocks"][1]["image_url"],
+        format!("{PUBLIC}/api/games/{}/board.png?ply=0", g.id).as_str()
+    );
+    let parts_of_opening = parts(&openings[0].content_type, &openings[0].body);
+    assert_eq!(parts_of_opening[1].1, png_at(&app, &g.id, 0).await);
     let action = play_one(&app, &g).await;
     let mut by_path = [next(&mut got).await, next(&mut got).await];
     by_path.sort_by(|a, b| a.path.cmp(&b.path));
@@ -332,7 +359,7 @@ async fn a_receivers_retry_after_sets_the_next_attempt() {
                "webhooks": [{"url": format!("{base}/hook"), "style": "slack"}]}),
     )
     .await;
-    play_one(&app, &g).await;
+    // The table's opening is the message retried.
     for _ in 0..3 {
         next(&mut got).await;
     }
@@ -455,14 +482,15 @@ async fn play_goes_on_while_the_receiver_hangs_and_no_move_is_lost() {
         .unwrap()
         .len();
     assert!(played >= 2, "{played}");
-    // Every move was taken while the first message was still unanswered.
+    // Every move was taken while the first message (the table's opening)
+    // was still unanswered.
     let first = next(&mut got).await;
     assert_eq!(first.path, "/hang");
     let hook = hooks(&app, &g).await.remove(0);
     assert_eq!(hook["delivered"], 0);
     assert_eq!(hook["attempts"], 1);
-    // The rest wait in the queue, none dropped: one message per move.
-    assert_eq!(hook["waiting"], played as u64 - 1);
+    // The moves wait in the queue, none dropped: one message per move.
+    assert_eq!(hook["waiting"], played as u64);
     assert_eq!(hook["dropped"], 0);
     assert!(got.try_recv().is_err());
 }
@@ -480,11 +508,18 @@ async fn a_deadline_reminder_and_the_end_are_posted() {
         ]}),
     )
     .await;
-    let action = play_one(&app, &g).await;
     let text = |got: &Got| -> String {
         let v: Value = serde_json::from_slice(&got.body).unwrap();
         v["text"].as_str().unwrap().to_string()
     };
+    // The opening, then White's reminder, due at once.
+    opening(&mut got).await;
+    let reminder = text(&next(&mut got).await);
+    assert!(
+        reminder.contains("Deadline near: White to act within"),
+        "{reminder}"
+    );
+    let action = play_one(&app, &g).await;
     let turn = text(&next(&mut got).await);
     assert!(turn.contains(&format!("White: {action}")), "{turn}");
     let reminder = text(&next(&mut got).await);
@@ -511,12 +546,22 @@ async fn a_deadline_reminder_and_the_end_are_posted() {
 async fn a_sealed_step_is_posted_once_when_it_closes() {
     let (base, mut got) = receiver(Answers::Statuses(vec![])).await;
     let app = app_with(settings_with(Duration::from_secs(30))).await;
-    let mut body = knight_control(3, 2);
-    // Each step's deadline is 300 s, so its reminder is due at once.
-    body["webhooks"] = json!([
-        {"url": format!("{base}/hook"), "style": "slack", "deadline_lead_secs": 300}
-    ]);
-    let g = create(&app, body).await;
+    let g = create(&app, knight_control(3, 2)).await;
+    // Added by the host once the table is open (so no opening and no
+    // reminder yet). Each step's deadline is 300 s, so its reminder is due
+    // at once.
+    let (status, v) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/webhooks", g.id),
+        Some(&g.host),
+        Some(
+            json!({"url": format!("{base}/hook"), "style": "slack", "deadline_lead_secs": 300})
+                .to_string(),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
     let text = |got: &Got| -> String {
         let v: Value = serde_json::from_slice(&got.body).unwrap();
         v["text"].as_str().unwrap().to_string()
@@ -595,6 +640,7 @@ async fn moves_within_the_gap_go_out_together() {
         let v: Value = serde_json::from_slice(&got.body).unwrap();
         v["text"].as_str().unwrap().to_string()
     };
+    opening(&mut got).await;
     let first = play_one(&app, &g).await;
     let message = text(&next(&mut got).await);
     assert!(
@@ -608,6 +654,61 @@ async fn moves_within_the_gap_go_out_together() {
         message.ends_with(&format!("Black: {second}\nWhite: {third}\nTo act: Black")),
         "{message}"
     );
+}
+
+/// A rematch keeps the group's chat: the new table has the old one's
+/// webhooks, and its first message says whose rematch it is, with the new
+/// table's link.
+#[tokio::test]
+async fn a_rematch_posts_to_the_same_chat() {
+    let (base, mut got) = receiver(Answers::Statuses(vec![])).await;
+    let app = app_with(settings_with(Duration::from_secs(30))).await;
+    let g = create(
+        &app,
+        json!({"game": "knight-court", "seats": 2,
+               "webhooks": [{"url": format!("{base}/hook"), "style": "slack", "deadline_lead_secs": 60}]}),
+    )
+    .await;
+    opening(&mut got).await;
+    let uri = format!("/api/games/{}/resign", g.id);
+    let (status, v) = call(&app, "POST", &uri, Some(&g.seats[0]), None).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let end = next(&mut got).await;
+    assert!(String::from_utf8_lossy(&end.body).contains("Game over: Black wins by resignation"));
+    let uri = format!("/api/games/{}/rematch", g.id);
+    let (status, v) = call(&app, "POST", &uri, Some(&g.seats[1]), None).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let new = v["id"].as_str().unwrap();
+    let message = next(&mut got).await;
+    assert_eq!(message.path, "/hook");
+    let v: Value = serde_json::from_slice(&message.body).unwrap();
+    assert_eq!(
+        v["text"],
+        format!(
+            "Knight Court, table {new}: A rematch of table {}: the same players again\nTo act: White",
+            g.id
+        )
+    );
+    let section = v["blocks"][0]["text"]["text"].as_str().unwrap();
+    assert!(
+        section.ends_with(&format!("<{PUBLIC}/table/{new}|Open the table>")),
+        "{section}"
+    );
+    // The new table's host (the same link) sees the hook, as it was set.
+    let (status, listed) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{new}/webhooks"),
+        Some(&g.host),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{listed}");
+    assert_eq!(
+        listed["webhooks"][0]["url"],
+        format!("{base}/hook").as_str()
+    );
+    assert_eq!(listed["webhooks"][0]["deadline_lead_secs"], 60);
 }
 
 /// A Progressive Chess turn sent in its two steps (the move, then the
@@ -626,6 +727,7 @@ async fn a_turn_sent_in_two_steps_is_posted_once_whole() {
         let v: Value = serde_json::from_slice(&got.body).unwrap();
         v["text"].as_str().unwrap().to_string()
     };
+    opening(&mut got).await;
     act_ok(&app, &g.id, &g.seats[0], "a1a2+?").await;
     act_ok(&app, &g.id, &g.seats[0], "a1a2+a2=F").await;
     let black = state(&app, &g.id, Some(&g.seats[1])).await["legal"][0]
@@ -699,6 +801,8 @@ async fn webhooks_survive_a_restart_and_bad_ones_are_refused() {
         ]}),
     )
     .await;
+    // The opening is told once: not again by the restarted server.
+    opening(&mut got).await;
     drop(app);
     let store = Store::open(&url).await.unwrap();
     let app = router(AppState::new(store, settings_with(Duration::from_secs(30))));

@@ -145,6 +145,7 @@ async fn create(
         bots,
         claim_hold_secs: request.claim_hold_secs,
         deadline_secs,
+        rematch_of: None,
     };
     let record = GameRecord {
         id: id.clone(),

@@ -106,8 +106,16 @@ impl Actor {
             to_act,
         };
         // The first look (the actor's start) only notes where the game is:
-        // a restart posts nothing twice.
+        // a restart posts nothing twice. A game with nothing in its log yet
+        // (just made, or a rematch) says it opened, once.
         let Some(before) = self.told.take() else {
+            if self.session.log.is_empty()
+                && !finished
+                && self.webhooks.never_posted(&self.record.id)
+            {
+                let opening = self.opening_line();
+                self.post(vec![opening], None, &now, history.len());
+            }
             self.told = Some(now);
             return;
         };
@@ -139,23 +147,47 @@ impl Actor {
             self.told = Some(now.clone());
             before.to_tell(&history)
         };
-        let webhooks = self.webhooks.clone();
-        webhooks.notify(&self.record.id, || {
-            let name = |k: usize| self.session.game.seat_name(k);
-            let mut lines = lines(&new, name);
-            // Then what the game published (a Knight Control round's
-            // result), after the submissions that closed its step.
-            if !holding {
-                lines.extend(self.session.game.report_lines(before.reports));
+        let name = |k: usize| self.session.game.seat_name(k);
+        let mut lines = lines(&new, name);
+        // Then what the game published (a Knight Control round's result),
+        // after the submissions that closed its step.
+        if !holding {
+            lines.extend(self.session.game.report_lines(before.reports));
+        }
+        // The result in the game's own words, as its picture says it
+        // ("White wins by checkmate"), not by seat numbers.
+        let ended = (finished && !before.finished).then(|| match self.session.game.outcome() {
+            Some(outcome) => (self.session.game.scene(None).result())
+                .map_or_else(|| outcome.to_string(), str::to_string),
+            None => "the host ended the game".to_string(),
+        });
+        self.post(lines, ended, &now, history.len());
+    }
+
+    /// What a new table's first message says: the game, or whose rematch
+    /// it is.
+    fn opening_line(&self) -> String {
+        match &self.config.rematch_of {
+            Some(old) => format!("A rematch of table {old}: the same players again"),
+            None => {
+                let about = (crate::pages::ABOUT.iter())
+                    .find(|(kind, _)| *kind == self.record.kind)
+                    .map_or("", |(_, about)| about);
+                format!("A new game: {about}")
+                    .trim_end_matches([' ', ':'])
+                    .to_string()
             }
-            // The result in the game's own words, as its picture says it
-            // ("White wins by checkmate"), not by seat numbers.
-            let ended = (finished && !before.finished).then(|| match self.session.game.outcome() {
-                Some(outcome) => (self.session.game.scene(None).result())
-                    .map_or_else(|| outcome.to_string(), str::to_string),
-                None => "the host ended the game".to_string(),
-            });
-            let to_act = now.to_act.iter().map(|&k| name(k)).collect();
+        }
+    }
+
+    /// Hands the webhooks a notice of `lines` (and the result when the
+    /// game just `ended`), with who is to act, the deadline and the
+    /// spectators' picture as of `now`, after `ply` public entries.
+    fn post(&self, lines: Vec<String>, ended: Option<String>, now: &Told, ply: usize) {
+        self.webhooks.notify(&self.record.id, || {
+            let to_act = (now.to_act.iter())
+                .map(|&k| self.session.game.seat_name(k))
+                .collect();
             let game_name = crate::adapter::kind(&self.record.kind)
                 .map(|k| k.name)
                 .unwrap_or("Game");
@@ -171,8 +203,8 @@ impl Actor {
                 lines,
                 ended,
                 to_act,
-                deadline,
-                history.len(),
+                now.deadline,
+                ply,
                 svg,
             )
         });

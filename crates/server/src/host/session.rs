@@ -293,6 +293,7 @@ mod tests {
             bots: vec![None, None, Some(3)],
             claim_hold_secs: None,
             deadline_secs: Some(5),
+            rematch_of: None,
         };
         let session = Session::new(game, &config);
         assert!(session.game.time_due(10_000));

@@ -468,6 +468,7 @@ impl Actor {
             return Ok(id.clone());
         }
         let mut config = self.config.clone();
+        config.rematch_of = Some(self.record.id.clone());
         // A set end time (a house rule) moves with the new game, which
         // then lasts as long as this one was set to.
         let now = self.now();
@@ -493,6 +494,12 @@ impl Actor {
             created_ms: now,
         };
         self.store.insert_game(&record).await?;
+        // The group's chat follows the table to its rematch.
+        for hook in self.store.webhooks(&self.record.id).await? {
+            (self.store)
+                .add_webhook(&id, &hook.url, &hook.style, hook.lead_secs)
+                .await?;
+        }
         self.log_social(Event::Rematch { id: id.clone() }).await?;
         Ok(id)
     }
