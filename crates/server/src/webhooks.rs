@@ -407,10 +407,25 @@ impl Webhooks {
     /// Hands a change to each of the game's webhooks; never waits. The
     /// notice is built only if the game has any.
     pub fn notify(&self, game_id: &str, notice: impl FnOnce() -> Notice) {
-        let hooks = match self.games().get(game_id) {
-            Some(hooks) if !hooks.is_empty() => hooks.clone(),
-            _ => return,
+        self.notify_some(game_id, None, notice)
+    }
+
+    /// Hands a notice to webhook `hook` of the game alone (its greeting).
+    pub fn notify_hook(&self, game_id: &str, hook: i64, notice: impl FnOnce() -> Notice) {
+        self.notify_some(game_id, Some(hook), notice)
+    }
+
+    fn notify_some(&self, game_id: &str, only: Option<i64>, notice: impl FnOnce() -> Notice) {
+        let hooks: Vec<Arc<Hook>> = match self.games().get(game_id) {
+            Some(hooks) => (hooks.iter())
+                .filter(|h| only.is_none_or(|k| h.stored.hook == k))
+                .cloned()
+                .collect(),
+            None => return,
         };
+        if hooks.is_empty() {
+            return;
+        }
         let notice = Arc::new(notice());
         for hook in hooks {
             match hook.queue.try_send(notice.clone()) {

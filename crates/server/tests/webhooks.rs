@@ -326,10 +326,11 @@ async fn a_failed_delivery_is_retried_and_the_host_sees_how_it_went() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{v}");
-    play_one(&app, &g).await;
+    // Its greeting is the message tried three times.
     let first = next(&mut got).await;
     let second = next(&mut got).await;
     let third = next(&mut got).await;
+    assert!(String::from_utf8_lossy(&first.body).contains("This chat now follows the table."));
     // The same message each time.
     assert_eq!(first.body, second.body);
     assert_eq!(second.body, third.body);
@@ -547,9 +548,14 @@ async fn a_sealed_step_is_posted_once_when_it_closes() {
     let (base, mut got) = receiver(Answers::Statuses(vec![])).await;
     let app = app_with(settings_with(Duration::from_secs(30))).await;
     let g = create(&app, knight_control(3, 2)).await;
-    // Added by the host once the table is open (so no opening and no
-    // reminder yet). Each step's deadline is 300 s, so its reminder is due
-    // at once.
+    let text = |got: &Got| -> String {
+        let v: Value = serde_json::from_slice(&got.body).unwrap();
+        v["text"].as_str().unwrap().to_string()
+    };
+    act_ok(&app, &g.id, &g.seats[0], "bid ABCDE").await;
+    // Added by the host once the table is open and P1 has bid: its first
+    // message says where the table stands. Each step's deadline is 300 s,
+    // so its reminder is due at once, and it knows P1's bid is in.
     let (status, v) = call(
         &app,
         "POST",
@@ -562,12 +568,15 @@ async fn a_sealed_step_is_posted_once_when_it_closes() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{v}");
-    let text = |got: &Got| -> String {
-        let v: Value = serde_json::from_slice(&got.body).unwrap();
-        v["text"].as_str().unwrap().to_string()
-    };
-    act_ok(&app, &g.id, &g.seats[0], "bid ABCDE").await;
-    // P1's bid posts nothing, but the reminder knows it is in.
+    let greeting = text(&next(&mut got).await);
+    assert_eq!(
+        greeting,
+        format!(
+            "Knight Control, table {}: This chat now follows the table. Sealed orders for a \
+             table of knights: bid for zones, spawn, leap, trade chips.\nTo act: P2, P3",
+            g.id
+        )
+    );
     let reminder = text(&next(&mut got).await);
     assert!(
         reminder.contains("Deadline near: P2, P3 to act within"),

@@ -154,14 +154,49 @@ impl Actor {
         if !holding {
             lines.extend(self.session.game.report_lines(before.reports));
         }
-        // The result in the game's own words, as its picture says it
-        // ("White wins by checkmate"), not by seat numbers.
-        let ended = (finished && !before.finished).then(|| match self.session.game.outcome() {
+        let ended = (finished && !before.finished).then(|| self.result_words());
+        self.post(lines, ended, &now, history.len());
+    }
+
+    /// A webhook the host added to an open table says so, once, with where
+    /// the table stands (who is to act, the board, or its result).
+    pub(super) fn greet_webhook(&self, hook: i64) {
+        let history = self.history_for(None);
+        let finished = self.finished();
+        let now = Told {
+            entries_told: history.len(),
+            entries_seen: history.len(),
+            first_step_from: None,
+            reports: 0,
+            deadline: (!finished && !self.paused())
+                .then(|| self.session.game.deadline())
+                .flatten(),
+            finished,
+            to_act: if finished {
+                Vec::new()
+            } else {
+                self.session
+                    .game
+                    .actors_seen_by(self.session.bots.len(), None)
+            },
+        };
+        let line = format!(
+            "This chat now follows the table. {}",
+            self.opening_line().trim_start_matches("A new game: ")
+        );
+        let ended = finished.then(|| self.result_words());
+        let notice = || self.notice(vec![line], ended, &now, history.len());
+        self.webhooks.notify_hook(&self.record.id, hook, notice);
+    }
+
+    /// The result in the game's own words, as its picture says it ("White
+    /// wins by checkmate"), not by seat numbers.
+    fn result_words(&self) -> String {
+        match self.session.game.outcome() {
             Some(outcome) => (self.session.game.scene(None).result())
                 .map_or_else(|| outcome.to_string(), str::to_string),
             None => "the host ended the game".to_string(),
-        });
-        self.post(lines, ended, &now, history.len());
+        }
     }
 
     /// What a new table's first message says: the game, or whose rematch
@@ -180,34 +215,38 @@ impl Actor {
         }
     }
 
-    /// Hands the webhooks a notice of `lines` (and the result when the
-    /// game just `ended`), with who is to act, the deadline and the
-    /// spectators' picture as of `now`, after `ply` public entries.
+    /// Hands the webhooks a notice ([`Actor::notice`]).
     fn post(&self, lines: Vec<String>, ended: Option<String>, now: &Told, ply: usize) {
-        self.webhooks.notify(&self.record.id, || {
-            let to_act = (now.to_act.iter())
-                .map(|&k| self.session.game.seat_name(k))
-                .collect();
-            let game_name = crate::adapter::kind(&self.record.kind)
-                .map(|k| k.name)
-                .unwrap_or("Game");
-            let svg = match self.picture(Role::Spectator, None) {
-                Ok(p) => crate::pictures::svg(&p.title, &p.scene, &p.caption),
-                Err(e) => {
-                    tracing::error!("game {}: webhook picture: {e}", self.record.id);
-                    String::new()
-                }
-            };
-            Notice::new(
-                format!("{game_name}, table {}", self.record.id),
-                lines,
-                ended,
-                to_act,
-                now.deadline,
-                ply,
-                svg,
-            )
-        });
+        let notice = || self.notice(lines, ended, now, ply);
+        self.webhooks.notify(&self.record.id, notice);
+    }
+
+    /// A notice of `lines` (and the result when the game just `ended`),
+    /// with who is to act, the deadline and the spectators' picture as of
+    /// `now`, after `ply` public entries.
+    fn notice(&self, lines: Vec<String>, ended: Option<String>, now: &Told, ply: usize) -> Notice {
+        let to_act = (now.to_act.iter())
+            .map(|&k| self.session.game.seat_name(k))
+            .collect();
+        let game_name = crate::adapter::kind(&self.record.kind)
+            .map(|k| k.name)
+            .unwrap_or("Game");
+        let svg = match self.picture(Role::Spectator, None) {
+            Ok(p) => crate::pictures::svg(&p.title, &p.scene, &p.caption),
+            Err(e) => {
+                tracing::error!("game {}: webhook picture: {e}", self.record.id);
+                String::new()
+            }
+        };
+        Notice::new(
+            format!("{game_name}, table {}", self.record.id),
+            lines,
+            ended,
+            to_act,
+            now.deadline,
+            ply,
+            svg,
+        )
     }
 }
 
