@@ -258,14 +258,26 @@ impl Actor {
 fn lines(entries: &[&SeenEntry], name: impl Fn(usize) -> String) -> Vec<String> {
     // Each line: the names of the seats it speaks for (none for an entry
     // without a seat or one that names its seat itself) and what it says.
-    let mut grouped: Vec<(Vec<String>, &str)> = Vec::new();
+    let mut grouped: Vec<(Vec<String>, String)> = Vec::new();
     for e in entries {
         let who = speaker(e, &name);
+        // A move the server played on a seat's timeout names the seat as
+        // the line does (the history's own label counts seats: "P2").
+        let action = match e.seat {
+            Some(k) => {
+                let label = format!(" (time: played for P{})", k + 1);
+                match e.action.strip_suffix(&label) {
+                    Some(played) => format!("{played} (time: played for {})", name(k)),
+                    None => e.action.clone(),
+                }
+            }
+            None => e.action.clone(),
+        };
         match (who, grouped.last_mut()) {
-            (Some(who), Some((seats, said))) if !seats.is_empty() && *said == e.action => {
+            (Some(who), Some((seats, said))) if !seats.is_empty() && *said == action => {
                 seats.push(who)
             }
-            (who, _) => grouped.push((who.into_iter().collect(), &e.action)),
+            (who, _) => grouped.push((who.into_iter().collect(), action)),
         }
     }
     grouped
@@ -325,6 +337,7 @@ mod tests {
             entry(Some(0), "c1c3"),
             entry(Some(1), "b3a2"),
             entry(Some(1), "Black: resigns"),
+            entry(Some(0), "b1a2 (time: played for P1)"),
         ];
         let said = lines(&entries.iter().collect::<Vec<_>>(), name);
         assert_eq!(
@@ -335,7 +348,8 @@ mod tests {
                 "P4: submitted a bid",
                 "White: c1c3",
                 "Black: b3a2",
-                "Black: resigns"
+                "Black: resigns",
+                "White: b1a2 (time: played for White)"
             ]
         );
         let voted = [entry(Some(4), "voted"), entry(Some(5), "voted")];
