@@ -13,12 +13,14 @@
 mod address;
 mod courier;
 mod http;
+mod notice;
 mod payload;
 
 use courier::Courier;
 
 pub use address::{Names, Reach};
 pub use http::{retry_after, Target};
+pub use notice::Notice;
 pub use payload::{Message, Style};
 
 use crate::clock::Clock;
@@ -29,21 +31,12 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::{mpsc, OnceCell};
+use tokio::sync::mpsc;
 
 /// How many notices wait for a webhook before new ones are dropped.
 const QUEUE: usize = 256;
 /// The longest wait between two attempts at one message.
 const MAX_BACKOFF: Duration = Duration::from_secs(5 * 60);
-/// The most lines of news one message lists (an eleven-player Knight
-/// Control round's report is thirteen or so).
-const MAX_LINES: usize = 16;
-/// The most characters of text one message carries, all lines together:
-/// well within Discord's 2,000 for a message's content and Slack's 3,000
-/// for a section, with the title, the link and Slack's escapes.
-const MAX_TEXT: usize = 1_500;
-/// The most characters one line keeps.
-const MAX_LINE: usize = 300;
 /// The most webhooks one game may have.
 pub const MAX_HOOKS: usize = 8;
 
@@ -72,122 +65,6 @@ impl Default for Retry {
             timeout: Duration::from_secs(10),
             gap: Duration::from_secs(2),
         }
-    }
-}
-
-/// What a game's actor hands over after a change; all of it public.
-pub struct Notice {
-    /// "Knight Moves, table ab12".
-    pub title: String,
-    /// The public history entries since the last notice, as text.
-    pub lines: Vec<String>,
-    /// The result, when this change ended the game.
-    pub ended: Option<String>,
-    /// Who is to act now (public), in the game's words ("Black", "P3").
-    pub to_act: Vec<String>,
-    /// The current deadline (unix ms), if any.
-    pub deadline_ms: Option<i64>,
-    /// The public history's length: the picture's `?ply=`.
-    pub ply: usize,
-    /// The spectators' board picture as SVG.
-    pub svg: String,
-    /// The PNG, rendered once by the first webhook that needs it.
-    png: OnceCell<Arc<Vec<u8>>>,
-}
-
-impl Notice {
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        title: String,
-        lines: Vec<String>,
-        ended: Option<String>,
-        to_act: Vec<String>,
-        deadline_ms: Option<i64>,
-        ply: usize,
-        svg: String,
-    ) -> Notice {
-        Notice {
-            title,
-            lines,
-            ended,
-            to_act,
-            deadline_ms,
-            ply,
-            svg,
-            png: OnceCell::new(),
-        }
-    }
-
-    /// Several notices as one, in order: every line, the result if one
-    /// ended the game, and the rest (who is to act, the deadline, the
-    /// picture) as the last says.
-    fn merged(notices: Vec<Arc<Notice>>) -> Arc<Notice> {
-        if notices.len() == 1 {
-            return notices.into_iter().next().unwrap();
-        }
-        let last = notices.last().unwrap();
-        Arc::new(Notice::new(
-            last.title.clone(),
-            notices
-                .iter()
-                .flat_map(|n| n.lines.iter().cloned())
-                .collect(),
-            notices.iter().rev().find_map(|n| n.ended.clone()),
-            last.to_act.clone(),
-            last.deadline_ms,
-            last.ply,
-            last.svg.clone(),
-        ))
-    }
-
-    /// Whether this notice is worth a message (else it only moves the
-    /// deadline reminder).
-    fn says_something(&self) -> bool {
-        !self.lines.is_empty() || self.ended.is_some()
-    }
-
-    async fn png(&self) -> Arc<Vec<u8>> {
-        self.png
-            .get_or_init(|| async {
-                let svg = self.svg.clone();
-                let png = tokio::task::spawn_blocking(move || crate::pictures::png(&svg))
-                    .await
-                    .map_err(|e| e.to_string())
-                    .and_then(|r| r);
-                Arc::new(png.unwrap_or_else(|e| {
-                    tracing::error!("webhook picture: {e}");
-                    Vec::new()
-                }))
-            })
-            .await
-            .clone()
-    }
-
-    /// The message text: what happened and who is next.
-    /// At most [`MAX_LINES`] lines and [`MAX_TEXT`] characters of news
-    /// (a longer line is cut), then how many lines more were left out.
-    fn turn_text(&self) -> String {
-        let closing = match &self.ended {
-            Some(result) => Some(format!("Game over: {result}")),
-            None if !self.to_act.is_empty() => Some(format!("To act: {}", self.to_act.join(", "))),
-            None => None,
-        };
-        let closing = closing.map(|c| cut(&c, MAX_LINE));
-        // Room for the closing line and the "… and N more" line.
-        let budget = MAX_TEXT - closing.as_ref().map_or(0, |c| c.chars().count() + 1) - 24;
-        let mut text: Vec<String> = Vec::new();
-        let mut used = 0;
-        for (k, line) in self.lines.iter().enumerate() {
-            let line = cut(line, MAX_LINE);
-            used += line.chars().count() + 1;
-            if k == MAX_LINES || used > budget {
-                text.push(format!("… and {} more", self.lines.len() - k));
-                break;
-            }
-            text.push(line);
-        }
-        text.extend(closing);
-        text.join("\n")
     }
 }
 
@@ -479,48 +356,9 @@ fn duration_words(ms: i64) -> String {
     }
 }
 
-/// `line`, or its first `most - 1` characters and an ellipsis.
-fn cut(line: &str, most: usize) -> String {
-    if line.chars().count() <= most {
-        return line.to_string();
-    }
-    let mut kept: String = line.chars().take(most - 1).collect();
-    kept.push('…');
-    kept
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn notice(lines: Vec<String>) -> Notice {
-        let to_act = vec!["P1".to_string(), "P2".to_string()];
-        Notice::new("t".into(), lines, None, to_act, None, 0, String::new())
-    }
-
-    #[test]
-    fn a_message_keeps_within_its_lines_and_characters() {
-        let short = |n: usize| (1..=n).map(|k| format!("line {k}")).collect::<Vec<_>>();
-        assert_eq!(
-            notice(short(2)).turn_text(),
-            "line 1\nline 2\nTo act: P1, P2"
-        );
-        let text = notice(short(20)).turn_text();
-        assert!(
-            text.ends_with("line 16\n… and 4 more\nTo act: P1, P2"),
-            "{text}"
-        );
-        // Long lines: each cut, and no more of them than fit.
-        let long = vec!["é".repeat(1000); 8];
-        let text = notice(long).turn_text();
-        let lines: Vec<&str> = text.lines().collect();
-        assert!(text.chars().count() <= MAX_TEXT, "{}", text.chars().count());
-        assert_eq!(lines[0].chars().count(), MAX_LINE);
-        assert!(lines[0].ends_with('…'));
-        assert_eq!(lines[4], "… and 4 more");
-        assert_eq!(lines[5], "To act: P1, P2");
-        assert_eq!(notice(vec![]).turn_text(), "To act: P1, P2");
-    }
 
     #[test]
     fn durations_read_as_words() {
