@@ -89,10 +89,25 @@ async fn next(rx: &mut mpsc::UnboundedReceiver<Got>) -> Got {
         .expect("the receiver stopped")
 }
 
+/// A Knight Court table whose webhook posts to `{base}/hook` (Slack).
+async fn court_with_hook(app: &Router, base: &str) -> Created {
+    let hook = json!([{"url": format!("{base}/hook"), "style": "slack"}]);
+    create(
+        app,
+        json!({"game": "knight-court", "seats": 2, "webhooks": hook}),
+    )
+    .await
+}
+
+/// A Slack message's text.
+fn text(got: &Got) -> String {
+    let v: Value = serde_json::from_slice(&got.body).unwrap();
+    v["text"].as_str().unwrap().to_string()
+}
+
 /// The message a Slack webhook gets when its table opens: its text.
 async fn opening(rx: &mut mpsc::UnboundedReceiver<Got>) -> String {
-    let v: Value = serde_json::from_slice(&next(rx).await.body).unwrap();
-    let text = v["text"].as_str().unwrap().to_string();
+    let text = text(&next(rx).await);
     assert!(text.contains(": A new game: "), "{text}");
     text
 }
@@ -354,12 +369,7 @@ async fn a_receivers_retry_after_sets_the_next_attempt() {
     let mut settings = settings_with(Duration::from_secs(30));
     settings.webhook_retry.backoff = Duration::from_secs(3600);
     let app = app_with(settings).await;
-    let g = create(
-        &app,
-        json!({"game": "knight-court", "seats": 2,
-               "webhooks": [{"url": format!("{base}/hook"), "style": "slack"}]}),
-    )
-    .await;
+    let g = court_with_hook(&app, &base).await;
     // The table's opening is the message retried.
     for _ in 0..3 {
         next(&mut got).await;
@@ -382,12 +392,7 @@ async fn delivery_state_and_a_pending_retry_survive_a_restart() {
         Store::open(&url).await.unwrap(),
         settings.clone(),
     ));
-    let g = create(
-        &app,
-        json!({"game": "knight-court", "seats": 2,
-               "webhooks": [{"url": format!("{base}/hook"), "style": "slack"}]}),
-    )
-    .await;
+    let g = court_with_hook(&app, &base).await;
     play_one(&app, &g).await;
     let first = next(&mut got).await;
     let before = first_hook_when(&app, &g, |h| h["last_error"].is_string()).await;
@@ -509,10 +514,6 @@ async fn a_deadline_reminder_and_the_end_are_posted() {
         ]}),
     )
     .await;
-    let text = |got: &Got| -> String {
-        let v: Value = serde_json::from_slice(&got.body).unwrap();
-        v["text"].as_str().unwrap().to_string()
-    };
     // The opening, then White's reminder, due at once.
     opening(&mut got).await;
     let reminder = text(&next(&mut got).await);
@@ -548,10 +549,6 @@ async fn a_sealed_step_is_posted_once_when_it_closes() {
     let (base, mut got) = receiver(Answers::Statuses(vec![])).await;
     let app = app_with(settings_with(Duration::from_secs(30))).await;
     let g = create(&app, knight_control(3, 2)).await;
-    let text = |got: &Got| -> String {
-        let v: Value = serde_json::from_slice(&got.body).unwrap();
-        v["text"].as_str().unwrap().to_string()
-    };
     act_ok(&app, &g.id, &g.seats[0], "bid ABCDE").await;
     // Added by the host once the table is open and P1 has bid: its first
     // message says where the table stands. Each step's deadline is 300 s,
@@ -639,16 +636,7 @@ async fn moves_within_the_gap_go_out_together() {
     let mut settings = settings_with(Duration::from_secs(30));
     settings.webhook_retry.gap = Duration::from_millis(500);
     let app = app_with(settings).await;
-    let g = create(
-        &app,
-        json!({"game": "knight-court", "seats": 2,
-               "webhooks": [{"url": format!("{base}/hook"), "style": "slack"}]}),
-    )
-    .await;
-    let text = |got: &Got| -> String {
-        let v: Value = serde_json::from_slice(&got.body).unwrap();
-        v["text"].as_str().unwrap().to_string()
-    };
+    let g = court_with_hook(&app, &base).await;
     opening(&mut got).await;
     let first = play_one(&app, &g).await;
     let message = text(&next(&mut got).await);
@@ -732,10 +720,6 @@ async fn a_turn_sent_in_two_steps_is_posted_once_whole() {
                "webhooks": [{"url": format!("{base}/hook"), "style": "slack"}]}),
     )
     .await;
-    let text = |got: &Got| -> String {
-        let v: Value = serde_json::from_slice(&got.body).unwrap();
-        v["text"].as_str().unwrap().to_string()
-    };
     opening(&mut got).await;
     act_ok(&app, &g.id, &g.seats[0], "a1a2+?").await;
     act_ok(&app, &g.id, &g.seats[0], "a1a2+a2=F").await;
