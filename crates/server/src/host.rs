@@ -187,9 +187,6 @@ pub enum Command {
     Mute(Role, social::MuteBody, oneshot::Sender<ApiResult<()>>),
     /// The new game's id.
     Rematch(Role, oneshot::Sender<ApiResult<String>>),
-    /// The host has just added webhook `hook`: tell it where the table
-    /// stands.
-    Greet(i64, oneshot::Sender<()>),
 }
 
 /// When a game may leave the memory cache: finished and untouched for
@@ -583,10 +580,6 @@ impl Actor {
             }
             Command::Rematch(role, reply) => {
                 let _ = reply.send(self.rematch(role).await);
-            }
-            Command::Greet(hook, reply) => {
-                self.greet_webhook(hook);
-                let _ = reply.send(());
             }
             Command::CatchUp => {
                 if let Err(e) = self.catch_up().await {

@@ -49,12 +49,14 @@ pub struct Retry {
     pub backoff: Duration,
     /// How long one attempt may take.
     pub timeout: Duration,
-    /// The least time between two messages to one webhook: what comes
-    /// meanwhile (bots moving fast, a Tilechess table all moving at once)
-    /// goes out together in the next one. Discord takes some 30 messages a
-    /// minute in a channel, Slack about one a second. Zero posts each
-    /// notice as its own message.
+    /// The pace of messages to one webhook: `burst` at once, then one per
+    /// `gap` (a token bucket). While a webhook is at its pace, what comes
+    /// (bots moving fast, a Tilechess table all moving at once) goes out
+    /// together in the next message. Discord takes 5 messages in 2 s from
+    /// a webhook and some 30 a minute in a channel, Slack about one a
+    /// second. A zero gap sets no pace: each notice is its own message.
     pub gap: Duration,
+    pub burst: u32,
 }
 
 impl Default for Retry {
@@ -64,6 +66,7 @@ impl Default for Retry {
             backoff: Duration::from_secs(2),
             timeout: Duration::from_secs(10),
             gap: Duration::from_secs(2),
+            burst: 5,
         }
     }
 }
@@ -244,21 +247,6 @@ impl Webhooks {
         }
     }
 
-    /// Whether no webhook of the game has posted anything yet, or tried
-    /// to, or has a notice waiting (so a game's opening is told once, even
-    /// if its server restarts before the first move).
-    pub fn never_posted(&self, game_id: &str) -> bool {
-        self.games().get(game_id).is_none_or(|hooks| {
-            hooks.iter().all(|h| {
-                let d = h.delivery();
-                d.delivered == 0
-                    && d.failed == 0
-                    && d.pending.is_none()
-                    && h.waiting.load(Ordering::Relaxed) == 0
-            })
-        })
-    }
-
     /// How many webhooks a loaded game has.
     pub fn count(&self, game_id: &str) -> usize {
         self.games().get(game_id).map_or(0, Vec::len)
@@ -284,25 +272,10 @@ impl Webhooks {
     /// Hands a change to each of the game's webhooks; never waits. The
     /// notice is built only if the game has any.
     pub fn notify(&self, game_id: &str, notice: impl FnOnce() -> Notice) {
-        self.notify_some(game_id, None, notice)
-    }
-
-    /// Hands a notice to webhook `hook` of the game alone (its greeting).
-    pub fn notify_hook(&self, game_id: &str, hook: i64, notice: impl FnOnce() -> Notice) {
-        self.notify_some(game_id, Some(hook), notice)
-    }
-
-    fn notify_some(&self, game_id: &str, only: Option<i64>, notice: impl FnOnce() -> Notice) {
-        let hooks: Vec<Arc<Hook>> = match self.games().get(game_id) {
-            Some(hooks) => (hooks.iter())
-                .filter(|h| only.is_none_or(|k| h.stored.hook == k))
-                .cloned()
-                .collect(),
-            None => return,
+        let hooks = match self.games().get(game_id) {
+            Some(hooks) if !hooks.is_empty() => hooks.clone(),
+            _ => return,
         };
-        if hooks.is_empty() {
-            return;
-        }
         let notice = Arc::new(notice());
         for hook in hooks {
             match hook.queue.try_send(notice.clone()) {

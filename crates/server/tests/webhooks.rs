@@ -105,13 +105,6 @@ fn text(got: &Got) -> String {
     v["text"].as_str().unwrap().to_string()
 }
 
-/// The message a Slack webhook gets when its table opens: its text.
-async fn opening(rx: &mut mpsc::UnboundedReceiver<Got>) -> String {
-    let text = text(&next(rx).await);
-    assert!(text.contains(": A new game: "), "{text}");
-    text
-}
-
 fn settings_with(timeout: Duration) -> Settings {
     Settings {
         public_url: Some(PUBLIC.into()),
@@ -121,6 +114,7 @@ fn settings_with(timeout: Duration) -> Settings {
             timeout,
             // Each notice its own message, as most tests count them.
             gap: Duration::ZERO,
+            burst: 5,
         },
         // The receiver is on loopback.
         allow_private_webhooks: true,
@@ -220,25 +214,6 @@ async fn discord_and_slack_get_their_own_shapes_with_the_public_picture() {
         ]}),
     )
     .await;
-    // The table's opening first: the game in a line, who is to act, the
-    // starting board.
-    let mut openings = [next(&mut got).await, next(&mut got).await];
-    openings.sort_by(|a, b| a.path.cmp(&b.path));
-    let v: Value = serde_json::from_slice(&openings[1].body).unwrap();
-    assert_eq!(
-        v["text"],
-        format!(
-            "Knight Court, table {}: A new game: Chess on 3×3 with a knight, a bishop and a \
-             rook each; captured pieces come back as drops.\nTo act: White",
-            g.id
-        )
-    );
-    assert_eq!(
-        v["blocks"][1]["image_url"],
-        format!("{PUBLIC}/api/games/{}/board.png?ply=0", g.id).as_str()
-    );
-    let parts_of_opening = parts(&openings[0].content_type, &openings[0].body);
-    assert_eq!(parts_of_opening[1].1, png_at(&app, &g.id, 0).await);
     let action = play_one(&app, &g).await;
     let mut by_path = [next(&mut got).await, next(&mut got).await];
     by_path.sort_by(|a, b| a.path.cmp(&b.path));
@@ -277,10 +252,15 @@ async fn discord_and_slack_get_their_own_shapes_with_the_public_picture() {
     // Slack: JSON blocks, the picture by its public address.
     assert_eq!(slack.content_type, "application/json");
     let v: Value = serde_json::from_slice(&slack.body).unwrap();
-    assert!(v["text"]
-        .as_str()
-        .unwrap()
-        .contains(&format!("White: {action}")));
+    // A new table's first message opens with the game in a line.
+    assert_eq!(
+        v["text"],
+        format!(
+            "Knight Court, table {}: A new game: Chess on 3×3 with a knight, a bishop and a \
+             rook each; captured pieces come back as drops.\nWhite: {action}\nTo act: Black",
+            g.id
+        )
+    );
     let section = v["blocks"][0]["text"]["text"].as_str().unwrap();
     assert!(section.starts_with(&format!("*Knight Court, table {}*", g.id)));
     assert!(section.ends_with(&format!("<{table}|Open the table>")));
@@ -341,11 +321,10 @@ async fn a_failed_delivery_is_retried_and_the_host_sees_how_it_went() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{v}");
-    // Its greeting is the message tried three times.
+    play_one(&app, &g).await;
     let first = next(&mut got).await;
     let second = next(&mut got).await;
     let third = next(&mut got).await;
-    assert!(String::from_utf8_lossy(&first.body).contains("This chat now follows the table."));
     // The same message each time.
     assert_eq!(first.body, second.body);
     assert_eq!(second.body, third.body);
@@ -370,7 +349,7 @@ async fn a_receivers_retry_after_sets_the_next_attempt() {
     settings.webhook_retry.backoff = Duration::from_secs(3600);
     let app = app_with(settings).await;
     let g = court_with_hook(&app, &base).await;
-    // The table's opening is the message retried.
+    play_one(&app, &g).await;
     for _ in 0..3 {
         next(&mut got).await;
     }
@@ -488,15 +467,14 @@ async fn play_goes_on_while_the_receiver_hangs_and_no_move_is_lost() {
         .unwrap()
         .len();
     assert!(played >= 2, "{played}");
-    // Every move was taken while the first message (the table's opening)
-    // was still unanswered.
+    // Every move was taken while the first message was still unanswered.
     let first = next(&mut got).await;
     assert_eq!(first.path, "/hang");
     let hook = hooks(&app, &g).await.remove(0);
     assert_eq!(hook["delivered"], 0);
     assert_eq!(hook["attempts"], 1);
-    // The moves wait in the queue, none dropped: one message per move.
-    assert_eq!(hook["waiting"], played as u64);
+    // The rest wait in the queue, none dropped: one message per move.
+    assert_eq!(hook["waiting"], played as u64 - 1);
     assert_eq!(hook["dropped"], 0);
     assert!(got.try_recv().is_err());
 }
@@ -514,13 +492,6 @@ async fn a_deadline_reminder_and_the_end_are_posted() {
         ]}),
     )
     .await;
-    // The opening, then White's reminder, due at once.
-    opening(&mut got).await;
-    let reminder = text(&next(&mut got).await);
-    assert!(
-        reminder.contains("Deadline near: White to act within"),
-        "{reminder}"
-    );
     let action = play_one(&app, &g).await;
     let turn = text(&next(&mut got).await);
     assert!(turn.contains(&format!("White: {action}")), "{turn}");
@@ -548,32 +519,14 @@ async fn a_deadline_reminder_and_the_end_are_posted() {
 async fn a_sealed_step_is_posted_once_when_it_closes() {
     let (base, mut got) = receiver(Answers::Statuses(vec![])).await;
     let app = app_with(settings_with(Duration::from_secs(30))).await;
-    let g = create(&app, knight_control(3, 2)).await;
+    let mut body = knight_control(3, 2);
+    // Each step's deadline is 300 s, so its reminder is due at once.
+    body["webhooks"] = json!([
+        {"url": format!("{base}/hook"), "style": "slack", "deadline_lead_secs": 300}
+    ]);
+    let g = create(&app, body).await;
     act_ok(&app, &g.id, &g.seats[0], "bid ABCDE").await;
-    // Added by the host once the table is open and P1 has bid: its first
-    // message says where the table stands. Each step's deadline is 300 s,
-    // so its reminder is due at once, and it knows P1's bid is in.
-    let (status, v) = call(
-        &app,
-        "POST",
-        &format!("/api/games/{}/webhooks", g.id),
-        Some(&g.host),
-        Some(
-            json!({"url": format!("{base}/hook"), "style": "slack", "deadline_lead_secs": 300})
-                .to_string(),
-        ),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{v}");
-    let greeting = text(&next(&mut got).await);
-    assert_eq!(
-        greeting,
-        format!(
-            "Knight Control, table {}: This chat now follows the table. Sealed orders for a \
-             table of knights: bid for zones, spawn, leap, trade chips.\nTo act: P2, P3",
-            g.id
-        )
-    );
+    // P1's bid posts nothing, but the reminder knows it is in.
     let reminder = text(&next(&mut got).await);
     assert!(
         reminder.contains("Deadline near: P2, P3 to act within"),
@@ -604,6 +557,15 @@ async fn a_sealed_step_is_posted_once_when_it_closes() {
         "{step}"
     );
     assert!(!step.contains("FGHIJ") && !step.contains("KLMNO"), "{step}");
+    // The table's first message opens with the game in a line.
+    assert!(
+        step.starts_with(&format!(
+            "Knight Control, table {}: A new game: Sealed orders for a table of knights: \
+             bid for zones, spawn, leap, trade chips.\nP1, P3 and P2: submitted a bid",
+            g.id
+        )),
+        "{step}"
+    );
     // A round's result, player by player, as the public log has it.
     let zone = bidding[0]["zone"].as_str().unwrap();
     act_ok(
@@ -628,34 +590,44 @@ async fn a_sealed_step_is_posted_once_when_it_closes() {
     );
 }
 
-/// Moves that come faster than a webhook's gap between messages go out
-/// together in the next message, in order, not one message each.
+/// Moves within a webhook's pace of messages (here two at once, then one
+/// each 500 ms) each get their own message; those that come faster go out
+/// together in the next message, in order.
 #[tokio::test]
-async fn moves_within_the_gap_go_out_together() {
+async fn moves_beyond_the_pace_go_out_together() {
     let (base, mut got) = receiver(Answers::Statuses(vec![])).await;
     let mut settings = settings_with(Duration::from_secs(30));
     settings.webhook_retry.gap = Duration::from_millis(500);
+    settings.webhook_retry.burst = 2;
     let app = app_with(settings).await;
     let g = court_with_hook(&app, &base).await;
-    opening(&mut got).await;
-    let first = play_one(&app, &g).await;
-    let message = text(&next(&mut got).await);
+    let mut played = Vec::new();
+    for _ in 0..4 {
+        played.push(play_one(&app, &g).await);
+    }
+    let one = text(&next(&mut got).await);
     assert!(
-        message.ends_with(&format!("White: {first}\nTo act: Black")),
-        "{message}"
+        one.ends_with(&format!("White: {}\nTo act: Black", played[0])),
+        "{one}"
     );
-    let second = play_one(&app, &g).await;
-    let third = play_one(&app, &g).await;
-    let message = text(&next(&mut got).await);
+    let two = text(&next(&mut got).await);
     assert!(
-        message.ends_with(&format!("Black: {second}\nWhite: {third}\nTo act: Black")),
-        "{message}"
+        two.ends_with(&format!(": Black: {}\nTo act: White", played[1])),
+        "{two}"
+    );
+    let rest = text(&next(&mut got).await);
+    assert!(
+        rest.ends_with(&format!(
+            ": White: {}\nBlack: {}\nTo act: White",
+            played[2], played[3]
+        )),
+        "{rest}"
     );
 }
 
 /// A rematch keeps the group's chat: the new table has the old one's
-/// webhooks, and its first message says whose rematch it is, with the new
-/// table's link.
+/// webhooks, and its first message opens by saying whose rematch it is,
+/// with the new table's link.
 #[tokio::test]
 async fn a_rematch_posts_to_the_same_chat() {
     let (base, mut got) = receiver(Answers::Statuses(vec![])).await;
@@ -666,7 +638,6 @@ async fn a_rematch_posts_to_the_same_chat() {
                "webhooks": [{"url": format!("{base}/hook"), "style": "slack", "deadline_lead_secs": 60}]}),
     )
     .await;
-    opening(&mut got).await;
     let uri = format!("/api/games/{}/resign", g.id);
     let (status, v) = call(&app, "POST", &uri, Some(&g.seats[0]), None).await;
     assert_eq!(status, StatusCode::OK, "{v}");
@@ -676,13 +647,20 @@ async fn a_rematch_posts_to_the_same_chat() {
     let (status, v) = call(&app, "POST", &uri, Some(&g.seats[1]), None).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     let new = v["id"].as_str().unwrap();
+    // The seats swapped: the old Black link plays White now.
+    let first = state(&app, new, Some(&g.seats[1])).await["legal"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    act_ok(&app, new, &g.seats[1], &first).await;
     let message = next(&mut got).await;
     assert_eq!(message.path, "/hook");
     let v: Value = serde_json::from_slice(&message.body).unwrap();
     assert_eq!(
         v["text"],
         format!(
-            "Knight Court, table {new}: A rematch of table {}: the same players again\nTo act: White",
+            "Knight Court, table {new}: A rematch of table {}: the same players again\n\
+             White: {first}\nTo act: Black",
             g.id
         )
     );
@@ -720,7 +698,6 @@ async fn a_turn_sent_in_two_steps_is_posted_once_whole() {
                "webhooks": [{"url": format!("{base}/hook"), "style": "slack"}]}),
     )
     .await;
-    opening(&mut got).await;
     act_ok(&app, &g.id, &g.seats[0], "a1a2+?").await;
     act_ok(&app, &g.id, &g.seats[0], "a1a2+a2=F").await;
     let black = state(&app, &g.id, Some(&g.seats[1])).await["legal"][0]
@@ -795,7 +772,6 @@ async fn webhooks_survive_a_restart_and_bad_ones_are_refused() {
     )
     .await;
     // The opening is told once: not again by the restarted server.
-    opening(&mut got).await;
     drop(app);
     let store = Store::open(&url).await.unwrap();
     let app = router(AppState::new(store, settings_with(Duration::from_secs(30))));

@@ -4,12 +4,10 @@
 //! snapshot, as after an action.
 
 use crate::app::parse_body;
-use crate::app::AppState;
 use crate::error::ApiResult;
 use crate::extract::{GameRequest, RawBody};
 use crate::host::social::{ChatBody, DrawBody, MuteBody};
 use crate::host::Command;
-use axum::extract::State;
 use axum::Json;
 use serde_json::{json, Value};
 
@@ -78,18 +76,11 @@ pub(crate) async fn mute(game: GameRequest, RawBody(body): RawBody) -> ApiResult
 
 /// `{"id": NEW, "link": "/table/NEW"}`: the asker's own token (in the
 /// link's `#` part, which the page keeps) opens the new game.
-pub(crate) async fn rematch(
-    State(state): State<AppState>,
-    game: GameRequest,
-    RawBody(body): RawBody,
-) -> ApiResult<Json<Value>> {
+pub(crate) async fn rematch(game: GameRequest, RawBody(body): RawBody) -> ApiResult<Json<Value>> {
     let asker = game
         .open_with_token("a rematch needs a seat's or the host's link")
         .await?;
     no_body(&body)?;
     let new = asker.ask(Command::Rematch).await??;
-    // Opened at once: its bots start, and its webhooks (the old game's)
-    // tell the group's chat where the table went.
-    state.game(&new).await?;
     Ok(Json(json!({ "id": new, "link": format!("/table/{new}") })))
 }

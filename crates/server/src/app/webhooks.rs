@@ -4,7 +4,7 @@
 
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
-use crate::host::{Command, Role};
+use crate::host::Role;
 use crate::storage::StoredWebhook;
 use crate::token::Bearer;
 use crate::webhooks::{NewHook, Webhooks, MAX_HOOKS};
@@ -149,12 +149,7 @@ pub async fn add(
         )));
     }
     let stored = hook.store(&state, &id).await?;
-    let number = stored.hook;
     state.webhooks().add(&id, stored)?;
-    // Its first message says it now follows the table, and where it stands.
-    (state.game(&id).await?)
-        .ask(|reply| Command::Greet(number, reply))
-        .await?;
     Ok(listing(&state, &id))
 }
 

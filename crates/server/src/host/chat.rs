@@ -11,13 +11,15 @@ use crate::webhooks::Notice;
 /// step or a turn to close), where the waiting first step of a turn begins
 /// (its entries are not told if the turn is completed), the game's
 /// reports told ([`crate::table::LiveGame::reports`]), the deadline,
-/// whether the game was finished, and who was publicly to act.
+/// whether the game was finished, who was publicly to act, and a line that
+/// opens the first message of a new table, until it is told.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Told {
     entries_told: usize,
     entries_seen: usize,
     first_step_from: Option<usize>,
     reports: usize,
+    preamble: Option<String>,
     deadline: Option<i64>,
     finished: bool,
     to_act: Vec<usize>,
@@ -101,22 +103,17 @@ impl Actor {
             entries_seen: history.len(),
             first_step_from: None,
             reports: self.session.game.reports(),
+            preamble: None,
             deadline,
             finished,
             to_act,
         };
         // The first look (the actor's start) only notes where the game is:
-        // a restart posts nothing twice. A game with nothing in its log yet
-        // (just made, or a rematch) says it opened, once.
+        // a restart posts nothing twice. A table with nothing in its log yet
+        // (just made, or a rematch) opens its first message with what it is.
         let Some(before) = self.told.take() else {
-            if self.session.log.is_empty()
-                && !finished
-                && self.webhooks.never_posted(&self.record.id)
-            {
-                let opening = self.opening_line();
-                self.post(vec![opening], None, &now, history.len());
-            }
-            self.told = Some(now);
+            let preamble = self.session.log.is_empty().then(|| self.opening_line());
+            self.told = Some(Told { preamble, ..now });
             return;
         };
         if before.same_as(&now) {
@@ -140,6 +137,7 @@ impl Actor {
                     .first_step_from
                     .or(mid_turn.then_some(before.entries_seen)),
                 reports: before.reports,
+                preamble: before.preamble.clone(),
                 ..now.clone()
             });
             Vec::new()
@@ -155,38 +153,17 @@ impl Actor {
             lines.extend(self.session.game.report_lines(before.reports));
         }
         let ended = (finished && !before.finished).then(|| self.result_words());
-        self.post(lines, ended, &now, history.len());
-    }
-
-    /// A webhook the host added to an open table says so, once, with where
-    /// the table stands (who is to act, the board, or its result).
-    pub(super) fn greet_webhook(&self, hook: i64) {
-        let history = self.history_for(None);
-        let finished = self.finished();
-        let now = Told {
-            entries_told: history.len(),
-            entries_seen: history.len(),
-            first_step_from: None,
-            reports: 0,
-            deadline: (!finished && !self.paused())
-                .then(|| self.session.game.deadline())
-                .flatten(),
-            finished,
-            to_act: if finished {
-                Vec::new()
+        // A new table's first message says what it is, before its news.
+        if let Some(preamble) = &before.preamble {
+            if lines.is_empty() && ended.is_none() {
+                if let Some(told) = &mut self.told {
+                    told.preamble = Some(preamble.clone());
+                }
             } else {
-                self.session
-                    .game
-                    .actors_seen_by(self.session.bots.len(), None)
-            },
-        };
-        let line = format!(
-            "This chat now follows the table. {}",
-            self.opening_line().trim_start_matches("A new game: ")
-        );
-        let ended = finished.then(|| self.result_words());
-        let notice = || self.notice(vec![line], ended, &now, history.len());
-        self.webhooks.notify_hook(&self.record.id, hook, notice);
+                lines.insert(0, preamble.clone());
+            }
+        }
+        self.post(lines, ended, &now, history.len());
     }
 
     /// The result in the game's own words, as its picture says it ("White
@@ -199,7 +176,7 @@ impl Actor {
         }
     }
 
-    /// What a new table's first message says: the game, or whose rematch
+    /// What opens a new table's first message: the game, or whose rematch
     /// it is.
     fn opening_line(&self) -> String {
         match &self.config.rematch_of {
@@ -319,6 +296,7 @@ mod tests {
             entries_seen: entries,
             first_step_from: None,
             reports: 0,
+            preamble: None,
             deadline: Some(1000),
             finished: false,
             to_act: to_act.to_vec(),

@@ -32,19 +32,22 @@ impl Courier {
                 self.post(&hook, &kind, body, from).await;
             }
         }
-        let mut latest: Option<Arc<Notice>> = None;
-        // When the last message went, for the gap between two.
-        let mut last_sent: Option<tokio::time::Instant> = None;
-        // The deadline a reminder is armed for, and the last one reminded.
-        let mut armed: Option<i64> = None;
-        let mut reminded: Option<i64> = None;
+        let mut pace = Pace::default();
         loop {
+            // A notice that did not fit in the last message opens the next.
+            if let Some(notice) = pace.carry.take() {
+                let Some(hook) = self.hook.upgrade() else {
+                    return;
+                };
+                self.take(&hook, notice, &mut rx, &mut pace).await;
+                continue;
+            }
             let lead_ms = self
                 .hook
                 .upgrade()
                 .and_then(|h| h.stored.lead_secs)
                 .map(|s| s * 1000);
-            let wait = match (armed, lead_ms) {
+            let wait = match (pace.armed, lead_ms) {
                 (Some(deadline), Some(lead)) => Some(Duration::from_millis(
                     (deadline - lead - self.clock.now_ms()).max(0) as u64,
                 )),
@@ -55,20 +58,13 @@ impl Courier {
                     let Some(notice) = notice else { return };
                     let Some(hook) = self.hook.upgrade() else { return };
                     hook.waiting.fetch_sub(1, Ordering::Relaxed);
-                    let notice = self.gather(&hook, notice, &mut rx, last_sent).await;
-                    armed = notice.deadline_ms.filter(|&d| reminded != Some(d));
-                    latest = Some(notice.clone());
-                    if notice.says_something() {
-                        let message = self.message(&notice, notice.turn_text());
-                        self.deliver(&hook, message, &notice).await;
-                        last_sent = Some(tokio::time::Instant::now());
-                    }
+                    self.take(&hook, notice, &mut rx, &mut pace).await;
                 }
                 _ = sleep_for(wait), if wait.is_some() => {
-                    let (Some(deadline), Some(notice)) = (armed.take(), latest.clone()) else {
+                    let (Some(deadline), Some(notice)) = (pace.armed.take(), pace.latest.clone()) else {
                         continue;
                     };
-                    reminded = Some(deadline);
+                    pace.reminded = Some(deadline);
                     let left_ms = deadline - self.clock.now_ms();
                     let Some(hook) = self.hook.upgrade() else { return };
                     if left_ms <= 0 || notice.to_act.is_empty() {
@@ -86,34 +82,76 @@ impl Courier {
         }
     }
 
-    /// `first` and, unless the gap is zero, every notice queued behind it
-    /// or arriving before the gap since the last message has passed, as one
-    /// ([`Notice::merged`]).
+    /// Posts `first`, gathered with what follows it ([`Courier::gather`]),
+    /// and arms the deadline reminder from the last of them.
+    async fn take(
+        &self,
+        hook: &Hook,
+        first: Arc<Notice>,
+        rx: &mut mpsc::Receiver<Arc<Notice>>,
+        pace: &mut Pace,
+    ) {
+        let notice = self.gather(hook, first, rx, pace).await;
+        pace.armed = notice.deadline_ms.filter(|&d| pace.reminded != Some(d));
+        pace.latest = Some(notice.clone());
+        if notice.says_something() {
+            pace.spend(tokio::time::Instant::now(), self.retry);
+            let message = self.message(&notice, notice.turn_text());
+            self.deliver(hook, message, &notice).await;
+        }
+    }
+
+    /// `first` alone while the webhook is within its pace ([`Retry::gap`],
+    /// [`Retry::burst`]); beyond it, `first` and the notices queued behind
+    /// it or arriving until the pace allows the next message, as one
+    /// ([`Notice::merged`]), as long as every line of them fits in one
+    /// message: one that would not is kept (`pace.carry`) to open the next.
     async fn gather(
         &self,
         hook: &Hook,
         first: Arc<Notice>,
         rx: &mut mpsc::Receiver<Arc<Notice>>,
-        last_sent: Option<tokio::time::Instant>,
+        pace: &mut Pace,
     ) -> Arc<Notice> {
         let mut notices = vec![first];
         if self.retry.gap.is_zero() {
             return Notice::merged(notices);
         }
         loop {
-            while let Ok(more) = rx.try_recv() {
-                hook.waiting.fetch_sub(1, Ordering::Relaxed);
-                notices.push(more);
+            let now = tokio::time::Instant::now();
+            let due = pace.next_allowed(now, self.retry);
+            let says = notices.iter().any(|n| n.says_something());
+            if !says || due <= now {
+                return Notice::merged(notices);
             }
-            let due = last_sent.map(|at| at + self.retry.gap);
-            match due {
-                Some(due)
-                    if notices.iter().any(|n| n.says_something())
-                        && tokio::time::Instant::now() < due =>
-                {
-                    tokio::time::sleep_until(due).await
+            while pace.carry.is_none() {
+                let Ok(more) = rx.try_recv() else { break };
+                hook.waiting.fetch_sub(1, Ordering::Relaxed);
+                if Notice::fits_with(&notices, &more) {
+                    notices.push(more);
+                } else {
+                    pace.carry = Some(more);
                 }
-                _ => return Notice::merged(notices),
+            }
+            if pace.carry.is_some() {
+                // The next message is full: it waits for its turn alone.
+                tokio::time::sleep_until(due).await;
+                return Notice::merged(notices);
+            }
+            // Wait for the pace, or for the next notice to gather.
+            tokio::select! {
+                _ = tokio::time::sleep_until(due) => {}
+                more = rx.recv() => match more {
+                    Some(more) => {
+                        hook.waiting.fetch_sub(1, Ordering::Relaxed);
+                        if Notice::fits_with(&notices, &more) {
+                            notices.push(more);
+                        } else {
+                            pace.carry = Some(more);
+                        }
+                    }
+                    None => return Notice::merged(notices),
+                },
             }
         }
     }
@@ -247,6 +285,56 @@ impl Courier {
 /// (`Retry-After`), else the backoff; never more than [`MAX_BACKOFF`].
 fn next_wait(backoff: Duration, asked: Option<Duration>) -> Duration {
     asked.unwrap_or(backoff).min(MAX_BACKOFF)
+}
+
+/// A webhook's pace: the last notice (for reminders), the messages it may
+/// send at once (a token bucket: [`Retry::burst`], one more each
+/// [`Retry::gap`]) as of a moment, the deadline a reminder is armed for and
+/// the last one reminded, and a notice kept for the next message.
+#[derive(Default)]
+struct Pace {
+    latest: Option<Arc<Notice>>,
+    tokens: f64,
+    counted_at: Option<tokio::time::Instant>,
+    armed: Option<i64>,
+    reminded: Option<i64>,
+    carry: Option<Arc<Notice>>,
+}
+
+impl Pace {
+    /// Brings the bucket to `now`: full at first, then refilled one token
+    /// a gap, up to the burst.
+    fn refill(&mut self, now: tokio::time::Instant, retry: Retry) {
+        let burst = f64::from(retry.burst.max(1));
+        self.tokens = match self.counted_at {
+            None => burst,
+            Some(at) => {
+                let earned =
+                    now.saturating_duration_since(at).as_secs_f64() / retry.gap.as_secs_f64();
+                (self.tokens + earned).min(burst)
+            }
+        };
+        self.counted_at = Some(now);
+    }
+
+    /// When the next message may go: `now` if a token is left.
+    fn next_allowed(&mut self, now: tokio::time::Instant, retry: Retry) -> tokio::time::Instant {
+        self.refill(now, retry);
+        if self.tokens >= 1.0 {
+            now
+        } else {
+            now + retry.gap.mul_f64(1.0 - self.tokens)
+        }
+    }
+
+    /// A message goes now.
+    fn spend(&mut self, now: tokio::time::Instant, retry: Retry) {
+        if retry.gap.is_zero() {
+            return;
+        }
+        self.refill(now, retry);
+        self.tokens = (self.tokens - 1.0).max(0.0);
+    }
 }
 
 async fn sleep_for(wait: Option<Duration>) {

@@ -80,6 +80,20 @@ impl Notice {
         ))
     }
 
+    /// Whether `next`'s lines fit in one message with those of `notices`,
+    /// every line whole ([`Notice::turn_text`]'s bounds, with room for the
+    /// closing line): gathering notices never leaves a line out.
+    pub(super) fn fits_with(notices: &[Arc<Notice>], next: &Notice) -> bool {
+        let all = || notices.iter().map(|n| &**n).chain([next]);
+        let lines: usize = all().map(|n| n.lines.len()).sum();
+        let chars: usize = all()
+            .flat_map(|n| &n.lines)
+            .map(|l| l.chars().count().min(MAX_LINE) + 1)
+            .sum();
+        // Room for the longest closing line and the "… and N more" line.
+        lines <= MAX_LINES && chars <= MAX_TEXT - MAX_LINE - 32
+    }
+
     /// Whether this notice is worth a message (else it only moves the
     /// deadline reminder).
     pub(super) fn says_something(&self) -> bool {
@@ -148,6 +162,27 @@ mod tests {
     fn notice(lines: Vec<String>) -> Notice {
         let to_act = vec!["P1".to_string(), "P2".to_string()];
         Notice::new("t".into(), lines, None, to_act, None, 0, String::new())
+    }
+
+    /// Notices gathered into one message never lose a line: one that
+    /// would not fit whole waits for the next message.
+    #[test]
+    fn gathered_notices_fit_whole() {
+        let of = |n: usize, len: usize| {
+            Arc::new(notice(
+                (0..n).map(|k| format!("{k}{}", "x".repeat(len))).collect(),
+            ))
+        };
+        assert!(Notice::fits_with(&[of(10, 5)], &of(6, 5)));
+        assert!(!Notice::fits_with(&[of(10, 5)], &of(7, 5)));
+        assert!(!Notice::fits_with(&[of(3, 299)], &of(2, 299)));
+        for (notices, next) in [(vec![of(10, 5)], of(6, 5)), (vec![of(2, 299)], of(1, 299))] {
+            assert!(Notice::fits_with(&notices, &next));
+            let mut all = notices.clone();
+            all.push(next);
+            let text = Notice::merged(all).turn_text();
+            assert!(!text.contains("more"), "{text}");
+        }
     }
 
     #[test]
