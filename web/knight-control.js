@@ -341,61 +341,12 @@ function kcPanel(s) {
   if (v.awards) {
     html += `<div>ToLs: ${v.awards.tols.map((t, i) => `P${i + 1} ${t}`).join(", ")}; EC: ${v.awards.ec || "none"}</div>`;
   }
-  html += `<details id="kc-log"><summary>Public log</summary>` + v.log.map((r) => {
-    const heading = r.round === 0 ? "Bidding" : r.round > v.rules.rounds ? "After the last round" : `Round ${r.round}`;
-    return `<div><b>${heading}</b><ul class="kc-log-round">` + kcRoundLines(r).map((l) => `<li>${esc(l)}</li>`).join("") + `</ul></div>`;
-  }).join("") + `</details>`;
+  // The game's own words for each round (hints.log, as the chat gets
+  // them): a heading, then a line per player.
+  html += `<details id="kc-log"><summary>Public log</summary>` + ((s.hints && s.hints.log) || []).map(([heading, ...lines]) =>
+    `<div><b>${esc(heading)}</b>` + (lines.length ? `<ul class="kc-log-round">${lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>` : "") + `</div>`,
+  ).join("") + `</details>`;
   return html;
-}
-
-// An item in words, as the board's legend and the game name it ("a ToL
-// piece", "3 chips"), from its notation ("tol-piece", "chips 3").
-function kcItemWords(item) {
-  const chips = /^chips (\d+)$/.exec(item);
-  if (chips) return `${chips[1]} chip${chips[1] === "1" ? "" : "s"}`;
-  const words = { garnet: "a garnet", "tol-piece": "a ToL piece", "extra-move": "an extra move",
-    "extra-spawn": "an extra spawn", portal: "a portal", modify: "a modify" };
-  return words[item] || item;
-}
-
-// Who did a public event, if a player did (a collision, a destroyed
-// portal and a communal grant are nobody's doing).
-function kcActor(e) {
-  if (e.event === "captured") return e.by;
-  return ["collision", "portal_destroyed", "communal_granted"].includes(e.event) ? null : e.player;
-}
-
-// A round's publication as the chat gets it (RoundLog::report in
-// event.rs): a line per player of what they did, in seat order, then what
-// was nobody's doing; the bidding is one line of zones.
-function kcRoundLines(r) {
-  if (r.round === 0) return [r.events.map(kcEvent).join(", ")];
-  const players = [...new Set(r.events.map(kcActor).filter((p) => p))].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
-  const lines = players.map((p) => `${p}: ` + r.events.filter((e) => kcActor(e) === p)
-    .map((e) => kcEvent(e).replace(`${p} `, "")).join("; "));
-  lines.push(...r.events.filter((e) => !kcActor(e)).map(kcEvent));
-  return lines.length ? lines : ["nothing happened"];
-}
-
-// A public event in words, as the game words it for the chat and for
-// `arbiter replay` (crates/games/knight-control/src/event.rs).
-function kcEvent(e) {
-  switch (e.event) {
-    case "zone_assigned": return `${e.player} gets zone ${e.zone}`;
-    case "spawned": return `${e.player} spawns a ${e.movement} knight on ${e.cell}`;
-    case "moved": return `${e.player} moves ${e.from} to ${e.to}`;
-    case "collision": return `collision on ${e.cell}: removed ${e.removed.join(", ")}`;
-    case "captured":
-      return `${e.by} captures ${e.captured}'s ${e.movement} knight on ${e.cell}${e.garnet ? " and gains a garnet" : ""}`;
-    case "took": return `${e.player} takes ${kcItemWords(e.item)} on ${e.cell}`;
-    case "extra_spawned": return `${e.player} extra-spawns a ${e.movement} knight on ${e.cell}`;
-    case "extra_moved": return `${e.player} makes an extra move ${e.from} to ${e.to}`;
-    case "teleported": return `${e.player} teleports ${e.from} to ${e.to}`;
-    case "modified": return `${e.player} modifies the knight on ${e.cell}: ${e.from} to ${e.to}`;
-    case "portal_destroyed": return `the portal on ${e.cell} is destroyed`;
-    case "communal_granted": return `communal garnet ${e.number} granted to ${e.players[0]} and ${e.players[1]}`;
-    default: return e.event.replace(/_/g, " ");
-  }
 }
 
 // Sends through table.js's submit, which shows what is sent and then the

@@ -25,10 +25,7 @@ impl Hosted for KnightControl {
     }
 
     fn report_lines(&self, from: usize) -> Vec<String> {
-        let rounds = self.rules().rounds;
-        (self.log().get(from..).unwrap_or_default().iter())
-            .flat_map(|log| log.report(rounds))
-            .collect()
+        reports(self, from).into_iter().flatten().collect()
     }
 
     /// The player leaves the game (docs/rules/knight-control.md#resigning).
@@ -87,6 +84,8 @@ impl Hosted for KnightControl {
     fn hints(&self, seat: Option<Seat>) -> Value {
         json!({
             "geometry": self.geometry(),
+            // The public log in the game's words, as the chat gets it.
+            "log": reports(self, 0),
             "bonus_cells": seat.map(|s| self.bonus_cells(s)).unwrap_or_default(),
         })
     }
@@ -95,4 +94,13 @@ impl Hosted for KnightControl {
     fn host_act(&mut self, text: &str) -> Result<String, String> {
         KnightControl::host_act(self, text)
     }
+}
+
+/// The public log's reports from the `from`-th on, each its lines in words
+/// ([`arbiter_knight_control::RoundLog::report`]).
+fn reports(game: &KnightControl, from: usize) -> Vec<Vec<String>> {
+    let rounds = game.rules().rounds;
+    (game.log().get(from..).unwrap_or_default().iter())
+        .map(|log| log.report(rounds))
+        .collect()
 }

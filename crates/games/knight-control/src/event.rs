@@ -301,4 +301,133 @@ mod tests {
             ]
         );
     }
+
+    /// Every kind of public event in words, as the chat, `arbiter replay`
+    /// and the table's public log say it.
+    #[test]
+    fn every_event_reads_in_words() {
+        let knight: Movement = "1x2".parse().unwrap();
+        let wide: Movement = "2x3".parse().unwrap();
+        let said = [
+            (
+                Event::ZoneAssigned {
+                    player: p(0),
+                    zone: 'A',
+                },
+                "P1 gets zone A",
+            ),
+            (
+                Event::Spawned {
+                    player: p(0),
+                    cell: cell("A3"),
+                    movement: knight,
+                },
+                "P1 spawns a 1x2 knight on A3",
+            ),
+            (
+                Event::Moved {
+                    player: p(1),
+                    from: cell("b10"),
+                    to: cell("c8"),
+                },
+                "P2 moves b10 to c8",
+            ),
+            (
+                Event::Collision {
+                    cell: cell("f5"),
+                    removed: vec!["P1 1x2".into(), "P3 2x3".into()],
+                },
+                "collision on f5: removed P1 1x2, P3 2x3",
+            ),
+            (
+                Event::Captured {
+                    cell: cell("c8"),
+                    by: p(1),
+                    captured: p(2),
+                    movement: knight,
+                    garnet: true,
+                },
+                "P2 captures P3's 1x2 knight on c8 and gains a garnet",
+            ),
+            (
+                Event::Took {
+                    player: p(0),
+                    cell: cell("j14"),
+                    item: Item::Garnet,
+                },
+                "P1 takes a garnet on j14",
+            ),
+            (
+                Event::Took {
+                    player: p(0),
+                    cell: cell("j14"),
+                    item: Item::Chips(1),
+                },
+                "P1 takes 1 chip on j14",
+            ),
+            (
+                Event::Took {
+                    player: p(0),
+                    cell: cell("e6"),
+                    item: Item::TolPiece,
+                },
+                "P1 takes a ToL piece on e6",
+            ),
+            (
+                Event::Took {
+                    player: p(0),
+                    cell: cell("b3"),
+                    item: Item::ExtraSpawn,
+                },
+                "P1 takes an extra spawn on b3",
+            ),
+            (
+                Event::ExtraSpawned {
+                    player: p(3),
+                    cell: cell("D2"),
+                    movement: wide,
+                },
+                "P4 extra-spawns a 2x3 knight on D2",
+            ),
+            (
+                Event::ExtraMoved {
+                    player: p(3),
+                    from: cell("a1"),
+                    to: cell("b3"),
+                },
+                "P4 makes an extra move a1 to b3",
+            ),
+            (
+                Event::Teleported {
+                    player: p(4),
+                    from: cell("c2"),
+                    to: cell("m12"),
+                },
+                "P5 teleports c2 to m12",
+            ),
+            (
+                Event::Modified {
+                    player: p(4),
+                    cell: cell("k11"),
+                    from: knight,
+                    to: "2x2".parse().unwrap(),
+                },
+                "P5 modifies the knight on k11: 1x2 to 2x2",
+            ),
+            (
+                Event::PortalDestroyed { cell: cell("c2") },
+                "the portal on c2 is destroyed",
+            ),
+            (
+                Event::CommunalGranted {
+                    number: 1,
+                    players: [p(0), p(2)],
+                },
+                "communal garnet 1 granted to P1 and P3",
+            ),
+        ];
+        for (event, words) in said {
+            assert_eq!(event.to_string(), words);
+        }
+    }
 }

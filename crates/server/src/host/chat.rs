@@ -11,15 +11,13 @@ use crate::webhooks::Notice;
 /// step or a turn to close), where the waiting first step of a turn begins
 /// (its entries are not told if the turn is completed), the game's
 /// reports told ([`crate::table::LiveGame::reports`]), the deadline,
-/// whether the game was finished, who was publicly to act, and a line that
-/// opens the first message of a new table, until it is told.
+/// whether the game was finished, and who was publicly to act.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Told {
     entries_told: usize,
     entries_seen: usize,
     first_step_from: Option<usize>,
     reports: usize,
-    preamble: Option<String>,
     deadline: Option<i64>,
     finished: bool,
     to_act: Vec<usize>,
@@ -103,17 +101,14 @@ impl Actor {
             entries_seen: history.len(),
             first_step_from: None,
             reports: self.session.game.reports(),
-            preamble: None,
             deadline,
             finished,
             to_act,
         };
         // The first look (the actor's start) only notes where the game is:
-        // a restart posts nothing twice. A table with nothing in its log yet
-        // (just made, or a rematch) opens its first message with what it is.
+        // a restart posts nothing twice.
         let Some(before) = self.told.take() else {
-            let preamble = self.session.log.is_empty().then(|| self.opening_line());
-            self.told = Some(Told { preamble, ..now });
+            self.told = Some(now);
             return;
         };
         if before.same_as(&now) {
@@ -137,7 +132,6 @@ impl Actor {
                     .first_step_from
                     .or(mid_turn.then_some(before.entries_seen)),
                 reports: before.reports,
-                preamble: before.preamble.clone(),
                 ..now.clone()
             });
             Vec::new()
@@ -153,15 +147,10 @@ impl Actor {
             lines.extend(self.session.game.report_lines(before.reports));
         }
         let ended = (finished && !before.finished).then(|| self.result_words());
-        // A new table's first message says what it is, before its news.
-        if let Some(preamble) = &before.preamble {
-            if lines.is_empty() && ended.is_none() {
-                if let Some(told) = &mut self.told {
-                    told.preamble = Some(preamble.clone());
-                }
-            } else {
-                lines.insert(0, preamble.clone());
-            }
+        // A table's first message (nothing of its history told yet) says
+        // what the table is, before its news.
+        if before.entries_told == 0 && (!lines.is_empty() || ended.is_some()) {
+            lines.insert(0, self.opening_line());
         }
         self.post(lines, ended, &now, history.len());
     }
@@ -241,13 +230,10 @@ fn lines(entries: &[&SeenEntry], name: impl Fn(usize) -> String) -> Vec<String> 
         // A move the server played on a seat's timeout names the seat as
         // the line does (the history's own label counts seats: "P2").
         let action = match e.seat {
-            Some(k) => {
-                let label = format!(" (time: played for P{})", k + 1);
-                match e.action.strip_suffix(&label) {
-                    Some(played) => format!("{played} (time: played for {})", name(k)),
-                    None => e.action.clone(),
-                }
-            }
+            Some(k) => match e.action.strip_suffix(&super::views::timeout_label(k)) {
+                Some(played) => format!("{played} (time: played for {})", name(k)),
+                None => e.action.clone(),
+            },
             None => e.action.clone(),
         };
         match (who, grouped.last_mut()) {
@@ -296,7 +282,6 @@ mod tests {
             entries_seen: entries,
             first_step_from: None,
             reports: 0,
-            preamble: None,
             deadline: Some(1000),
             finished: false,
             to_act: to_act.to_vec(),

@@ -50,7 +50,7 @@ impl Actor {
             // A move played for a seat on timeout says so, to everyone
             // (the deadline and whose turn it was are public).
             let action = match (e.timeout, e.seat) {
-                (true, Some(k)) => format!("{action} (time: played for P{})", k + 1),
+                (true, Some(k)) => action + &timeout_label(k),
                 _ => action,
             };
             seen.push(SeenEntry {
@@ -159,4 +159,10 @@ impl Actor {
         }
         Ok(json!({ "ply": n, "view": session.game.view(seat), "scene": session.game.scene(seat) }))
     }
+}
+
+/// What follows a move the server played for server seat `seat` on its
+/// timeout, in the history (the chat's lines name the seat instead).
+pub(super) fn timeout_label(seat: usize) -> String {
+    format!(" (time: played for P{})", seat + 1)
 }

@@ -126,12 +126,7 @@ impl Courier {
             }
             while pace.carry.is_none() {
                 let Ok(more) = rx.try_recv() else { break };
-                hook.waiting.fetch_sub(1, Ordering::Relaxed);
-                if Notice::fits_with(&notices, &more) {
-                    notices.push(more);
-                } else {
-                    pace.carry = Some(more);
-                }
+                add(hook, &mut notices, more, pace);
             }
             if pace.carry.is_some() {
                 // The next message is full: it waits for its turn alone.
@@ -142,14 +137,7 @@ impl Courier {
             tokio::select! {
                 _ = tokio::time::sleep_until(due) => {}
                 more = rx.recv() => match more {
-                    Some(more) => {
-                        hook.waiting.fetch_sub(1, Ordering::Relaxed);
-                        if Notice::fits_with(&notices, &more) {
-                            notices.push(more);
-                        } else {
-                            pace.carry = Some(more);
-                        }
-                    }
+                    Some(more) => add(hook, &mut notices, more, pace),
                     None => return Notice::merged(notices),
                 },
             }
@@ -285,6 +273,17 @@ impl Courier {
 /// (`Retry-After`), else the backoff; never more than [`MAX_BACKOFF`].
 fn next_wait(backoff: Duration, asked: Option<Duration>) -> Duration {
     asked.unwrap_or(backoff).min(MAX_BACKOFF)
+}
+
+/// Takes `more` off the hook's queue into the message being gathered, or,
+/// if its lines would not all fit there, keeps it to open the next.
+fn add(hook: &Hook, notices: &mut Vec<Arc<Notice>>, more: Arc<Notice>, pace: &mut Pace) {
+    hook.waiting.fetch_sub(1, Ordering::Relaxed);
+    if Notice::fits_with(notices, &more) {
+        notices.push(more);
+    } else {
+        pace.carry = Some(more);
+    }
 }
 
 /// A webhook's pace: the last notice (for reminders), the messages it may
