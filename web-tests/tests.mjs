@@ -458,6 +458,24 @@ Object.assign(tests, {
     }
   },
 
+  async "a Progressive Chess match's second game: the first game's moves keep their colours"(browser) {
+    // Kings step out and back three times: the draw rules draw game 1, and
+    // game 2 starts with the colours swapped (seat 2 now White).
+    const g = await createGame({ game: "progressive-chess", seats: 2, options: { match: true, draw_rules: true } });
+    const shuffle = [[0, "d1d2"], [1, "d7d6"], [0, "d2d1"], [1, "d6d7"]];
+    for (const [seat, mv] of [...shuffle, ...shuffle, [1, "b1b2"], [0, "c7c6"]]) await act(g.seats[seat].link, mv);
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(base + g.seats[0].link);
+    await waitFor(page, (s) => s.history.length === 10, "the table");
+    assert.match(await page.textContent("#you"), /You play Black/);
+    const lines = await page.locator("#history li").allTextContents();
+    assert.deepEqual(lines, ["White: d1d2", "Black: d7d6", "White: d2d1", "Black: d6d7",
+      "White: d1d2", "Black: d7d6", "White: d2d1", "Black: d6d7", "White: b1b2", "Black: c7c6"]);
+    await page.screenshot({ path: `${artifacts}/progressive-chess-match-game-2.png`, fullPage: true });
+    await context.close();
+  },
+
   async "a Knight Court game by taps on a phone ends in a result banner; history steps back and forth"(browser) {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();

@@ -8,7 +8,7 @@ const id = location.pathname.split("/").pop();
 const token = location.hash.slice(1);
 const auth = token ? { authorization: "Bearer " + token } : {};
 const $ = (x) => document.getElementById(x);
-// `esc` and each game's seat names come from boards.js, as at the table.
+// `esc` comes from boards.js, as at the table.
 let ply = Number(new URLSearchParams(location.search).get("ply") || 0);
 let entries = null;
 // How many moves the engine ranks.
@@ -37,21 +37,10 @@ function scoreText(score, solved) {
 }
 
 // The name of server seat `k` in the game's own words (White, Ohs, a
-// Tilechess colour), as the table says it; "P2" until the snapshot is in,
-// and where the game has no name for the seat.
+// Tilechess colour) at the point analysed, as the answer gives it (a
+// Progressive Chess match swaps its colours for the second game); "P2"
+// where it gives none.
 let seatName = (k) => `P${k + 1}`;
-const named = fetch(`/api/games/${id}`, { headers: auth })
-  .then((r) => (r.ok ? r.json() : null))
-  .then((s) => {
-    const board = s && Boards[s.game];
-    if (!board) return;
-    seatName = (k) => {
-      const seat = s.seats[k];
-      if (seat && seat.game_seat != null && board.seatName) return board.seatName(s, seat.game_seat);
-      return board.name ? board.name(k) : `P${k + 1}`;
-    };
-  })
-  .catch(() => {});
 // A line's "P2: b8-c6" in the game's words: "Ohs: b8-c6".
 const namedEntry = (m) => m.replace(/^P(\d+): /, (_, k) => `${seatName(Number(k) - 1)}: `);
 
@@ -73,8 +62,8 @@ async function load() {
     });
   const r = await fetch(`/api/games/${id}/analysis?ply=${ply}&lines=${RANKED}`, { headers: auth });
   const a = await r.json();
-  await named;
   if (!r.ok) { $("a-status").textContent = ""; $("a-error").textContent = a.error; return; }
+  if (a.seat_names) seatName = (k) => a.seat_names[k] || `P${k + 1}`;
   entries = a.entries;
   $("a-where").textContent = `after ${a.ply} of ${a.entries} entries`;
   $("a-start").disabled = $("a-prev").disabled = a.ply === 0;

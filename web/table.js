@@ -436,7 +436,7 @@ function historyEntries(s) {
       return;
     }
     const m = /^(\S+)\+\?$/.exec(bare(h.action));
-    out.push({ seat: h.seat, action: m ? `${m[1]} …` : h.action, ply: i + 1, pending: !!m, move: m ? m[1] : null });
+    out.push({ seat: h.seat, side: h.side, action: m ? `${m[1]} …` : h.action, ply: i + 1, pending: !!m, move: m ? m[1] : null });
   });
   return out;
 }
@@ -457,7 +457,9 @@ function drawHistory(s) {
     const resigned = h.seat === null && /^seat (\d+) resigns$/.exec(h.action);
     if (resigned) return `${serverSeatName(s, Number(resigned[1]) - 1)} resigns`;
     if (h.seat === null) return h.action;
-    const who = serverSeatName(s, h.seat);
+    // An entry made under another name keeps it (a Progressive Chess
+    // match's first game, once the colours swapped for the second).
+    const who = h.side || serverSeatName(s, h.seat);
     return h.action.startsWith(who + ": ") ? h.action : `${who}: ${h.action}`;
   };
   const entries = historyEntries(s);

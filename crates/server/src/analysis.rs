@@ -121,6 +121,9 @@ pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration, lines: 
         "ply": position.ply,
         "entries": position.entries,
         "cap_ms": cap.as_millis() as u64,
+        // Each server seat's name at this point, in the game's words (in a
+        // Progressive Chess match the colours swap for the second game).
+        "seat_names": (0..seats).map(|k| game.seat_name(k)).collect::<Vec<_>>(),
     });
     let mut answer = base;
     if let Some(outcome) = game.outcome() {

@@ -263,6 +263,11 @@ struct SeenEntry {
     at_ms: i64,
     seat: Option<usize>,
     action: String,
+    /// The seat's name when it made the entry, given only where it is not
+    /// the seat's name now (a Progressive Chess match's first game, once
+    /// the second has begun with the colours swapped).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    side: Option<String>,
 }
 
 /// A game's actor: the session its log made, and what it needs to keep it

@@ -299,6 +299,37 @@ async fn a_drawn_first_game_starts_the_second_with_colours_swapped() {
     assert_eq!(r["view"]["turns"], json!([]));
     let (_, r) = get(&app, &uri(10), None).await;
     assert_eq!(r["view"], state(&app, &g.id, None).await["view"]);
+    first_game_entries_keep_their_colours(&app, &g).await;
+}
+
+/// After a drawn first game, player 0 plays Black and player 1 White: the
+/// first game's eight entries still name who played them (player 0 was
+/// White, player 1 Black, by hand from the moves played), in the history,
+/// the pictures' captions and the analysis board; the second game's need
+/// no name of their own.
+async fn first_game_entries_keep_their_colours(app: &axum::Router, g: &Created) {
+    let s = state(app, &g.id, None).await;
+    let sides: Vec<Value> = (s["history"].as_array().unwrap().iter())
+        .map(|h| h["side"].clone())
+        .collect();
+    let mut expected: Vec<Value> = (0..8).map(|k| json!(["White", "Black"][k % 2])).collect();
+    expected.extend([Value::Null, Value::Null]);
+    assert_eq!(sides, expected, "{s}");
+    let caption = |ply: usize| {
+        let uri = format!("/api/games/{}/board.svg?ply={ply}", g.id);
+        async move { String::from_utf8(get_raw(app, &uri, None).await.2).unwrap() }
+    };
+    // The move that drew game 1 was Black's; game 2's first, White's.
+    assert!(caption(8).await.contains("last: Black: d6d7"));
+    assert!(caption(9).await.contains("last: White: b1b2"));
+    assert!(caption(10).await.contains("last: Black: c7c6"));
+    host_ok(app, g, json!({"command": "end"})).await;
+    let names = |ply: usize| {
+        let uri = format!("/api/games/{}/analysis?ply={ply}&ms=100", g.id);
+        async move { get_ok(app, &uri).await["seat_names"].clone() }
+    };
+    assert_eq!(names(3).await, json!(["White", "Black"]));
+    assert_eq!(names(9).await, json!(["Black", "White"]));
 }
 
 #[tokio::test]

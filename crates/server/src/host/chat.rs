@@ -231,7 +231,7 @@ fn lines(entries: &[&SeenEntry], name: impl Fn(usize) -> String) -> Vec<String> 
         // the line does (the history's own label counts seats: "P2").
         let action = match e.seat {
             Some(k) => match e.action.strip_suffix(&super::views::timeout_label(k)) {
-                Some(played) => format!("{played} (time: played for {})", name(k)),
+                Some(played) => format!("{played} (time: played for {})", named(e, k, &name)),
                 None => e.action.clone(),
             },
             None => e.action.clone(),
@@ -253,14 +253,22 @@ fn lines(entries: &[&SeenEntry], name: impl Fn(usize) -> String) -> Vec<String> 
         .collect()
 }
 
-/// Who an entry is said by, in the game's words (`name`), unless it names
+/// Who an entry is said by, in the game's words (`name`: the seats' names
+/// now, unless the entry keeps the one it was made under), unless it names
 /// its seat itself (a Tilechess entry starts with its colour) or is no
 /// seat's.
 pub(super) fn speaker(entry: &SeenEntry, name: impl Fn(usize) -> String) -> Option<String> {
     entry
         .seat
-        .map(name)
+        .map(|k| named(entry, k, &name))
         .filter(|n| !entry.action.starts_with(&format!("{n}: ")))
+}
+
+/// Seat `k`'s name for its own `entry`: the one the entry was made under
+/// where the seats' names changed since (a Progressive Chess match's first
+/// game), else `name(k)`.
+fn named(entry: &SeenEntry, k: usize, name: impl Fn(usize) -> String) -> String {
+    entry.side.clone().unwrap_or_else(|| name(k))
 }
 
 #[cfg(test)]
@@ -273,6 +281,7 @@ mod tests {
             at_ms: 0,
             seat,
             action: action.into(),
+            side: None,
         }
     }
 
@@ -321,6 +330,26 @@ mod tests {
             ["P5 and P6: voted"]
         );
         assert!(lines(&[], name).is_empty());
+    }
+
+    /// A Progressive Chess match in its second game: player 0 plays Black
+    /// now, but made the first game's last entries as White.
+    #[test]
+    fn an_entry_made_under_another_name_keeps_it() {
+        let name = |k: usize| ["Black", "White"][k].to_string();
+        let mut drawn = entry(Some(1), "d6d7");
+        drawn.side = Some("Black".into());
+        let mut timed_out = entry(Some(0), "d1d2 (time: played for P1)");
+        timed_out.side = Some("White".into());
+        let entries = [timed_out, drawn, entry(Some(1), "b1b2")];
+        assert_eq!(
+            lines(&entries.iter().collect::<Vec<_>>(), name),
+            [
+                "White: d1d2 (time: played for White)",
+                "Black: d6d7",
+                "White: b1b2"
+            ]
+        );
     }
 
     #[test]

@@ -44,9 +44,8 @@ impl Actor {
         let name = adapter::kind(&self.record.kind)
             .map(|k| k.name)
             .unwrap_or("game");
-        let past;
-        let (scene, game) = if n == history.len() {
-            (self.scene_now(seat), &self.session.game)
+        let scene = if n == history.len() {
+            self.scene_now(seat)
         } else {
             let game = fresh_game(&self.record, &self.config).map_err(ApiError::Internal)?;
             let mut session = Session::new(game, &self.config);
@@ -58,14 +57,14 @@ impl Actor {
                         .map_err(|e| ApiError::Internal(format!("picture: {e}")))?;
                 }
             }
-            past = session;
-            (past.game.scene(seat), &past.game)
+            session.game.scene(seat)
         };
         // The last entry, its seat named as the board names it ("White",
-        // a Tilechess colour). The result is the scene's first status line.
+        // a Tilechess colour) when it was made. The result is the scene's
+        // first status line.
         let caption = (n.checked_sub(1).map(|i| &history[i]).into_iter())
             .map(
-                |last| match super::chat::speaker(last, |k| game.seat_name(k)) {
+                |last| match super::chat::speaker(last, |k| self.session.game.seat_name(k)) {
                     Some(who) => format!("last: {who}: {}", last.action),
                     None => format!("last: {}", last.action),
                 },

@@ -50,6 +50,11 @@ pub(super) struct HistoryEntry {
     pub action: String,
     /// Played for the seat by the level-1 bot when its deadline passed.
     pub timeout: bool,
+    /// The seat's name in the game's words when it acted ("White"): in a
+    /// Progressive Chess match the colours swap for the second game, and
+    /// the first game's entries keep the names they were made under
+    /// ([`Session::commit`]).
+    pub named: Option<String>,
 }
 
 /// What an event did to a copy of the game, to be committed once the event
@@ -207,6 +212,21 @@ impl Session {
     /// Takes what [`Session::try_apply`] made of `logged`, and the host's
     /// bookkeeping with it.
     pub fn commit(&mut self, logged: &Logged, applied: Applied) {
+        // The name a seat acted under: its name before the action, or, if
+        // it had none of its own yet ("P2", a Tilechess seat before it
+        // joins), the one the action gave it ("red").
+        let named = match logged.event {
+            Event::Act { seat, .. } => {
+                let before = self.game.seat_name(seat);
+                let placeholder =
+                    arbiter_core::scene::plain_seat_name(arbiter_core::Seat(seat as u8));
+                Some(match before == placeholder {
+                    true => applied.game.seat_name(seat),
+                    false => before,
+                })
+            }
+            _ => None,
+        };
         self.game = applied.game;
         let at = logged.at_ms;
         let mut seat = None;
@@ -265,6 +285,7 @@ impl Session {
                 seat,
                 action,
                 timeout,
+                named,
             });
         }
         self.log.push(logged.clone());

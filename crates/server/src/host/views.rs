@@ -36,6 +36,9 @@ impl Actor {
         // Entries with a seat are the table's actions, in the order played.
         let mut acts = 0;
         let mut seen = Vec::with_capacity(self.session.history.len());
+        let names_now: Vec<String> = (0..self.session.bots.len())
+            .map(|k| self.session.game.seat_name(k))
+            .collect();
         for e in &self.session.history {
             let action = match e.seat {
                 Some(_) => {
@@ -58,6 +61,9 @@ impl Actor {
                 at_ms: e.at_ms,
                 seat: e.seat,
                 action,
+                side: (e.named.as_ref())
+                    .filter(|named| e.seat.and_then(|k| names_now.get(k)) != Some(*named))
+                    .cloned(),
             });
         }
         seen
