@@ -1,8 +1,8 @@
 // The host's webhook panel (docs/webhooks.md), run by ./run: the host adds
 // a webhook, sees a refused one's reason (the test server runs without
 // --allow-private-webhooks, so a loopback URL names the rule), sees the
-// delivery state after a move, and removes it; a seat's page shows no
-// panel and no URL. Screenshots go to $ARTIFACTS.
+// delivery state after a move, sends it a test message, and removes it; a
+// seat's page shows no panel and no URL. Screenshots go to $ARTIFACTS.
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
 import { post as postTo } from "./http.mjs";
@@ -39,6 +39,15 @@ try {
   const seat = g.seats[0].link.split("#")[1];
   await post(`/api/games/${g.id}/actions`, { action: "c1c3" }, seat);
   await host.waitForFunction(() => /delivered \d+|last error/.test(document.getElementById("wh-1").textContent), null, { timeout: 30000 });
+  // A test message: sent at once, and the panel says how it went (no such
+  // receiver is reachable from here, so not delivered); the button waits
+  // for the server's gap between tests, which refuses a second at once.
+  await host.click("#wh-test-1");
+  await host.waitForFunction(() => /Test message (not )?delivered/.test(document.getElementById("wh-test-result-1")?.textContent), null, { timeout: 30000 });
+  assert.ok(await host.isDisabled("#wh-test-1"), "the test button waits");
+  const again = await fetch(`${base}/api/games/${g.id}/webhooks/1/test`, { method: "POST", headers: { authorization: `Bearer ${g.host.token}` } });
+  assert.equal(again.status, 429);
+  assert.match((await again.json()).error, /try again in \d+ s/);
   await host.screenshot({ path: `${artifacts}/webhooks-panel.png`, fullPage: true });
   // A seat's page: no panel, the URL nowhere.
   const player = await (await browser.newContext()).newPage();

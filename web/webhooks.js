@@ -1,11 +1,13 @@
 // The host's webhook panel on the table page (docs/webhooks.md): the
-// game's chat webhooks with how their deliveries went, a form to add one
-// and a button to remove each. Only the host's link sees it: a webhook URL
+// game's chat webhooks with how their deliveries went, a form to add one,
+// and buttons to send each a test message and to remove it. Only the host's link sees it: a webhook URL
 // is a secret, and the server answers these routes for the host's token
 // only. Everything shown comes from GET /api/games/{id}/webhooks.
 "use strict";
 
 const Hooks = { list: null, error: "", busy: false, timer: null,
+  // Each webhook's last test message from this page: { ok, text }.
+  tests: {},
   inputs: { "wh-url": "", "wh-style": "", "wh-lead": "" } };
 
 document.addEventListener("input", (e) => { if (e.target.id in Hooks.inputs) Hooks.inputs[e.target.id] = e.target.value; });
@@ -41,6 +43,8 @@ function hookDraw() {
     `<br>last delivery: ${esc(when(h.last_delivery_ms))}` +
     (h.last_error ? `<br><span class="wh-error">last error (${esc(when(h.last_error_ms))}): ${esc(h.last_error)}</span>` : "") +
     (h.deadline_lead_secs ? `<br>reminds ${h.deadline_lead_secs} s before a deadline` : "") +
+    testLine(Hooks.tests[h.hook]) +
+    `<br><button id="wh-test-${h.hook}" data-test="${h.hook}" ${testWaits(h.hook) ? "disabled" : ""}>Send a test message</button>` +
     ` <button id="wh-remove-${h.hook}" data-remove="${h.hook}">Remove webhook ${h.hook}</button></li>`).join("") + "</ul>"
     : "<p>None yet. Arbiter posts each turn, reminders and the result to a Discord or Slack incoming webhook.</p>";
   const v = Hooks.inputs;
@@ -53,6 +57,35 @@ function hookDraw() {
   patch(el, html);
   document.getElementById("wh-add").onclick = hookAdd;
   for (const b of el.querySelectorAll("[data-remove]")) b.onclick = () => hookRemove(Number(b.dataset.remove));
+  for (const b of el.querySelectorAll("[data-test]")) b.onclick = () => hookTest(Number(b.dataset.test));
+}
+
+// How the last test message went, under its webhook.
+function testLine(t) {
+  if (!t) return "";
+  return `<br><span id="wh-test-result-${t.hook}" class="${t.ok ? "wh-ok" : "wh-error"}" role="status">${esc(t.text)}</span>`;
+}
+
+// The server takes one test message a webhook every 10 s: the button
+// waits as long after each.
+const TEST_GAP_MS = 10000;
+const testWaits = (hook) => (Hooks.tests[hook]?.until || 0) > Date.now();
+
+// Posts one test message to the webhook now; the answer says whether the
+// chat took it.
+async function hookTest(hook) {
+  Hooks.error = "";
+  const until = Date.now() + TEST_GAP_MS;
+  Hooks.tests[hook] = { hook, ok: true, text: "Sending a test message…", until };
+  hookDraw();
+  try {
+    const r = await hookRequest("POST", `/${hook}/test`);
+    Hooks.tests[hook] = r.delivered
+      ? { hook, ok: true, text: `Test message delivered (${when(Date.now())})`, until }
+      : { hook, ok: false, text: `Test message not delivered: ${r.error}`, until };
+  } catch (e) { Hooks.tests[hook] = { hook, ok: false, text: `No test message sent: ${e.message}`, until }; }
+  hookDraw();
+  setTimeout(hookDraw, until - Date.now() + 50);
 }
 
 async function hookAdd() {

@@ -15,6 +15,7 @@ mod courier;
 mod http;
 mod notice;
 mod payload;
+mod trial;
 
 use courier::Courier;
 
@@ -22,6 +23,7 @@ pub use address::{Names, Reach};
 pub use http::{retry_after, Target};
 pub use notice::Notice;
 pub use payload::{Message, Style};
+pub use trial::{Sample, TEST_GAP};
 
 use crate::clock::Clock;
 use crate::error::{ApiError, ApiResult};
@@ -82,6 +84,8 @@ struct Hook {
     /// change so that it survives a restart (with the message being
     /// retried, which a restarted server sends again).
     delivery: Mutex<StoredDelivery>,
+    /// When the host last sent this webhook a test message.
+    last_test: Mutex<Option<tokio::time::Instant>>,
 }
 
 impl Hook {
@@ -302,6 +306,7 @@ impl Webhooks {
             waiting: AtomicU64::new(0),
             dropped: AtomicU64::new(0),
             delivery,
+            last_test: Mutex::new(None),
         });
         let courier = Courier {
             game_id: game_id.to_string(),

@@ -806,3 +806,97 @@ async fn webhooks_survive_a_restart_and_bad_ones_are_refused() {
     assert_eq!(remove().await.0, StatusCode::NOT_FOUND);
     remove_db(&path);
 }
+
+/// The host's test message: posted at once, once, with the table's title,
+/// link and public picture; the answer says how it went; nobody else may
+/// send one, a second within the gap is refused, and the webhook's own
+/// delivery record is left as it was.
+#[tokio::test]
+async fn the_host_sends_a_webhook_a_test_message_and_hears_how_it_went() {
+    let (base, mut got) = receiver(Answers::Statuses(vec![404])).await;
+    let app = app_with(settings_with(Duration::from_secs(30))).await;
+    let g = court_with_hook(&app, &base).await;
+    let uri = |hook: &str| format!("/api/games/{}/webhooks/{hook}/test", g.id);
+    let send = |token: Option<String>, hook: &'static str| {
+        let (app, uri) = (app.clone(), uri(hook));
+        async move { call(&app, "POST", &uri, token.as_deref(), None).await }
+    };
+    // The receiver refuses the first (404): the answer says so.
+    let (status, v) = send(Some(g.host.clone()), "1").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(
+        v,
+        json!({"hook": 1, "delivered": false, "error": "the receiver answered 404"})
+    );
+    let sent = next(&mut got).await;
+    assert_eq!(sent.path, "/hook");
+    let body: Value = serde_json::from_slice(&sent.body).unwrap();
+    let section = body["blocks"][0]["text"]["text"].as_str().unwrap();
+    assert!(
+        section.starts_with(&format!(
+            "*Knight Court, table {}*\nTest message from the table's host: this chat will get the table's moves, and its result."
+        , g.id)),
+        "{section}"
+    );
+    assert!(section.ends_with(&format!("<{PUBLIC}/table/{}|Open the table>", g.id)));
+    assert_eq!(
+        body["blocks"][1]["image_url"],
+        format!("{PUBLIC}/api/games/{}/board.png?ply=0", g.id)
+    );
+    // Again at once: refused, and nothing is posted.
+    let (status, v) = send(Some(g.host.clone()), "1").await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("try again in"), "{v}");
+    // Only the host; only a webhook the game has.
+    for token in [None, Some(g.seats[0].clone()), Some(g.seats[1].clone())] {
+        let (status, v) = send(token, "1").await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{v}");
+    }
+    assert_eq!(
+        send(Some(g.host.clone()), "9").await.0,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        send(Some(g.host.clone()), "x").await.0,
+        StatusCode::BAD_REQUEST
+    );
+    // A Discord webhook gets the picture attached, and the test is taken.
+    let (status, v) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/webhooks", g.id),
+        Some(&g.host),
+        Some(json!({"url": format!("{base}/discord"), "style": "discord", "deadline_lead_secs": 120}).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let (status, v) = send(Some(g.host.clone()), "2").await;
+    assert_eq!(
+        (status, v),
+        (
+            StatusCode::OK,
+            json!({"hook": 2, "delivered": true, "error": null})
+        )
+    );
+    let sent = next(&mut got).await;
+    assert_eq!(sent.path, "/discord");
+    let parts = parts(&sent.content_type, &sent.body);
+    let payload: Value = serde_json::from_slice(&parts[0].1).unwrap();
+    assert!(payload["content"]
+        .as_str()
+        .unwrap()
+        .contains("this chat will get the table's moves, a reminder 2 min before each deadline, and its result."));
+    assert_eq!(&parts[1].1[1..4], b"PNG");
+    assert_eq!(parts[1].1, png_at(&app, &g.id, 0).await);
+    // The tests are not the game's messages: both records are untouched.
+    for hook in hooks(&app, &g).await {
+        assert_eq!(
+            (hook["delivered"].clone(), hook["failed"].clone()),
+            (json!(0), json!(0)),
+            "{hook}"
+        );
+        assert_eq!(hook["last_error"], Value::Null, "{hook}");
+    }
+    // Only the two test messages were posted.
+    assert!(got.try_recv().is_err());
+}

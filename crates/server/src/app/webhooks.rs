@@ -1,5 +1,6 @@
 //! The host's webhook routes (docs/server.md#webhooks, docs/webhooks.md):
-//! `GET|POST /api/games/{id}/webhooks` and `DELETE …/webhooks/{hook}`.
+//! `GET|POST /api/games/{id}/webhooks`, `DELETE …/webhooks/{hook}` and
+//! `POST …/webhooks/{hook}/test`.
 //! Only the host's token opens them: a webhook URL is a secret.
 
 use crate::app::AppState;
@@ -7,7 +8,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::host::Role;
 use crate::storage::StoredWebhook;
 use crate::token::Bearer;
-use crate::webhooks::{NewHook, Webhooks, MAX_HOOKS};
+use crate::webhooks::{NewHook, Sample, Webhooks, MAX_HOOKS};
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
 use axum::Json;
@@ -16,10 +17,11 @@ use serde_json::{json, Value};
 
 /// The host's webhook routes.
 pub(super) fn routes() -> axum::Router<AppState> {
-    use axum::routing::{delete, get};
+    use axum::routing::{delete, get, post};
     axum::Router::new()
         .route("/api/games/{id}/webhooks", get(list).post(add))
         .route("/api/games/{id}/webhooks/{hook}", delete(remove))
+        .route("/api/games/{id}/webhooks/{hook}/test", post(test))
 }
 
 /// A webhook as the host gives it, at creation or later.
@@ -95,14 +97,18 @@ pub async fn check_all(hooks: &[HookBody], webhooks: &Webhooks) -> ApiResult<()>
     Ok(())
 }
 
-/// Opens game `id` for its host, or refuses.
-async fn as_host(state: &AppState, id: &str, token: Option<String>) -> ApiResult<()> {
+/// Opens game `id` for its host, or refuses; the game's actor.
+async fn as_host(
+    state: &AppState,
+    id: &str,
+    token: Option<String>,
+) -> ApiResult<crate::host::GameHandle> {
     let handle = state.game(id).await?;
     let token = token.ok_or_else(|| {
         ApiError::Forbidden("a game's webhooks need the host link's token".into())
     })?;
     match state.role(&handle, Some(token)).await? {
-        Role::Host => Ok(()),
+        Role::Host => Ok(handle),
         _ => Err(ApiError::Forbidden(
             "only the host sees or changes a game's webhooks".into(),
         )),
@@ -160,9 +166,7 @@ pub async fn remove(
     Bearer(token): Bearer,
 ) -> ApiResult<Json<Value>> {
     as_host(&state, &id, token).await?;
-    let number: i64 = hook
-        .parse()
-        .map_err(|_| ApiError::BadRequest(format!("'{hook}' is not a webhook number")))?;
+    let number = hook_number(&hook)?;
     if !state.store().remove_webhook(&id, number).await? {
         return Err(ApiError::NotFound(format!(
             "this game has no webhook {number}"
@@ -170,4 +174,39 @@ pub async fn remove(
     }
     state.webhooks().remove(&id, number);
     Ok(listing(&state, &id))
+}
+
+/// A webhook's number in a path.
+fn hook_number(hook: &str) -> ApiResult<i64> {
+    hook.parse()
+        .map_err(|_| ApiError::BadRequest(format!("'{hook}' is not a webhook number")))
+}
+
+/// `POST /api/games/{id}/webhooks/{hook}/test`: posts one test message to
+/// the webhook now, with the spectators' picture of the table, and answers
+/// how it went (`{"hook", "delivered", "error"}`); at most one a webhook
+/// every 10 s (429).
+pub async fn test(
+    State(state): State<AppState>,
+    Path((id, hook)): Path<(String, String)>,
+    Bearer(token): Bearer,
+) -> ApiResult<Json<Value>> {
+    let handle = as_host(&state, &id, token).await?;
+    let number = hook_number(&hook)?;
+    // Only what a spectator sees: the chat is public.
+    let picture = handle
+        .ask(|r| crate::host::Command::Picture(Role::Spectator, None, r))
+        .await??;
+    let name = crate::adapter::kind(&picture.kind).map_or("Game", |k| k.name);
+    let sample = Sample {
+        title: format!("{name}, table {id}"),
+        svg: crate::pictures::svg(&picture.title, &picture.scene, &picture.caption),
+        ply: picture.shown,
+    };
+    let sent = state.webhooks().send_test(&id, number, sample).await?;
+    Ok(Json(json!({
+        "hook": number,
+        "delivered": sent.is_ok(),
+        "error": sent.err(),
+    })))
 }

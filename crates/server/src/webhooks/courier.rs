@@ -146,17 +146,7 @@ impl Courier {
 
     fn message(&self, notice: &Notice, text: String) -> Message {
         let base = self.public_url.as_deref();
-        Message {
-            title: notice.title.clone(),
-            text,
-            link: base.map(|b| format!("{b}/table/{}", self.game_id)),
-            image_url: base.map(|b| {
-                format!(
-                    "{b}/api/games/{}/board.png?ply={}",
-                    self.game_id, notice.ply
-                )
-            }),
-        }
+        Message::about(base, &self.game_id, notice.title.clone(), text, notice.ply)
     }
 
     /// Posts one message, retrying with backoff; records how it went.

@@ -57,6 +57,25 @@ pub struct Message {
     pub image_url: Option<String>,
 }
 
+impl Message {
+    /// A message about table `game_id`, with its link and the public
+    /// picture after `ply` entries when the server knows its public URL.
+    pub fn about(
+        public_url: Option<&str>,
+        game_id: &str,
+        title: String,
+        text: String,
+        ply: usize,
+    ) -> Message {
+        Message {
+            title,
+            text,
+            link: public_url.map(|b| format!("{b}/table/{game_id}")),
+            image_url: public_url.map(|b| format!("{b}/api/games/{game_id}/board.png?ply={ply}")),
+        }
+    }
+}
+
 /// The file name the picture is attached under (Discord).
 pub const PICTURE_NAME: &str = "board.png";
 /// The multipart boundary: a fixed string that cannot occur in the parts
