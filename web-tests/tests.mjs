@@ -469,6 +469,8 @@ Object.assign(tests, {
     await page.goto(base + g.seats[0].link);
     await waitFor(page, (s) => s.history.length === 10, "the table");
     assert.match(await page.textContent("#you"), /You play Black/);
+    // The referee's announcement between the games, under the match's score.
+    assert.match(await page.textContent("#clocks"), /Match: game 2 of 2 · score \(seat 1–seat 2\) 0\.5–0\.5Game 1 is drawn \(threefold repetition\): game 2 begins, the colours swapped/);
     const lines = await page.locator("#history li").allTextContents();
     assert.deepEqual(lines, ["White: d1d2", "Black: d7d6", "White: d2d1", "Black: d6d7",
       "White: d1d2", "Black: d7d6", "White: d2d1", "Black: d6d7", "White: b1b2", "Black: c7c6"]);

@@ -51,6 +51,7 @@ window.Clocks = (() => {
       const score = `${m.score[0]}–${m.score[1]}`;
       const result = m.winner === null ? `game ${m.game} of 2` : m.winner === "none" ? "drawn: no winner" : `won by seat ${m.winner + 1}`;
       html += `<div class="match">Match: ${result} · score (seat 1–seat 2) ${score}</div>`;
+      for (const line of m.between || []) html += `<div class="match">${esc(line)}</div>`;
     }
     const c = v.clock;
     if (c) {

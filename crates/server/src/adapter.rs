@@ -137,8 +137,9 @@ pub trait Hosted: Game + arbiter_core::Diagram + arbiter_core::Depict + 'static 
         false
     }
     /// How many public reports the game has published (Knight Control:
-    /// one per resolved bidding or round; the other games' history says
-    /// it all). The chat webhooks post each once, after the entries.
+    /// one per resolved bidding or round; a Progressive Chess match, one
+    /// when a drawn game 1 starts game 2; the other games' history says it
+    /// all). The chat webhooks post each once, after the entries.
     fn reports(&self) -> usize {
         0
     }

@@ -107,5 +107,15 @@ impl Hosted for Session {
         self.pending_move().is_some()
     }
 
+    /// A match's announcement between its games (a drawn game 1).
+    fn reports(&self) -> usize {
+        self.match_play().map_or(0, |m| m.reports().len())
+    }
+
+    fn report_lines(&self, from: usize) -> Vec<String> {
+        let reports = self.match_play().map(|m| m.reports()).unwrap_or_default();
+        reports.get(from..).unwrap_or_default().to_vec()
+    }
+
     duel_concessions!(Session);
 }

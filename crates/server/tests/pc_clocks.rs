@@ -276,6 +276,10 @@ async fn a_drawn_first_game_starts_the_second_with_colours_swapped() {
     assert_eq!(m["results"], json!([[0.5, 0.5]]));
     assert_eq!(m["score"], json!([0.5, 0.5]));
     assert_eq!(m["winner"], Value::Null);
+    assert_eq!(
+        m["between"],
+        json!(["Game 1 is drawn (threefold repetition): game 2 begins, the colours swapped"])
+    );
     // Player 1 now has White and moves first.
     assert_eq!(s["view"]["seat_colours"], json!([1, 0]));
     assert_eq!(s["status"], "playing");

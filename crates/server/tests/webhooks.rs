@@ -712,6 +712,43 @@ async fn a_turn_sent_in_two_steps_is_posted_once_whole() {
     assert!(reply.contains(&format!("Black: {black}\n")), "{reply}");
 }
 
+/// A match whose game 1 is drawn: the chat hears the drawing move by
+/// the colour that played it, the announcement, and game 2's mover by its
+/// new colour.
+#[tokio::test]
+async fn a_drawn_first_game_of_a_match_is_announced() {
+    let (base, mut got) = receiver(Answers::Statuses(vec![])).await;
+    let app = app_with(settings_with(Duration::from_secs(30))).await;
+    let g = create(
+        &app,
+        json!({"game": "progressive-chess", "seats": 2,
+               "options": {"match": true, "draw_rules": true},
+               "webhooks": [{"url": format!("{base}/hook"), "style": "slack"}]}),
+    )
+    .await;
+    let shuffle = [(0, "d1d2"), (1, "d7d6"), (0, "d2d1"), (1, "d6d7")];
+    for (seat, turn) in shuffle.iter().chain(&shuffle) {
+        act_ok(&app, &g.id, &g.seats[*seat], turn).await;
+    }
+    let mut last = String::new();
+    for _ in 0..8 {
+        last = text(&next(&mut got).await);
+    }
+    assert!(
+        last.ends_with(
+            "Black: d6d7\nGame 1 is drawn (threefold repetition): game 2 begins, the colours swapped\nTo act: White"
+        ),
+        "{last}"
+    );
+    // Game 2's first mover is player 1, now White.
+    act_ok(&app, &g.id, &g.seats[1], "b1b2").await;
+    let next_message = text(&next(&mut got).await);
+    assert!(
+        next_message.ends_with("White: b1b2\nTo act: Black"),
+        "{next_message}"
+    );
+}
+
 #[tokio::test]
 async fn webhooks_survive_a_restart_and_bad_ones_are_refused() {
     let (base, mut got) = receiver(Answers::Statuses(vec![])).await;

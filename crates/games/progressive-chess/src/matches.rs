@@ -143,6 +143,26 @@ impl Match {
             .collect()
     }
 
+    /// A line in words for each game that ended without ending the match
+    /// (a drawn game 1): what a referee announces between the games, in
+    /// the order they ended.
+    pub fn reports(&self) -> Vec<String> {
+        let decided = self.result().is_some();
+        let last = self.games.len() - 1;
+        (self.games.iter().enumerate())
+            .filter(|&(k, _)| !(decided && k == last))
+            .filter_map(|(k, game)| {
+                let outcome = game.outcome()?;
+                Some(format!(
+                    "Game {} is drawn ({}): game {} begins, the colours swapped",
+                    k + 1,
+                    outcome.reason,
+                    k + 2
+                ))
+            })
+            .collect()
+    }
+
     /// The result, once decided.
     pub fn result(&self) -> Option<MatchResult> {
         let last = self.games.len() - 1;

@@ -46,6 +46,10 @@ pub struct MatchView {
     /// The match winner (a player), `"none"` when both games were drawn, or
     /// null while it goes on.
     pub winner: Option<MatchResult>,
+    /// What was announced between the games ([`crate::Match::reports`]),
+    /// left out while there is nothing.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub between: Vec<String>,
 }
 
 /// What any viewer sees of a session.
@@ -110,6 +114,7 @@ impl Session {
             results,
             score,
             winner: m.result(),
+            between: m.reports(),
         })
     }
 }

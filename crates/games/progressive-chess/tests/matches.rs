@@ -43,17 +43,23 @@ fn a_drawn_first_game_is_followed_by_one_with_the_first_mover_swapped() {
     // Player 1 now moves first (as White).
     assert_eq!(m.to_move(), Some(1));
     assert_eq!(m.color_of(1, 1), Color::White);
+    let between = ["Game 1 is drawn (threefold repetition): game 2 begins, the colours swapped"];
+    assert_eq!(m.reports(), between);
     m.lose_on_time(Color::White);
     assert_eq!(m.result(), Some(MatchResult::Winner(0)));
+    // The game that decided the match is its result, not an announcement.
+    assert_eq!(m.reports(), between);
 }
 
 #[test]
 fn two_draws_mean_nobody_wins() {
     let mut m = Match::new(Ruleset::with_draw_rules());
+    assert!(m.reports().is_empty());
     draw_by_repetition(&mut m);
     draw_by_repetition(&mut m);
     assert_eq!(m.result(), Some(MatchResult::NoWinner));
     assert_eq!(m.to_move(), None);
+    assert_eq!(m.reports().len(), 1);
 }
 
 #[test]
