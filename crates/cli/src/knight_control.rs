@@ -12,6 +12,8 @@ use std::path::PathBuf;
 /// `arbiter new knight-control --players N [--seed S] [--layout FILE]`
 #[derive(Args)]
 pub struct NewArgs {
+    /// The game: knight-control (the one game whose records start from a
+    /// seed and a layout written here).
     pub game: String,
     /// Number of players, 2 to 11.
     #[arg(long)]
@@ -30,7 +32,11 @@ pub struct NewArgs {
 /// `arbiter replay knight-control RECORD [--as PLAYER]`
 #[derive(Args)]
 pub struct ReplayArgs {
+    /// The game: knight-court, knight-moves, progressive-chess, tilechess
+    /// or knight-control (`arbiter games` lists them).
     pub game: String,
+    /// The record file (JSON or text, docs/records.md; knight-control:
+    /// also one `arbiter new` wrote).
     pub record: PathBuf,
     /// Also print this player's private view (P1, P2, … or 1, 2, …).
     #[arg(long = "as")]

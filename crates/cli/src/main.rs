@@ -35,24 +35,35 @@ enum Command {
     Games,
     /// List the legal moves after playing MOVE… from POS, one per line, sorted.
     Moves {
+        /// The game: knight-court, knight-moves, progressive-chess, tilechess or
+        /// knight-control (`arbiter games` lists them).
         game: String,
         /// The position string to start from (default: the start position).
         #[arg(long)]
         position: Option<String>,
+        /// Moves in the game's notation, played in order from the position.
         moves: Vec<String>,
     },
     /// Play the moves and print the resulting position string.
     Apply {
+        /// The game: knight-court, knight-moves, progressive-chess, tilechess or
+        /// knight-control (`arbiter games` lists them).
         game: String,
+        /// The position string to start from (default: the start position).
         #[arg(long)]
         position: Option<String>,
+        /// Moves in the game's notation, played in order from the position.
         #[arg(required = true)]
         moves: Vec<String>,
     },
     /// Count the legal move sequences of length DEPTH.
     Perft {
+        /// The game: knight-court, knight-moves, progressive-chess, tilechess or
+        /// knight-control (`arbiter games` lists them).
         game: String,
+        /// How many plies deep to count.
         depth: u32,
+        /// The position string to start from (default: the start position).
         #[arg(long)]
         position: Option<String>,
         /// Also print the count below each first move.
@@ -62,9 +73,14 @@ enum Command {
     /// Draw the board after playing MOVE… from POS, or at an entry of a
     /// game RECORD (docs/records.md; knight-control: also its own records).
     Show {
+        /// The game: knight-court, knight-moves, progressive-chess, tilechess or
+        /// knight-control (`arbiter games` lists them).
         game: String,
+        /// The position string to start from (default: the start position).
         #[arg(long)]
         position: Option<String>,
+        /// Moves in the game's notation, played in order from the position;
+        /// or the path of one game record.
         moves: Vec<String>,
         /// knight-control: the board after this round (0 = after bidding).
         #[arg(long)]
@@ -76,22 +92,32 @@ enum Command {
     /// Draw the board as a picture (PNG or SVG by the --out name) after
     /// MOVE… from POS, or at an entry of a game RECORD.
     Render {
+        /// The game: knight-court, knight-moves, progressive-chess, tilechess or
+        /// knight-control (`arbiter games` lists them).
         game: String,
+        /// The position string to start from (default: the start position).
         #[arg(long)]
         position: Option<String>,
+        /// Moves in the game's notation, played in order from the position;
+        /// or the path of one game record.
         moves: Vec<String>,
         /// A record: the board after this many entries (0 = the start).
         #[arg(long)]
         ply: Option<usize>,
+        /// Where to write the picture: a file name ending in .png or .svg.
         #[arg(long)]
         out: std::path::PathBuf,
     },
     /// Check a game record: its seed against its commitment, and every
     /// entry and draw against the seed. Exits 1 naming a wrong entry.
-    Verify { record: std::path::PathBuf },
+    Verify {
+        /// The record file (JSON or text, docs/records.md).
+        record: std::path::PathBuf,
+    },
     /// Write a stored game's full record, every entry in full, from the
     /// server's database (for its operator).
     Export {
+        /// The game's id, as in its table's address (`/table/ID`).
         id: String,
         /// The database (as for `arbiter serve`).
         #[arg(long, default_value = "sqlite://arbiter.db")]
@@ -102,6 +128,7 @@ enum Command {
     },
     /// Solve every position of a game by retrograde analysis (knight-court).
     Solve {
+        /// The game: knight-court (the one small enough to solve).
         game: String,
         /// Write the table file here.
         #[arg(long)]
@@ -135,13 +162,16 @@ enum Command {
     },
     /// Every legal move with its exact value from the solved table, best first.
     Analyse {
+        /// The game: knight-court (the one with a solved table).
         game: String,
+        /// The position string to start from (default: the start position).
         #[arg(long)]
         position: Option<String>,
         /// Also prove each move under the true rule (no position twice):
         /// whether either side forces mate within this many plies.
         #[arg(long, value_name = "PLIES")]
         prove: Option<u32>,
+        /// Moves in the game's notation, played in order from the position.
         moves: Vec<String>,
     },
     /// Write a new game record (knight-control).
@@ -153,7 +183,10 @@ enum Command {
     Match(match_cmd::MatchArgs),
     /// Run as a UCI engine on standard input and output (knight-court,
     /// knight-moves, progressive-chess).
-    Uci { game: String },
+    Uci {
+        /// The game: knight-court, knight-moves or progressive-chess.
+        game: String,
+    },
     /// Run the web host: every game in the browser, stored in a database.
     Serve(serve::ServeArgs),
     /// Check a database: its schema version, and that every stored game
@@ -161,7 +194,10 @@ enum Command {
     Doctor(doctor::DoctorArgs),
     /// Play against the engine in the terminal.
     Play {
+        /// The game: knight-court, knight-moves or progressive-chess (the
+        /// games of two players in turn).
         game: String,
+        /// The position string to start from (default: the start position).
         #[arg(long)]
         position: Option<String>,
         /// The side you play: 1 moves first, 2 second.
@@ -210,5 +246,28 @@ fn main() -> ExitCode {
             eprintln!("error: {message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// `arbiter COMMAND --help` explains every argument and option it
+    /// takes: none is shown bare.
+    #[test]
+    fn every_argument_has_help() {
+        let cli = Cli::command();
+        let mut bare = Vec::new();
+        for command in cli.get_subcommands() {
+            for arg in command.get_arguments() {
+                let id = arg.get_id().as_str();
+                if id != "help" && id != "version" && arg.get_help().is_none() {
+                    bare.push(format!("{} {id}", command.get_name()));
+                }
+            }
+        }
+        assert!(bare.is_empty(), "arguments without help: {bare:?}");
     }
 }

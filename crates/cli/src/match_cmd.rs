@@ -10,6 +10,8 @@ use std::path::PathBuf;
 /// The options of one `arbiter match`.
 #[derive(Args)]
 pub struct MatchArgs {
+    /// The game: knight-court, knight-moves, progressive-chess, tilechess
+    /// or knight-control (`arbiter games` lists them).
     pub game: String,
     /// One per seat: a host level 1 to 5 (docs/ai.md#levels), or a level
     /// and budget, e.g. max:200ms, max:5000n, greedy, random (and
@@ -17,12 +19,14 @@ pub struct MatchArgs {
     /// solved table read as it stands).
     #[arg(long = "seat", required = true)]
     pub seats: Vec<String>,
+    /// How many games to play.
     #[arg(long, default_value_t = 100)]
     pub games: usize,
     /// Games played at once (with uci: seats, each worker starts its own
     /// engine processes).
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
+    /// The match's seed: the same seed plays the same games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Write every game record into this directory.
