@@ -27,6 +27,7 @@ mod requests;
 mod session;
 pub mod social;
 mod timing;
+mod told;
 mod views;
 
 pub use event::{Event, Logged, Status};
@@ -297,7 +298,7 @@ struct Actor {
     pending_key: Option<crate::idempotency::Key>,
     /// The game's chat webhooks, and what they were last told.
     webhooks: crate::webhooks::Webhooks,
-    told: Option<chat::Told>,
+    told: Option<told::Told>,
     /// This instance's lease of the game, when several instances share
     /// the database (docs/instances.md): no lease, no write.
     claim: Option<crate::owners::Claim>,
@@ -341,7 +342,7 @@ pub struct Replayed {
 /// error naming its place in the log, and so is a deadline that was not
 /// due when it was logged (one fired twice, by two writers).
 pub fn replay(record: &GameRecord, events: &[Logged]) -> Result<Replayed, String> {
-    let (config, session) = rebuild_with(record, events, true)?;
+    let (config, session) = rebuild_with(record, events, true, |_| {})?;
     let seats = config.bots.len();
     let views = (0..seats)
         .map(Some)
@@ -357,21 +358,21 @@ pub fn replay(record: &GameRecord, events: &[Logged]) -> Result<Replayed, String
 }
 
 /// A stored game's configuration and the session its log makes: every
-/// event through [`Session::apply`], as on a restart. An event the game
-/// refuses is an error naming its place in the log.
-fn rebuild(record: &GameRecord, events: &[Logged]) -> Result<(GameConfig, Session), String> {
-    rebuild_with(record, events, false)
-}
-
+/// event through [`Session::apply`], as on a restart, `look`ing at the
+/// session before the first event and after each. An event the game
+/// refuses is an error naming its place in the log, and so, with
+/// `check_deadlines`, is a deadline that was not due ([`undue`]).
 fn rebuild_with(
     record: &GameRecord,
     events: &[Logged],
     check_deadlines: bool,
+    mut look: impl FnMut(&Session),
 ) -> Result<(GameConfig, Session), String> {
     let config: GameConfig =
         serde_json::from_str(&record.config).map_err(|e| format!("its configuration: {e}"))?;
     let game = fresh_game(record, &config)?;
     let mut session = Session::new(game, &config);
+    look(&session);
     for event in events {
         if let Some(why) = check_deadlines.then(|| undue(&session, event)).flatten() {
             return Err(format!("event {} ({:?}): {why}", event.seq, event.event));
@@ -379,6 +380,7 @@ fn rebuild_with(
         session
             .apply(event)
             .map_err(|e| format!("event {} ({:?}): {e}", event.seq, event.event))?;
+        look(&session);
     }
     Ok((config, session))
 }
@@ -426,8 +428,15 @@ pub fn spawn(
         Part::Owner(claim) => (claim, false),
         Part::Follower => (None, true),
     };
-    let (config, session) = rebuild(&record, &events)
-        .map_err(|e| ApiError::Internal(format!("replaying {}: {e}", record.id)))?;
+    // The owner replays what the chat webhooks were told and held, look by
+    // look, as the table went (a follower tells them nothing).
+    let mut looks = told::Replay::default();
+    let (config, session) = rebuild_with(&record, &events, false, |session| {
+        if !follower {
+            looks.observe(session)
+        }
+    })
+    .map_err(|e| ApiError::Internal(format!("replaying {}: {e}", record.id)))?;
     let (tx, rx) = mpsc::channel(256);
     let epoch = claim.as_ref().map(|c| c.epoch);
     let actor = Actor {
@@ -444,7 +453,7 @@ pub fn spawn(
         last_active_ms: now_ms(),
         pending_key: None,
         webhooks,
-        told: None,
+        told: looks.told(),
         claim,
         follower,
     };

@@ -590,6 +590,39 @@ async fn a_sealed_step_is_posted_once_when_it_closes() {
     );
 }
 
+/// A server restarted while a step fills goes on holding its entries:
+/// the step's message, after the restart, still names every seat that
+/// submitted before it; and a restart posts nothing of its own.
+#[tokio::test]
+async fn a_step_filling_across_a_restart_is_posted_whole() {
+    let (base, mut got) = receiver(Answers::Statuses(vec![])).await;
+    let (url, path) = temp_db("webhooks-held");
+    let start = || async {
+        let store = Store::open(&url).await.unwrap();
+        router(AppState::new(store, settings_with(Duration::from_secs(30))))
+    };
+    let app = start().await;
+    let mut body = knight_control(3, 2);
+    body["webhooks"] = json!([{"url": format!("{base}/hook"), "style": "slack"}]);
+    let g = create(&app, body).await;
+    act_ok(&app, &g.id, &g.seats[0], "bid ABCDE").await;
+    act_ok(&app, &g.id, &g.seats[2], "bid FGHIJ").await;
+    drop(app);
+    let app = start().await;
+    // Opening the table starts its actor; it posts nothing.
+    state(&app, &g.id, None).await;
+    act_ok(&app, &g.id, &g.seats[1], "bid KLMNO").await;
+    let step = text(&next(&mut got).await);
+    assert!(
+        step.contains("A new game: ")
+            && step.contains("\nP1, P3 and P2: submitted a bid\nBidding: "),
+        "{step}"
+    );
+    assert!(got.try_recv().is_err(), "one message");
+    drop(app);
+    remove_db(&path);
+}
+
 /// Moves within a webhook's pace of messages (here two at once, then one
 /// each 500 ms) each get their own message; those that come faster go out
 /// together in the next message, in order.
