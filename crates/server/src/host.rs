@@ -271,6 +271,20 @@ struct SeenEntry {
     side: Option<String>,
 }
 
+#[cfg(test)]
+impl SeenEntry {
+    /// An entry of `seat` (or none) saying `action`, for the tests.
+    fn made(seat: Option<usize>, action: &str) -> SeenEntry {
+        SeenEntry {
+            seq: 0,
+            at_ms: 0,
+            seat,
+            action: action.into(),
+            side: None,
+        }
+    }
+}
+
 /// A game's actor: the session its log made, and what it needs to keep it
 /// going (the store, the watchers, the timers, the bots). Its parts: the
 /// mailbox loop here, [`session`] (the one path of every event),

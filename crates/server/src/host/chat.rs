@@ -171,15 +171,10 @@ fn named(entry: &SeenEntry, k: usize, name: impl Fn(usize) -> String) -> String 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::host::SeenEntry;
 
     fn entry(seat: Option<usize>, action: &str) -> SeenEntry {
-        SeenEntry {
-            seq: 0,
-            at_ms: 0,
-            seat,
-            action: action.into(),
-            side: None,
-        }
+        SeenEntry::made(seat, action)
     }
 
     #[test]

@@ -178,15 +178,10 @@ impl Replay {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::host::SeenEntry;
 
     fn entry(seat: Option<usize>, action: &str) -> SeenEntry {
-        SeenEntry {
-            seq: 0,
-            at_ms: 0,
-            seat,
-            action: action.into(),
-            side: None,
-        }
+        SeenEntry::made(seat, action)
     }
 
     /// Whether entries are new and all seats'.
