@@ -41,6 +41,18 @@ impl PositionError {
     }
 }
 
+/// A host's game action that was refused (Knight Control's communal
+/// garnets). The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum HostActionError {
+    /// The text is not one of the game's host actions.
+    #[error("{0}")]
+    Malformed(String),
+    /// A host action the rules do not allow now, or a game that has none.
+    #[error("{0}")]
+    Refused(String),
+}
+
 /// An action that was refused. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ActionError {

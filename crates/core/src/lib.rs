@@ -33,7 +33,7 @@ pub mod testing;
 
 pub use color::{Color, Lettered, Piece};
 pub use concession::{Concedes, Concession};
-pub use error::{ActionError, PositionError};
+pub use error::{ActionError, HostActionError, PositionError};
 pub use game::{Diagram, Disclosure, Game, Perft, TextPosition, Viewer};
 pub use outcome::{Outcome, SeatResult};
 pub use phase::Phase;

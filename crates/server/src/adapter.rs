@@ -9,7 +9,7 @@
 //! game's newcomer seat is always `seat_count()` (see arbiter-core's docs).
 
 use crate::bots::{self, Think};
-use arbiter_core::{ActionError, Concedes, Game, Seat, Seed};
+use arbiter_core::{ActionError, Concedes, Game, HostActionError, Seat, Seed};
 use arbiter_knight_control::KnightControl;
 use arbiter_knight_court::KnightCourt;
 use arbiter_knight_moves::KnightMoves;
@@ -203,9 +203,11 @@ pub trait Hosted: Game + arbiter_core::Diagram + arbiter_core::Depict + 'static 
         let _ = seat;
         None
     }
-    fn host_act(&mut self, text: &str) -> Result<String, String> {
+    fn host_act(&mut self, text: &str) -> Result<String, HostActionError> {
         let _ = text;
-        Err("this game has no host actions".into())
+        Err(HostActionError::Refused(
+            "this game has no host actions".into(),
+        ))
     }
     /// `seat` resigns, by the game's own rule (in a duel it loses; in a
     /// free-for-all the player leaves). On error nothing changes.

@@ -91,7 +91,7 @@ impl Hosted for KnightControl {
     }
 
     /// The host's game action ([`KnightControl::host_act`]).
-    fn host_act(&mut self, text: &str) -> Result<String, String> {
+    fn host_act(&mut self, text: &str) -> Result<String, arbiter_core::HostActionError> {
         KnightControl::host_act(self, text)
     }
 }

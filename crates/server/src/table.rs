@@ -5,7 +5,9 @@
 use crate::adapter::{kind, Creation, Hosted};
 use crate::bots::Think;
 use arbiter_core::scene::{Last, Scene};
-use arbiter_core::{ActionError, Disclosure, GameRng, Outcome, Phase, Seat, Seed, Viewer};
+use arbiter_core::{
+    ActionError, Disclosure, GameRng, HostActionError, Outcome, Phase, Seat, Seed, Viewer,
+};
 use arbiter_search::player::ScoredLine;
 use serde_json::Value;
 
@@ -84,7 +86,7 @@ pub trait LiveGame: Send + Sync {
     /// Pushes the current deadline (and the game's own clock) back by `ms`.
     fn extend(&mut self, ms: i64);
     /// A host's game-specific action ([`Hosted::host_act`]).
-    fn host_act(&mut self, text: &str, at_ms: i64) -> Result<String, String>;
+    fn host_act(&mut self, text: &str, at_ms: i64) -> Result<String, HostActionError>;
     /// The game's terminal picture of what everyone may see.
     fn diagram(&self) -> String;
     /// The board as `seat` (or a spectator) may see it (docs/pictures.md).
@@ -491,7 +493,7 @@ impl<G: Hosted> LiveGame for Table<G> {
         Ok(())
     }
 
-    fn host_act(&mut self, text: &str, at_ms: i64) -> Result<String, String> {
+    fn host_act(&mut self, text: &str, at_ms: i64) -> Result<String, HostActionError> {
         let said = self.game.host_act(text)?;
         self.after_change(at_ms, false);
         Ok(said)

@@ -201,6 +201,16 @@ async fn refusals_change_nothing_in_any_view() {
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    // Text that is no host action at all is malformed.
+    let (status, err) = by_host(
+        &app,
+        &g,
+        json!({"command": "game", "action": "communal P1 P12"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
+    assert_eq!(err["error"], "'P12' is not a player: players are P1 to P3");
+    assert_eq!(all_views(&app, &g.id, &g.seats).await, before);
     assert_eq!(all_views(&app, &g.id, &g.seats).await, before);
 
     // A checked action is not played either.

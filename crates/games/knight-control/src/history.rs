@@ -5,7 +5,7 @@
 use crate::action::Action;
 use crate::game::{KnightControl, Stage};
 use crate::place::{parse_player, player_name};
-use arbiter_core::{Disclosure, Seat, Viewer};
+use arbiter_core::{Disclosure, HostActionError, Seat, Viewer};
 
 impl KnightControl {
     /// What `viewer` may see of `seat`'s `action` in a history, asked just
@@ -48,21 +48,28 @@ impl KnightControl {
     }
 
     /// A host's game action in text: `communal P1 P2` grants a communal
-    /// garnet to the two players. Returns the public history text.
-    pub fn host_act(&mut self, text: &str) -> Result<String, String> {
+    /// garnet to the two players. Returns the public history text; text
+    /// that is no host action is malformed, a grant the rules do not allow
+    /// now is refused.
+    pub fn host_act(&mut self, text: &str) -> Result<String, HostActionError> {
         let words: Vec<&str> = text.split_whitespace().collect();
         match words.as_slice() {
             ["communal", a, b] => {
-                let a = parse_player(a, self.players())?;
-                let b = parse_player(b, self.players())?;
-                let number = self.grant_communal(a, b)?;
+                let player =
+                    |p| parse_player(p, self.players()).map_err(HostActionError::Malformed);
+                let (a, b) = (player(a)?, player(b)?);
+                let number = self
+                    .grant_communal(a, b)
+                    .map_err(HostActionError::Refused)?;
                 Ok(format!(
                     "communal garnet {number} granted to {} and {}",
                     player_name(a),
                     player_name(b)
                 ))
             }
-            _ => Err("the host's Knight Control action is 'communal P1 P2'".into()),
+            _ => Err(HostActionError::Malformed(
+                "the host's Knight Control action is 'communal P1 P2'".into(),
+            )),
         }
     }
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use arbiter_core::{Disclosure, Game, Seat, Seed, Viewer};
+use arbiter_core::{Disclosure, Game, HostActionError, Seat, Seed, Viewer};
 use arbiter_knight_control::{KnightControl, Layout, Rules, Stage};
 use common::*;
 
@@ -122,9 +122,20 @@ fn the_host_grants_a_communal_garnet_in_words() {
         "communal garnet 1 granted to P1 and P2"
     );
     let before = serde_json::to_string(&g.view(Viewer::Spectator)).unwrap();
+    // Text that is no host action is malformed; a grant the rules forbid
+    // is refused.
     for bad in ["communal P1", "garnet P1 P2", "communal P1 P9"] {
-        assert!(g.host_act(bad).is_err(), "{bad}");
+        assert!(
+            matches!(g.host_act(bad), Err(HostActionError::Malformed(_))),
+            "{bad}"
+        );
     }
+    assert_eq!(
+        g.host_act("communal P2 P2"),
+        Err(HostActionError::Refused(
+            "a communal garnet goes to two different players".into()
+        ))
+    );
     assert_eq!(
         serde_json::to_string(&g.view(Viewer::Spectator)).unwrap(),
         before

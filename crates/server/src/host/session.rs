@@ -7,7 +7,7 @@ use super::social::Social;
 use super::{GameConfig, DEFAULT_CLAIM_HOLD_SECS};
 use crate::adapter::LiveGame;
 use crate::error::ApiError;
-use arbiter_core::ActionError;
+use arbiter_core::{ActionError, HostActionError};
 
 /// Why an event was refused: it changes nothing.
 #[derive(Debug)]
@@ -15,6 +15,8 @@ pub(super) enum Refusal {
     /// The game refused a seat's action.
     Action(ActionError),
     /// The game refused the host's own action.
+    HostAction(HostActionError),
+    /// The host's command is out of bounds.
     Host(String),
     /// The game could not apply its deadline or clock.
     Time(String),
@@ -24,6 +26,7 @@ impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Refusal::Action(e) => write!(f, "{e}"),
+            Refusal::HostAction(e) => write!(f, "{e}"),
             Refusal::Host(e) | Refusal::Time(e) => f.write_str(e),
         }
     }
@@ -33,6 +36,8 @@ impl From<Refusal> for ApiError {
     fn from(refusal: Refusal) -> ApiError {
         match refusal {
             Refusal::Action(e) => e.into(),
+            Refusal::HostAction(HostActionError::Malformed(e)) => ApiError::BadRequest(e),
+            Refusal::HostAction(HostActionError::Refused(e)) => ApiError::Refused(e),
             Refusal::Host(e) => ApiError::Refused(e),
             Refusal::Time(e) => ApiError::Internal(e),
         }
@@ -184,7 +189,7 @@ impl Session {
                 game.end_by_host();
                 None
             }
-            Event::Host { action } => Some(game.host_act(action, at).map_err(Refusal::Host)?),
+            Event::Host { action } => Some(game.host_act(action, at).map_err(Refusal::HostAction)?),
             Event::Resign { seat } => {
                 game.resign(*seat, at).map_err(Refusal::Action)?;
                 Some(format!("seat {} resigns", seat + 1))
