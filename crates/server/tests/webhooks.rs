@@ -969,4 +969,17 @@ async fn the_host_sends_a_webhook_a_test_message_and_hears_how_it_went() {
     }
     // Only the two test messages were posted.
     assert!(got.try_recv().is_err());
+    // A receiver that never answers: the answer says so once the attempt's
+    // time is up (here the settings' 200 ms, within the test's own 4 s).
+    let (base, _hung) = receiver(Answers::Hang).await;
+    let app = app_with(settings_with(Duration::from_millis(200))).await;
+    let g = court_with_hook(&app, &base).await;
+    let uri = format!("/api/games/{}/webhooks/1/test", g.id);
+    let (status, v) = call(&app, "POST", &uri, Some(&g.host), None).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["delivered"], false, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("no answer within"),
+        "{v}"
+    );
 }

@@ -15,6 +15,11 @@ use std::time::Duration;
 /// (Discord takes 5 messages in 2 s from a webhook).
 pub const TEST_GAP: Duration = Duration::from_secs(10);
 
+/// The longest a test message may take: the host is waiting, and with
+/// several instances the instance that passed the request on waits at
+/// most 5 s for the owner's answer (docs/instances.md).
+const TEST_TIMEOUT: Duration = Duration::from_secs(4);
+
 /// What a test message shows of the table: its title ("Knight Court,
 /// table ab12"), and the spectators' picture now (SVG) after `ply` public
 /// entries.
@@ -79,7 +84,7 @@ impl Webhooks {
             &hook.target,
             &kind,
             body,
-            self.inner.retry.timeout,
+            self.inner.retry.timeout.min(TEST_TIMEOUT),
             &self.inner.reach,
         )
         .await;
