@@ -136,6 +136,14 @@ pub trait Hosted: Game + arbiter_core::Diagram + arbiter_core::Depict + 'static 
     fn mid_turn(&self) -> bool {
         false
     }
+    /// The board the last action left, where it differs from the game's
+    /// scene now: an action that ended one game of a match, before the
+    /// next has a move (Progressive Chess). A history stepped back to that
+    /// action shows it.
+    fn closing_scene(&self, viewer: arbiter_core::Viewer) -> Option<arbiter_core::Scene> {
+        let _ = viewer;
+        None
+    }
     /// How many public reports the game has published (Knight Control:
     /// one per resolved bidding or round; a Progressive Chess match, one
     /// when a drawn game 1 starts game 2; the other games' history says it

@@ -107,6 +107,10 @@ impl Hosted for Session {
         self.pending_move().is_some()
     }
 
+    fn closing_scene(&self, viewer: arbiter_core::Viewer) -> Option<arbiter_core::Scene> {
+        Session::closing_scene(self, viewer)
+    }
+
     /// A match's announcement between its games (a drawn game 1).
     fn reports(&self) -> usize {
         self.match_play().map_or(0, |m| m.reports().len())

@@ -91,6 +91,8 @@ pub trait LiveGame: Send + Sync {
     fn diagram(&self) -> String;
     /// The board as `seat` (or a spectator) may see it (docs/pictures.md).
     fn scene(&self, seat: Option<usize>) -> Scene;
+    /// [`Hosted::closing_scene`] for `seat` (or a spectator).
+    fn closing_scene(&self, seat: Option<usize>) -> Option<Scene>;
     /// Server seat `seat` in the game's own words ("White", "Ohs", a
     /// Tilechess colour once it has joined; else "P2"), as the table
     /// names it.
@@ -524,6 +526,14 @@ impl<G: Hosted> LiveGame for Table<G> {
             Some(game_seat) => arbiter_core::Depict::seat_name(&self.game, game_seat),
             None => arbiter_core::scene::plain_seat_name(Seat(seat as u8)),
         }
+    }
+
+    fn closing_scene(&self, seat: Option<usize>) -> Option<Scene> {
+        let viewer = match self.viewer_seat(seat) {
+            Some(s) => Viewer::Seat(s),
+            None => Viewer::Spectator,
+        };
+        self.game.closing_scene(viewer)
     }
 
     fn scene(&self, seat: Option<usize>) -> Scene {

@@ -301,6 +301,19 @@ async fn a_drawn_first_game_starts_the_second_with_colours_swapped() {
     assert_eq!(status, StatusCode::OK, "{r}");
     assert_eq!(r["view"]["match"]["game"], 2);
     assert_eq!(r["view"]["turns"], json!([]));
+    // Its board is the one the drawing move left, with the announcement.
+    assert_eq!(
+        r["scene"]["status"],
+        json!(["Game 1 is drawn (threefold repetition): game 2 begins, the colours swapped"])
+    );
+    assert_eq!(
+        r["scene"]["last"]["cells"],
+        json!(["d6", "d7"]),
+        "{}",
+        r["scene"]
+    );
+    let (_, r) = get(&app, &uri(9), None).await;
+    assert_eq!(r["scene"]["status"][0], "Black to move", "{}", r["scene"]);
     let (_, r) = get(&app, &uri(10), None).await;
     assert_eq!(r["view"], state(&app, &g.id, None).await["view"]);
     first_game_entries_keep_their_colours(&app, &g).await;
@@ -323,8 +336,14 @@ async fn first_game_entries_keep_their_colours(app: &axum::Router, g: &Created) 
         let uri = format!("/api/games/{}/board.svg?ply={ply}", g.id);
         async move { String::from_utf8(get_raw(app, &uri, None).await.2).unwrap() }
     };
-    // The move that drew game 1 was Black's; game 2's first, White's.
-    assert!(caption(8).await.contains("last: Black: d6d7"));
+    // The move that drew game 1 was Black's, shown on the board it left;
+    // game 2's first, White's.
+    let drawn = caption(8).await;
+    assert!(drawn.contains("last: Black: d6d7"), "{drawn}");
+    assert!(
+        drawn.contains("Game 1 is drawn (threefold repetition)"),
+        "{drawn}"
+    );
     assert!(caption(9).await.contains("last: White: b1b2"));
     assert!(caption(10).await.contains("last: Black: c7c6"));
     host_ok(app, g, json!({"command": "end"})).await;

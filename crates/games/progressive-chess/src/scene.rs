@@ -80,6 +80,23 @@ impl Depict for ProgressiveChess {
     }
 }
 
+impl Session {
+    /// The board the last turn left, when that turn ended game 1 of a
+    /// match and game 2 has no turn yet: game 1's final position, with the
+    /// referee's announcement as its status. A history stepped back to
+    /// that turn shows how game 1 ended, not game 2's empty start.
+    pub fn closing_scene(&self, viewer: Viewer) -> Option<Scene> {
+        let m = self.match_play()?;
+        let ended = m.game_index().checked_sub(1)?;
+        if !self.current().turns_played().is_empty() {
+            return None;
+        }
+        let mut scene = m.games()[ended].scene(viewer);
+        scene.status = m.reports().get(ended).cloned().into_iter().collect();
+        Some(scene)
+    }
+}
+
 /// A session's scene: its current game's, with the step clocks' reserves
 /// and the match score.
 impl Depict for Session {

@@ -254,3 +254,22 @@ fn a_match_names_each_player_by_the_colour_it_has_now() {
     );
     assert_eq!(timed().seat_name(Seat(1)), "Black");
 }
+
+#[test]
+fn the_board_that_ended_game_one_is_kept_until_game_two_has_a_turn() {
+    let mut s = Session::new_match(Ruleset::with_draw_rules(), None);
+    assert!(s.closing_scene(Viewer::Spectator).is_none());
+    let at = draw_game(&mut s, 0, 0);
+    let closing = s.closing_scene(Viewer::Spectator).unwrap();
+    assert_eq!(
+        closing.status,
+        ["Game 1 is drawn (threefold repetition): game 2 begins, the colours swapped"]
+    );
+    // The drawing move was Black's king back to d7 (by hand: the eighth
+    // turn of `draw_game`).
+    let last = serde_json::to_value(&closing.last).unwrap();
+    assert_eq!(last["cells"], serde_json::json!(["d6", "d7"]));
+    play(&mut s, 1, "b1b2", at + 100);
+    assert!(s.closing_scene(Viewer::Spectator).is_none());
+    assert!(timed().closing_scene(Viewer::Spectator).is_none());
+}

@@ -163,7 +163,13 @@ impl Actor {
                     .map_err(|e| ApiError::Internal(format!("replay: {e}")))?;
             }
         }
-        Ok(json!({ "ply": n, "view": session.game.view(seat), "scene": session.game.scene(seat) }))
+        // An entry that ended one game of a match shows the board it left.
+        let scene = match n < history.len() {
+            true => session.game.closing_scene(seat),
+            false => None,
+        };
+        let scene = scene.unwrap_or_else(|| session.game.scene(seat));
+        Ok(json!({ "ply": n, "view": session.game.view(seat), "scene": scene }))
     }
 }
 
