@@ -31,7 +31,7 @@ use crate::storage::{Store, StoredDelivery, StoredWebhook};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 use tokio::sync::mpsc;
 
@@ -51,8 +51,8 @@ pub struct Retry {
     pub backoff: Duration,
     /// How long one attempt may take.
     pub timeout: Duration,
-    /// The pace of messages to one webhook: `burst` at once, then one per
-    /// `gap` (a token bucket). While a webhook is at its pace, what comes
+    /// The pace of messages to one webhook URL (shared by every table that
+    /// posts to it): `burst` at once, then one per `gap` (a token bucket). While a webhook is at its pace, what comes
     /// (bots moving fast, a Tilechess table all moving at once) goes out
     /// together in the next message. Discord takes 5 messages in 2 s from
     /// a webhook and some 30 a minute in a channel, Slack about one a
@@ -140,6 +140,9 @@ struct Inner {
     reach: Reach,
     /// Where delivery states are kept.
     store: Store,
+    /// Each webhook URL's pace, shared by every table posting to it (held
+    /// weakly: a URL no webhook uses any more is forgotten).
+    buckets: Mutex<HashMap<String, Weak<Mutex<courier::Bucket>>>>,
 }
 
 /// A webhook as the host gives it.
@@ -186,8 +189,21 @@ impl Webhooks {
                 public_url,
                 reach,
                 store,
+                buckets: Mutex::new(HashMap::new()),
             }),
         }
+    }
+
+    /// The pace of messages to `url`, shared by every webhook posting to it.
+    fn bucket(&self, url: &str) -> Arc<Mutex<courier::Bucket>> {
+        let mut buckets = (self.inner.buckets.lock()).unwrap_or_else(|p| p.into_inner());
+        if let Some(bucket) = buckets.get(url).and_then(Weak::upgrade) {
+            return bucket;
+        }
+        buckets.retain(|_, b| b.strong_count() > 0);
+        let bucket = Arc::new(Mutex::new(courier::Bucket::default()));
+        buckets.insert(url.to_string(), Arc::downgrade(&bucket));
+        bucket
     }
 
     /// Whether webhooks may post to loopback and private addresses.
@@ -316,6 +332,7 @@ impl Webhooks {
             public_url: self.inner.public_url.clone(),
             reach: self.inner.reach.clone(),
             store: self.inner.store.clone(),
+            bucket: self.bucket(&hook.stored.url),
         };
         tokio::spawn(courier.run(rx));
         Ok(hook)

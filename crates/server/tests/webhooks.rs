@@ -658,6 +658,51 @@ async fn moves_beyond_the_pace_go_out_together() {
     );
 }
 
+/// Two tables posting into one webhook share its pace (here two at once,
+/// then one each 500 ms): once each table's first move has spent the two,
+/// the first table's next two moves go out together.
+#[tokio::test]
+async fn tables_posting_to_one_webhook_share_its_pace() {
+    let (base, mut got) = receiver(Answers::Statuses(vec![])).await;
+    let mut settings = settings_with(Duration::from_secs(30));
+    settings.webhook_retry.gap = Duration::from_millis(500);
+    settings.webhook_retry.burst = 2;
+    let app = app_with(settings).await;
+    let (a, b) = (
+        court_with_hook(&app, &base).await,
+        court_with_hook(&app, &base).await,
+    );
+    let first = [play_one(&app, &a).await, play_one(&app, &b).await];
+    let more = [play_one(&app, &a).await, play_one(&app, &a).await];
+    let mut messages: Vec<String> = Vec::new();
+    for _ in 0..3 {
+        messages.push(text(&next(&mut got).await));
+    }
+    let of = |g: &Created| {
+        (messages.iter())
+            .filter(|m| m.starts_with(&format!("Knight Court, table {}:", g.id)))
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    let (by_a, by_b) = (of(&a), of(&b));
+    assert_eq!((by_a.len(), by_b.len()), (2, 1), "{messages:?}");
+    assert!(
+        by_b[0].contains(&format!("White: {}\n", first[1])),
+        "{by_b:?}"
+    );
+    assert!(
+        by_a[0].contains(&format!("White: {}\n", first[0])),
+        "{by_a:?}"
+    );
+    assert!(
+        by_a[1].ends_with(&format!(
+            ": Black: {}\nWhite: {}\nTo act: Black",
+            more[0], more[1]
+        )),
+        "{by_a:?}"
+    );
+}
+
 /// A rematch keeps the group's chat: the new table has the old one's
 /// webhooks, and its first message opens by saying whose rematch it is,
 /// with the new table's link.

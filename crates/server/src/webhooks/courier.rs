@@ -5,7 +5,7 @@ use super::{duration_words, http, payload, Hook, Message, Notice, Retry, Style, 
 use crate::clock::Clock;
 use crate::storage::{Store, StoredDelivery};
 use std::sync::atomic::Ordering;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
 
@@ -19,6 +19,9 @@ pub(super) struct Courier {
     pub(super) public_url: Option<String>,
     pub(super) reach: super::Reach,
     pub(super) store: Store,
+    /// The pace of messages to this webhook's URL, shared with every other
+    /// table's webhook to the same URL.
+    pub(super) bucket: Arc<Mutex<Bucket>>,
 }
 
 impl Courier {
@@ -95,7 +98,7 @@ impl Courier {
         pace.armed = notice.deadline_ms.filter(|&d| pace.reminded != Some(d));
         pace.latest = Some(notice.clone());
         if notice.says_something() {
-            pace.spend(tokio::time::Instant::now(), self.retry);
+            self.bucket().spend(tokio::time::Instant::now(), self.retry);
             let message = self.message(&notice, notice.turn_text());
             self.deliver(hook, message, &notice).await;
         }
@@ -119,7 +122,7 @@ impl Courier {
         }
         loop {
             let now = tokio::time::Instant::now();
-            let due = pace.next_allowed(now, self.retry);
+            let due = self.bucket().next_allowed(now, self.retry);
             let says = notices.iter().any(|n| n.says_something());
             if !says || due <= now {
                 return Notice::merged(notices);
@@ -142,6 +145,10 @@ impl Courier {
                 },
             }
         }
+    }
+
+    fn bucket(&self) -> std::sync::MutexGuard<'_, Bucket> {
+        self.bucket.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     fn message(&self, notice: &Notice, text: String) -> Message {
@@ -276,21 +283,29 @@ fn add(hook: &Hook, notices: &mut Vec<Arc<Notice>>, more: Arc<Notice>, pace: &mu
     }
 }
 
-/// A webhook's pace: the last notice (for reminders), the messages it may
-/// send at once (a token bucket: [`Retry::burst`], one more each
-/// [`Retry::gap`]) as of a moment, the deadline a reminder is armed for and
-/// the last one reminded, and a notice kept for the next message.
+/// A webhook's pace: the last notice (for reminders), the deadline a
+/// reminder is armed for and the last one reminded, and a notice kept for
+/// the next message. How many messages may go at once is its URL's
+/// [`Bucket`], which every table posting to that URL shares.
 #[derive(Default)]
 struct Pace {
     latest: Option<Arc<Notice>>,
-    tokens: f64,
-    counted_at: Option<tokio::time::Instant>,
     armed: Option<i64>,
     reminded: Option<i64>,
     carry: Option<Arc<Notice>>,
 }
 
-impl Pace {
+/// The messages a webhook URL may take at once, as of a moment: a token
+/// bucket of [`Retry::burst`], one more each [`Retry::gap`]. A chat counts
+/// what one webhook receives whatever table it comes from, so the tables
+/// posting to one URL (a host's several boards in one channel) share it.
+#[derive(Default)]
+pub(super) struct Bucket {
+    tokens: f64,
+    counted_at: Option<tokio::time::Instant>,
+}
+
+impl Bucket {
     /// Brings the bucket to `now`: full at first, then refilled one token
     /// a gap, up to the burst.
     fn refill(&mut self, now: tokio::time::Instant, retry: Retry) {
