@@ -623,16 +623,21 @@ async fn a_step_filling_across_a_restart_is_posted_whole() {
     remove_db(&path);
 }
 
+/// Settings with a pace of two messages at once, then one each 500 ms.
+fn paced() -> Settings {
+    let mut settings = settings_with(Duration::from_secs(30));
+    settings.webhook_retry.gap = Duration::from_millis(500);
+    settings.webhook_retry.burst = 2;
+    settings
+}
+
 /// Moves within a webhook's pace of messages (here two at once, then one
 /// each 500 ms) each get their own message; those that come faster go out
 /// together in the next message, in order.
 #[tokio::test]
 async fn moves_beyond_the_pace_go_out_together() {
     let (base, mut got) = receiver(Answers::Statuses(vec![])).await;
-    let mut settings = settings_with(Duration::from_secs(30));
-    settings.webhook_retry.gap = Duration::from_millis(500);
-    settings.webhook_retry.burst = 2;
-    let app = app_with(settings).await;
+    let app = app_with(paced()).await;
     let g = court_with_hook(&app, &base).await;
     let mut played = Vec::new();
     for _ in 0..4 {
@@ -664,10 +669,7 @@ async fn moves_beyond_the_pace_go_out_together() {
 #[tokio::test]
 async fn tables_posting_to_one_webhook_share_its_pace() {
     let (base, mut got) = receiver(Answers::Statuses(vec![])).await;
-    let mut settings = settings_with(Duration::from_secs(30));
-    settings.webhook_retry.gap = Duration::from_millis(500);
-    settings.webhook_retry.burst = 2;
-    let app = app_with(settings).await;
+    let app = app_with(paced()).await;
     let (a, b) = (
         court_with_hook(&app, &base).await,
         court_with_hook(&app, &base).await,
