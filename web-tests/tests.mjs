@@ -474,6 +474,8 @@ Object.assign(tests, {
     const lines = await page.locator("#history li").allTextContents();
     assert.deepEqual(lines, ["White: d1d2", "Black: d7d6", "White: d2d1", "Black: d6d7",
       "White: d1d2", "Black: d7d6", "White: d2d1", "Black: d6d7", "White: b1b2", "Black: c7c6"]);
+    // A line between the games: before game 2's first move only.
+    assert.deepEqual(await page.locator("#history li.new-game").allTextContents(), ["White: b1b2"]);
     await page.screenshot({ path: `${artifacts}/progressive-chess-match-game-2.png`, fullPage: true });
     await context.close();
   },

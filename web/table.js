@@ -463,9 +463,12 @@ function drawHistory(s) {
     return h.action.startsWith(who + ": ") ? h.action : `${who}: ${h.action}`;
   };
   const entries = historyEntries(s);
-  patch(list, entries.map((h) => {
+  // Where the seats' names changed (a Progressive Chess match's game 2,
+  // whose entries need no name of their own), a line between the games.
+  const newGame = (h, i) => h.seat !== null && !h.side && i > 0 && !!entries[i - 1].side;
+  patch(list, entries.map((h, i) => {
     const timeout = / \(time: played for P\d+\)$/.test(h.action);
-    return `<li id="ply-${h.ply}" data-ply="${h.ply}" class="${replayPly === h.ply ? "shown" : ""}${timeout ? " timeout" : ""}">${esc(line(h))}</li>`;
+    return `<li id="ply-${h.ply}" data-ply="${h.ply}" class="${replayPly === h.ply ? "shown" : ""}${timeout ? " timeout" : ""}${newGame(h, i) ? " new-game" : ""}">${esc(line(h))}</li>`;
   }).join(""));
   for (const el of list.querySelectorAll("li")) el.onclick = () => showPly(Number(el.dataset.ply));
   const shown = replayPly === null ? s.history.length : replayPly;
