@@ -5,13 +5,15 @@
 use std::sync::Arc;
 use tokio::sync::OnceCell;
 
-/// The most lines of news one message lists (an eleven-player Knight
-/// Control round's report is thirteen or so).
-const MAX_LINES: usize = 16;
+/// The most lines of news one message lists: an eleven-player Knight
+/// Control round is its "submitted" line, a heading, a line per player and
+/// one per collision, some sixteen to twenty.
+const MAX_LINES: usize = 24;
 /// The most characters of text one message carries, all lines together:
-/// well within Discord's 2,000 for a message's content and Slack's 3,000
-/// for a section, with the title, the link and Slack's escapes.
-const MAX_TEXT: usize = 1_500;
+/// within Discord's 2,000 for a message's content with the link and a
+/// note of dropped updates (some 200 more), and Slack's 3,000 for a
+/// section with the title and its escapes.
+const MAX_TEXT: usize = 1_750;
 /// The most characters one line keeps.
 const MAX_LINE: usize = 300;
 
@@ -173,10 +175,10 @@ mod tests {
                 (0..n).map(|k| format!("{k}{}", "x".repeat(len))).collect(),
             ))
         };
-        assert!(Notice::fits_with(&[of(10, 5)], &of(6, 5)));
-        assert!(!Notice::fits_with(&[of(10, 5)], &of(7, 5)));
+        assert!(Notice::fits_with(&[of(10, 5)], &of(14, 5)));
+        assert!(!Notice::fits_with(&[of(10, 5)], &of(15, 5)));
         assert!(!Notice::fits_with(&[of(3, 299)], &of(2, 299)));
-        for (notices, next) in [(vec![of(10, 5)], of(6, 5)), (vec![of(2, 299)], of(1, 299))] {
+        for (notices, next) in [(vec![of(10, 5)], of(14, 5)), (vec![of(2, 299)], of(1, 299))] {
             assert!(Notice::fits_with(&notices, &next));
             let mut all = notices.clone();
             all.push(next);
@@ -192,9 +194,9 @@ mod tests {
             notice(short(2)).turn_text(),
             "line 1\nline 2\nTo act: P1, P2"
         );
-        let text = notice(short(20)).turn_text();
+        let text = notice(short(30)).turn_text();
         assert!(
-            text.ends_with("line 16\n… and 4 more\nTo act: P1, P2"),
+            text.ends_with("line 24\n… and 6 more\nTo act: P1, P2"),
             "{text}"
         );
         // Long lines: each cut, and no more of them than fit.
@@ -204,8 +206,37 @@ mod tests {
         assert!(text.chars().count() <= MAX_TEXT, "{}", text.chars().count());
         assert_eq!(lines[0].chars().count(), MAX_LINE);
         assert!(lines[0].ends_with('…'));
-        assert_eq!(lines[4], "… and 4 more");
-        assert_eq!(lines[5], "To act: P1, P2");
+        // 1,750 characters less the closing line's and 24 for the last:
+        // five cut lines of 300 and their line ends fit, a sixth does not.
+        assert_eq!(lines[5], "… and 3 more");
+        assert_eq!(lines[6], "To act: P1, P2");
         assert_eq!(notice(vec![]).turn_text(), "To act: P1, P2");
+    }
+
+    /// The longest text, with the note of dropped updates and the table's
+    /// link, is within Discord's 2,000 characters of content.
+    #[test]
+    fn the_longest_message_fits_discords_content() {
+        let mut longest = notice(vec!["é".repeat(1000); 30]);
+        longest.to_act = (1..=11).map(|k| format!("P{k}")).collect();
+        let text = format!(
+            "({} earlier updates were not posted: this webhook fell behind)\n{}",
+            u64::MAX,
+            longest.turn_text()
+        );
+        let base = Some("https://arbiter.example.org/a/rather/long/path");
+        let message = super::super::Message::about(base, "ab12cd34ef56", "t".into(), text, 999);
+        let (_, body) = super::super::payload::body(super::super::Style::Discord, &message, b"");
+        let body = String::from_utf8(body).unwrap();
+        let json = body
+            .split("\r\n\r\n")
+            .nth(1)
+            .unwrap()
+            .split("\r\n")
+            .next()
+            .unwrap();
+        let payload: serde_json::Value = serde_json::from_str(json).unwrap();
+        let content = payload["content"].as_str().unwrap().chars().count();
+        assert!(content <= 2_000, "{content}");
     }
 }
