@@ -421,6 +421,14 @@ pub fn png(svg: &str) -> Result<Vec<u8>, String> {
         .map_err(|e| format!("encoding PNG: {e}"))
 }
 
+/// [`png`] on the blocking pool, off the async threads (a picture takes
+/// milliseconds to draw).
+pub async fn png_off_thread(svg: String) -> Result<Vec<u8>, String> {
+    tokio::task::spawn_blocking(move || png(&svg))
+        .await
+        .map_err(|e| format!("drawing the picture: {e}"))?
+}
+
 /// The share of pixels of two PNGs of one size that differ by more than a
 /// little in any channel; `None` if either is unreadable or their sizes
 /// differ. For golden-image tests.

@@ -91,8 +91,10 @@ pub trait LiveGame: Send + Sync {
     fn diagram(&self) -> String;
     /// The board as `seat` (or a spectator) may see it (docs/pictures.md).
     fn scene(&self, seat: Option<usize>) -> Scene;
-    /// [`Hosted::closing_scene`] for `seat` (or a spectator).
-    fn closing_scene(&self, seat: Option<usize>) -> Option<Scene>;
+    /// The board as `seat` (or a spectator) sees it in a history stepped
+    /// back to the last action: the one that action left
+    /// ([`Hosted::closing_scene`]), else the scene.
+    fn past_scene(&self, seat: Option<usize>) -> Scene;
     /// Server seat `seat` in the game's own words ("White", "Ohs", a
     /// Tilechess colour once it has joined; else "P2"), as the table
     /// names it.
@@ -200,6 +202,14 @@ impl<G: Hosted> Table<G> {
 
     fn viewer_seat(&self, seat: Option<usize>) -> Option<Seat> {
         seat.and_then(|k| self.bound.get(k).copied().flatten())
+    }
+
+    /// Server seat `seat` (or a spectator) as the game's viewer.
+    fn viewer(&self, seat: Option<usize>) -> Viewer {
+        match self.viewer_seat(seat) {
+            Some(s) => Viewer::Seat(s),
+            None => Viewer::Spectator,
+        }
     }
 
     /// Restarts the deadline when a new turn or step has begun at `at_ms`.
@@ -352,11 +362,7 @@ impl<G: Hosted> LiveGame for Table<G> {
     }
 
     fn view(&self, seat: Option<usize>) -> Value {
-        let viewer = match self.viewer_seat(seat) {
-            Some(s) => Viewer::Seat(s),
-            None => Viewer::Spectator,
-        };
-        serde_json::to_value(self.game.view(viewer)).unwrap_or(Value::Null)
+        serde_json::to_value(self.game.view(self.viewer(seat))).unwrap_or(Value::Null)
     }
 
     fn hints(&self, seat: Option<usize>) -> Value {
@@ -528,20 +534,12 @@ impl<G: Hosted> LiveGame for Table<G> {
         }
     }
 
-    fn closing_scene(&self, seat: Option<usize>) -> Option<Scene> {
-        let viewer = match self.viewer_seat(seat) {
-            Some(s) => Viewer::Seat(s),
-            None => Viewer::Spectator,
-        };
-        self.game.closing_scene(viewer)
+    fn past_scene(&self, seat: Option<usize>) -> Scene {
+        (self.game.closing_scene(self.viewer(seat))).unwrap_or_else(|| self.scene(seat))
     }
 
     fn scene(&self, seat: Option<usize>) -> Scene {
-        let viewer = match self.viewer_seat(seat) {
-            Some(s) => Viewer::Seat(s),
-            None => Viewer::Spectator,
-        };
-        let mut scene = arbiter_core::Depict::scene(&self.game, viewer);
+        let mut scene = arbiter_core::Depict::scene(&self.game, self.viewer(seat));
         if scene.last.is_none() {
             scene.last = self.trail.clone();
         }

@@ -52,9 +52,10 @@ pub struct Retry {
     /// How long one attempt may take.
     pub timeout: Duration,
     /// The pace of messages to one webhook URL (shared by every table that
-    /// posts to it): `burst` at once, then one per `gap` (a token bucket). While a webhook is at its pace, what comes
-    /// (bots moving fast, a Tilechess table all moving at once) goes out
-    /// together in the next message. Discord takes 5 messages in 2 s from
+    /// posts to it): `burst` at once, then one per `gap` (a token bucket).
+    /// While a webhook is at its pace, what comes (bots moving fast, a
+    /// Tilechess table all moving at once) goes out together in the next
+    /// message. Discord takes 5 messages in 2 s from
     /// a webhook and some 30 a minute in a channel, Slack about one a
     /// second. A zero gap sets no pace: each notice is its own message.
     pub gap: Duration,

@@ -205,9 +205,8 @@ pub(crate) async fn board_png(
     Parsed(query): Parsed<PictureQuery>,
 ) -> ApiResult<Response> {
     let svg = picture(game, query).await?;
-    let png = tokio::task::spawn_blocking(move || crate::pictures::png(&svg))
+    let png = crate::pictures::png_off_thread(svg)
         .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?
         .map_err(ApiError::Internal)?;
     Ok(([(header::CONTENT_TYPE, "image/png")], png).into_response())
 }

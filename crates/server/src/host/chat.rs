@@ -28,7 +28,7 @@ impl Actor {
         // to act, for a deadline reminder, in a notice with no lines (which
         // posts nothing).
         let fresh = &history[before.entries_seen.min(history.len())..];
-        let seats_only = !fresh.is_empty() && fresh.iter().all(|e| e.seat.is_some());
+        let seats_only = super::told::seats_only(fresh, |e| e.seat.is_some());
         let (next, holding) = before.next(now.clone(), seats_only, self.session.game.mid_turn());
         self.told = Some(next);
         let new = match holding {

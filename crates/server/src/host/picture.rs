@@ -57,7 +57,7 @@ impl Actor {
                         .map_err(|e| ApiError::Internal(format!("picture: {e}")))?;
                 }
             }
-            (session.game.closing_scene(seat)).unwrap_or_else(|| session.game.scene(seat))
+            session.game.past_scene(seat)
         };
         // The last entry, its seat named as the board names it ("White",
         // a Tilechess colour) when it was made. The result is the scene's

@@ -126,6 +126,12 @@ impl Told {
     }
 }
 
+/// Whether there are entries new since a look, and all are seats' (by
+/// `seated`): [`Told::next`]'s `seats_only`.
+pub(super) fn seats_only<T>(fresh: &[T], seated: impl Fn(&T) -> bool) -> bool {
+    !fresh.is_empty() && fresh.iter().all(seated)
+}
+
 /// The looks the webhooks had at a game, replayed from its log: the state
 /// after each event as a live table would have seen it, so that a
 /// restarted server goes on holding what was held. Only the spectators'
@@ -163,7 +169,7 @@ impl Replay {
             Some(before) if before.same_as(&now) => before,
             Some(before) => {
                 let fresh = self.seated.get(before.entries_seen..).unwrap_or_default();
-                let seats_only = !fresh.is_empty() && fresh.iter().all(|&s| s);
+                let seats_only = seats_only(fresh, |&seated| seated);
                 before.next(now, seats_only, session.game.mid_turn()).0
             }
         });
@@ -184,9 +190,8 @@ mod tests {
         SeenEntry::made(seat, action)
     }
 
-    /// Whether entries are new and all seats'.
     fn seated(entries: &[SeenEntry]) -> bool {
-        !entries.is_empty() && entries.iter().all(|e| e.seat.is_some())
+        seats_only(entries, |e| e.seat.is_some())
     }
 
     fn told(entries: usize, to_act: &[usize]) -> Told {

@@ -165,10 +165,9 @@ impl Actor {
         }
         // An entry that ended one game of a match shows the board it left.
         let scene = match n < history.len() {
-            true => session.game.closing_scene(seat),
-            false => None,
+            true => session.game.past_scene(seat),
+            false => session.game.scene(seat),
         };
-        let scene = scene.unwrap_or_else(|| session.game.scene(seat));
         Ok(json!({ "ply": n, "view": session.game.view(seat), "scene": scene }))
     }
 }

@@ -105,11 +105,7 @@ impl Notice {
     pub(super) async fn png(&self) -> Arc<Vec<u8>> {
         self.png
             .get_or_init(|| async {
-                let svg = self.svg.clone();
-                let png = tokio::task::spawn_blocking(move || crate::pictures::png(&svg))
-                    .await
-                    .map_err(|e| e.to_string())
-                    .and_then(|r| r);
+                let png = crate::pictures::png_off_thread(self.svg.clone()).await;
                 Arc::new(png.unwrap_or_else(|e| {
                     tracing::error!("webhook picture: {e}");
                     Vec::new()

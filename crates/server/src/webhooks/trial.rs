@@ -70,13 +70,9 @@ impl Webhooks {
         let base = self.inner.public_url.as_deref();
         let message = payload::Message::about(base, game_id, sample.title, text, sample.ply);
         let png = match hook.style {
-            payload::Style::Discord => {
-                let svg = sample.svg;
-                tokio::task::spawn_blocking(move || crate::pictures::png(&svg))
-                    .await
-                    .map_err(|e| ApiError::Internal(e.to_string()))?
-                    .map_err(ApiError::Internal)?
-            }
+            payload::Style::Discord => crate::pictures::png_off_thread(sample.svg)
+                .await
+                .map_err(ApiError::Internal)?,
             payload::Style::Slack => Vec::new(),
         };
         let (kind, body) = payload::body(hook.style, &message, &png);
