@@ -49,6 +49,10 @@ const tests = {
     assert.equal(await page.locator("#link-rows button.copy").count(), 4);
     assert.equal(await page.locator("#link-rows img.qr").count(), 2);
     assert.ok((await page.inputValue("#invite")).includes(link), "the invitation holds the seat link");
+    // Seats are named as the rules name them, in the form, the links and the invitation.
+    assert.match(await page.textContent("#seat-list"), /Seat 1 \(White\).*Seat 2 \(Black\)/);
+    assert.equal(await page.textContent("#link-rows tr:nth-child(3) td"), "Seat 2 (Black, bot level 3)");
+    assert.ok((await page.inputValue("#invite")).includes(`Seat 1 (White): ${link}`), "the invitation names the side");
     assert.match(await page.textContent("#about"), /How to play Knight Court/);
     // The default opponent is a middle-level bot.
     assert.equal(await page.inputValue("#seat-1"), String(Math.ceil((await (await fetch(`${base}/api/kinds`)).json()).max_bot_level / 2)));

@@ -109,6 +109,14 @@ function refresh() {
   seatRows();
 }
 
+// A seat as the table names it: its number, and the game's name for it
+// where the game has one before play (Seat 1 (White)).
+function seatLabel(seat, extra) {
+  const name = (kind().seat_names || [])[seat];
+  const said = [name, extra].filter(Boolean).join(", ");
+  return `Seat ${seat + 1}` + (said ? ` (${said})` : "");
+}
+
 // Changing the number of seats patches the list (web/patch.js): the seats
 // already set up keep their choice; a new seat 2 starts as a level 3 bot.
 function seatRows() {
@@ -119,7 +127,7 @@ function seatRows() {
     const option = (v, label) => `<option value="${v}"${v === was ? " selected" : ""}>${label}</option>`;
     let levels = "";
     for (let l = 1; l <= maxLevel; l++) levels += option(String(l), `bot, level ${l}${l === 1 ? " (easiest)" : l === maxLevel ? " (strongest)" : ""}`);
-    html += `<label>Seat ${i + 1} <select id="seat-${i}" data-seat="${i}">` +
+    html += `<label>${esc(seatLabel(i))} <select id="seat-${i}" data-seat="${i}">` +
       option("0", "a person") + levels + `</select></label>`;
   }
   patch($("seat-list"), html);
@@ -199,8 +207,8 @@ function showLinks(data) {
   row("Host", data.host.link, false);
   const people = [];
   for (const s of data.seats) {
-    const url = row(s.bot ? `Seat ${s.seat + 1} (bot level ${s.bot})` : `Seat ${s.seat + 1}`, s.link, !s.bot);
-    if (!s.bot) people.push(`Seat ${s.seat + 1}: ${url}`);
+    const url = row(seatLabel(s.seat, s.bot ? `bot level ${s.bot}` : ""), s.link, !s.bot);
+    if (!s.bot) people.push(`${seatLabel(s.seat)}: ${url}`);
   }
   const watch = row("Spectators", data.spectator.link, true);
   $("link-rows").innerHTML = rows.join("");

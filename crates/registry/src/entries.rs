@@ -319,6 +319,19 @@ mod tests {
         );
     }
 
+    /// The lobby names the seats of the duels as their rules do (the rule
+    /// texts: White and Black in Knight Court and Progressive Chess, Eks
+    /// and Ohs in Knight Moves), and the others by number.
+    #[test]
+    fn seats_are_named_as_the_rules_name_them() {
+        let names = |id| crate::kind(id).unwrap().seat_names();
+        assert_eq!(names("knight-court"), ["White", "Black"]);
+        assert_eq!(names("knight-moves"), ["Eks", "Ohs"]);
+        assert_eq!(names("progressive-chess"), ["White", "Black"]);
+        assert!(names("tilechess").is_empty());
+        assert!(names("knight-control").is_empty());
+    }
+
     /// Every choice has a word for the lobby for each of its values, and
     /// its default is one of them.
     #[test]

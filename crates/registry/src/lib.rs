@@ -24,6 +24,8 @@ pub use matches::{Done, KnightControlArena, MatchPlan, Matches, TurnArena};
 pub use options::{Opt, OptKind};
 pub use tools::{Duel, KnightControlTools, Note, SeatOf, Tools, TurnBased};
 
+use arbiter_core::scene::plain_seat_name;
+use arbiter_core::Seat;
 use serde::Serialize;
 
 /// One game: everything the CLI, the lobby, the create path, the bots and
@@ -79,6 +81,21 @@ impl Kind {
         now_ms: i64,
     ) -> Result<(), String> {
         options::check_moments_after(self.name, self.options, options, now_ms)
+    }
+
+    /// The game's own names of its seats before play (`White`, `Black`),
+    /// for the lobby to say which seat is which; empty where the game
+    /// names its seats only by number or only once play has begun.
+    pub fn seat_names(&self) -> Vec<String> {
+        let names: Vec<String> = (0..self.max_seats)
+            .map(|k| self.tools.seat_name(Seat(k as u8)))
+            .collect();
+        let by_number = (0..self.max_seats).all(|k| names[k] == plain_seat_name(Seat(k as u8)));
+        if by_number {
+            Vec::new()
+        } else {
+            names
+        }
     }
 
     /// Moves the set times in `options` by `by_ms` ([`options::shift_moments`]).

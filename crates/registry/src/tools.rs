@@ -41,6 +41,10 @@ pub trait Tools: Sync {
     ) -> Result<Scene, String>;
     /// A game against the engine in the terminal (`arbiter play`).
     fn duel(&self, position: Option<&str>) -> Result<Box<dyn Duel>, String>;
+    /// How the game names `seat` at its start, as its pictures and results
+    /// do (`White`); `P3` where it names a seat only later (a Tilechess
+    /// colour, given on joining) or only by number.
+    fn seat_name(&self, seat: Seat) -> String;
 }
 
 /// An alternating game in progress against the engine, as text.
@@ -238,6 +242,10 @@ where
             note: self.note,
         }))
     }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        G::start().seat_name(seat)
+    }
 }
 
 /// A [`TurnBased`] game in progress in `arbiter play`.
@@ -342,5 +350,10 @@ impl Tools for KnightControlTools {
 
     fn duel(&self, _: Option<&str>) -> Result<Box<dyn Duel>, String> {
         Err(USE_RECORDS.into())
+    }
+
+    /// Knight Control's players are P1 to P11.
+    fn seat_name(&self, seat: Seat) -> String {
+        arbiter_core::scene::plain_seat_name(seat)
     }
 }

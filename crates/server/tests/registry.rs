@@ -51,6 +51,19 @@ async fn every_game_is_listed_with_its_options_and_takes_their_defaults() {
         let (status, v) = try_create(&app, &body).await;
         assert_eq!(status, StatusCode::OK, "{body}: {v}");
     }
+    // The lobby's names of the seats: the duels' sides, none where a seat
+    // is named only by number or on joining.
+    let names: Vec<&Value> = kinds.iter().map(|k| &k["seat_names"]).collect();
+    assert_eq!(
+        names,
+        [
+            &json!(["White", "Black"]),
+            &json!(["Eks", "Ohs"]),
+            &json!(["White", "Black"]),
+            &json!([]),
+            &json!([])
+        ]
+    );
     let tilechess = &kinds[3]["options"][0];
     assert_eq!(
         *tilechess,

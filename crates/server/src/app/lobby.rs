@@ -24,8 +24,17 @@ pub(super) fn routes() -> axum::Router<AppState> {
 }
 
 async fn kinds(State(state): State<AppState>) -> Json<Value> {
+    // Each game's entry, with its seats' names for the lobby's labels.
+    let kinds: Vec<Value> = KINDS
+        .iter()
+        .map(|kind| {
+            let mut entry = json!(kind);
+            entry["seat_names"] = json!(kind.seat_names());
+            entry
+        })
+        .collect();
     Json(json!({
-        "kinds": KINDS,
+        "kinds": kinds,
         "max_bot_level": crate::bots::MAX_LEVEL,
         "public_url": state.public_url(),
         "about": pages::ABOUT,
