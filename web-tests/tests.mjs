@@ -513,6 +513,33 @@ Object.assign(tests, {
     await context.close();
   },
 
+  async "the host hands a seat to a bot and back from the table, the seat named by its side"(browser) {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const g = await createGame({ game: "knight-court", seats: 2 });
+    await page.goto(base + g.host.link);
+    await page.waitForSelector("#host-bot-1");
+    assert.equal(await page.textContent("#host-bot-1"), "Seat 2 (Black): hand to a bot");
+    await page.click("#host-bot-1");
+    await waitFor(page, (s) => s.seats[1].bot === 3, "seat 2 played by a bot");
+    assert.match(await page.textContent("#seats"), /Seat 2 \(Black\): bot level 3/);
+    // White moves; the bot answers for Black.
+    await act(g.seats[0].link, "c1c3");
+    await waitFor(page, (s) => s.history.length === 2, "the bot's reply");
+    await page.waitForSelector("#host-human-1");
+    assert.equal(await page.textContent("#host-human-1"), "Seat 2 (Black): back to its player");
+    await page.screenshot({ path: `${artifacts}/host-seats-phone.png`, fullPage: true });
+    await page.click("#host-human-1");
+    await waitFor(page, (s) => s.seats[1].bot === null, "seat 2 back to its player");
+    assert.match(await page.textContent("#seats"), /Seat 2 \(Black\): person/);
+    // White's turn again, and no bot answers for Black after it.
+    await act(g.seats[0].link, (await (await fetch(`${base}/api/games/${g.id}`, { headers: { authorization: `Bearer ${g.seats[0].link.split("#")[1]}` } })).json()).legal[0]);
+    await waitFor(page, (s) => s.history.length === 3, "White's second move");
+    await page.waitForTimeout(1500);
+    assert.equal((await pageState(page)).history.length, 3, "no bot moved for the seat given back");
+    await context.close();
+  },
+
   async "a move played on timeout is labelled in the history and the player is told"(browser) {
     const g = await createGame({ game: "knight-court", seats: 2, deadline_secs: 1 });
     const page = await (await browser.newContext(PHONE)).newPage();

@@ -352,14 +352,15 @@ function render(s) {
   // A panel with its own typed box (Knight Control's item steps) needs no second one.
   $("typed").hidden = s.you.role !== "seat" || over || !!document.getElementById("kc-typed");
 
+  // A seat as the lobby named it: its number and, once it has one, its side.
+  const seatWords = (seat) => `Seat ${seat.seat + 1}` + (seat.game_seat !== null ? ` (${esc(seatName(s, seat.game_seat))})` : "");
   patch($("seats"), "<h3>Seats</h3>" + s.seats.map((seat) => {
-    const side = seat.game_seat !== null ? ` (${esc(seatName(s, seat.game_seat))})` : "";
     const who = seat.bot ? `bot level ${seat.bot}` : "person";
     // Knight Control's sealed steps: a player sees only their own mark.
     const sealed = s.game === "knight-control" && s.you.role === "seat" && s.you.seat !== seat.seat;
     const mark = seat.to_act && !over && !sealed ? ' <span aria-label="to act">◀</span>' : "";
     const me = s.you.seat === seat.seat ? " <b>you</b>" : "";
-    return `<div>Seat ${seat.seat + 1}${side}: ${who}${me}${mark}</div>`;
+    return `<div>${seatWords(seat)}: ${who}${me}${mark}</div>`;
   }).join(""));
 
   patch($("house"), over || !board().houseRules ? "" : board().houseRules(s));
@@ -373,8 +374,8 @@ function render(s) {
   $("host-controls").hidden = over;
   if (s.you.role === "host" && !over) {
     patch($("host-seats"), s.seats.map((seat) => seat.bot
-      ? `<button id="host-human-${seat.seat}" data-human="${seat.seat}">Seat ${seat.seat + 1}: back to its player</button>`
-      : `<button id="host-bot-${seat.seat}" data-bot="${seat.seat}">Seat ${seat.seat + 1}: hand to a bot</button>`).join("<br>"));
+      ? `<button id="host-human-${seat.seat}" data-human="${seat.seat}">${seatWords(seat)}: back to its player</button>`
+      : `<button id="host-bot-${seat.seat}" data-bot="${seat.seat}">${seatWords(seat)}: hand to a bot</button>`).join("<br>"));
     for (const el of $("host-seats").querySelectorAll("button")) {
       el.onclick = () => el.dataset.bot !== undefined
         ? hostCommand({ command: "bot", seat: Number(el.dataset.bot), level: 3 })
