@@ -520,9 +520,14 @@ Object.assign(tests, {
     await page.goto(base + g.host.link);
     await page.waitForSelector("#host-bot-1");
     assert.equal(await page.textContent("#host-bot-1"), "Seat 2 (Black): hand to a bot");
+    // The host chooses the bot's level: every level the server has, 3 unless changed.
+    const levels = (await (await fetch(`${base}/api/kinds`)).json()).max_bot_level;
+    assert.equal(await page.locator("#host-level option").count(), levels);
+    assert.equal(await page.inputValue("#host-level"), "3");
+    await page.selectOption("#host-level", String(levels));
     await page.click("#host-bot-1");
-    await waitFor(page, (s) => s.seats[1].bot === 3, "seat 2 played by a bot");
-    assert.match(await page.textContent("#seats"), /Seat 2 \(Black\): bot level 3/);
+    await waitFor(page, (s) => s.seats[1].bot === levels, "seat 2 played by the strongest bot");
+    assert.match(await page.textContent("#seats"), new RegExp(`Seat 2 \\(Black\\): bot level ${levels}`));
     // White moves; the bot answers for Black.
     await act(g.seats[0].link, "c1c3");
     await waitFor(page, (s) => s.history.length === 2, "the bot's reply");

@@ -378,7 +378,7 @@ function render(s) {
       : `<button id="host-bot-${seat.seat}" data-bot="${seat.seat}">${seatWords(seat)}: hand to a bot</button>`).join("<br>"));
     for (const el of $("host-seats").querySelectorAll("button")) {
       el.onclick = () => el.dataset.bot !== undefined
-        ? hostCommand({ command: "bot", seat: Number(el.dataset.bot), level: 3 })
+        ? hostCommand({ command: "bot", seat: Number(el.dataset.bot), level: Number($("host-level").value) })
         : hostCommand({ command: "human", seat: Number(el.dataset.human) });
     }
     $("host-extend").hidden = !s.deadline_ms;
