@@ -517,7 +517,12 @@ Object.assign(tests, {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     const g = await createGame({ game: "knight-court", seats: 2 });
+    // The host also plays White: the host's link pasted into the seat's tab
+    // (only the part after '#' differs) makes the page the host's.
+    await page.goto(base + g.seats[0].link);
+    await waitFor(page, (s) => s.you.role === "seat", "White's page");
     await page.goto(base + g.host.link);
+    await page.waitForFunction(() => typeof state !== "undefined" && state && state.you.role === "host");
     await page.waitForSelector("#host-bot-1");
     assert.equal(await page.textContent("#host-bot-1"), "Seat 2 (Black): hand to a bot");
     // The host chooses the bot's level: every level the server has, 3 unless changed.
@@ -542,6 +547,52 @@ Object.assign(tests, {
     await waitFor(page, (s) => s.history.length === 3, "White's second move");
     await page.waitForTimeout(1500);
     assert.equal((await pageState(page)).history.length, 3, "no bot moved for the seat given back");
+    await context.close();
+  },
+
+  async "the lobby lists the tables this browser opened, with where each stands"(browser) {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const playing = await createGame({ game: "knight-court", seats: 2, bots: [{ seat: 1, level: 1 }] });
+    const hosted = await createGame({ game: "knight-moves", seats: 2 });
+    const resigned = await createGame({ game: "knight-court", seats: 2 });
+    const [, token] = resigned.seats[0].link.split("#");
+    const res = await fetch(`${base}/api/games/${resigned.id}/resign`, {
+      method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: "{}",
+    });
+    assert.equal(res.status, 200);
+    // Opened in this order; a spectator's link is not one of "your tables".
+    for (const link of [playing.seats[0].link, hosted.host.link, resigned.seats[1].link, hosted.spectator.link]) {
+      await page.goto(base + link);
+      await waitFor(page, (s) => s.id, "the table");
+    }
+    // A table the server does not know (a database started afresh) is dropped.
+    await page.evaluate(() => rememberTable({ id: "nosuchtable1", token: "00", game: "knight-court", role: "seat", seat: 0 }));
+    await page.goto(base + "/");
+    await page.waitForSelector("#recent:not([hidden])");
+    const rows = async () => page.locator("#recent-list li > div").allInnerTexts();
+    assert.deepEqual(await rows(), [
+      "Knight Court · Seat 2 (Black)\nover: Black wins by resignation",
+      "Knight Moves · host\nplaying",
+      "Knight Court · Seat 1 (White)\nyour move",
+    ]);
+    assert.equal(await page.evaluate(() => recentTables().some((e) => e.id === "nosuchtable1")), false);
+    await page.screenshot({ path: `${artifacts}/lobby-your-tables-phone.png`, fullPage: true });
+    // Forgetting one keeps the others.
+    await page.click("#recent-list li:nth-child(2) button.forget");
+    await page.waitForFunction(() => document.querySelectorAll("#recent-list li").length === 2);
+    assert.equal(await page.evaluate(() => recentTables().length), 2);
+    // A game made here keeps its host link at the top of the list.
+    await page.selectOption("#game", "progressive-chess");
+    await page.click("#go");
+    await page.waitForSelector("#links:not([hidden])");
+    await page.waitForFunction(() => document.querySelectorAll("#recent-list li").length === 3);
+    assert.equal(await page.innerText("#recent-list li:first-child > div"), "Progressive Chess · host\nplaying");
+    // A line opens its table with its link.
+    await Promise.all([page.waitForURL(/\/table\//), page.click("#recent-list li:nth-child(3) a")]);
+    await page.waitForFunction(() => typeof state !== "undefined" && state);
+    const s = await waitFor(page, (s) => s.id === playing.id, "the table from the list");
+    assert.deepEqual(s.you, { role: "seat", seat: 0 });
     await context.close();
   },
 

@@ -6,6 +6,11 @@
 "use strict";
 const id = location.pathname.split("/").pop();
 const token = location.hash.slice(1);
+// The token is the link's part after '#': another link to the same table
+// pasted into this tab (the host's after a seat's) changes only that part,
+// which browsers do not reload for, so the page reloads itself as that
+// link's holder.
+window.addEventListener("hashchange", () => location.reload());
 const auth = token ? { authorization: "Bearer " + token } : {};
 const $ = (x) => document.getElementById(x);
 // `esc` comes from boards.js, as at the table.

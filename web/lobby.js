@@ -27,6 +27,57 @@ async function load() {
   $("game").onchange = refresh;
   $("seats").oninput = seatRows;
   refresh();
+  drawRecent();
+}
+
+// ---- Your tables (web/recent.js) ----------------------------------------
+
+// Where a remembered game stands for its link's holder, in a few words;
+// `null` for a table the server no longer knows, or whose link it refuses.
+async function standing(entry) {
+  let res;
+  try {
+    res = await fetch(`/api/games/${encodeURIComponent(entry.id)}`, { headers: { authorization: "Bearer " + entry.token } });
+  } catch (_) {
+    return { text: "the server cannot be reached" };
+  }
+  if (res.status === 404 || res.status === 401 || res.status === 403) return null;
+  if (!res.ok) return { text: "not known now" };
+  const s = await res.json();
+  if (s.status === "ended") return { text: "ended by the host" };
+  if (s.status === "over") {
+    const said = (s.scene && s.scene.status || []).find((line) => line.startsWith("Game over"));
+    return { text: said ? said.replace(/^Game over: /, "over: ") : "over" };
+  }
+  if (s.paused_since !== null && s.paused_since !== undefined) return { text: "paused" };
+  const mine = entry.role === "seat" && s.seats[entry.seat] && s.seats[entry.seat].to_act;
+  return mine ? { text: "your move", yours: true } : { text: "playing" };
+}
+
+// Lists the remembered tables, each with where it stands and a way to
+// forget it; tables the server no longer knows are forgotten.
+async function drawRecent() {
+  const list = recentTables();
+  const known = await Promise.all(list.map(async (entry) => ({ entry, now: await standing(entry) })));
+  const rows = [];
+  const shown = [];
+  for (const { entry, now } of known) {
+    if (!now) { forgetTable(entry); continue; }
+    const game = kinds.find((k) => k.id === entry.game);
+    const name = game ? game.name : entry.game;
+    const who = entry.role === "host" ? "host" : seatLabelOf(game, entry.seat);
+    const link = `/table/${encodeURIComponent(entry.id)}#${encodeURIComponent(entry.token)}`;
+    const i = shown.length;
+    shown.push(entry);
+    rows.push(`<li><div><a href="${esc(link)}" id="recent-${i}">${esc(name)} · ${esc(who)}</a><br>` +
+      `<span class="${now.yours ? "yours" : "standing"}">${esc(now.text)}</span></div>` +
+      `<button type="button" class="forget" data-i="${i}" aria-label="Forget ${esc(name)} · ${esc(who)}">Forget</button></li>`);
+  }
+  $("recent-list").innerHTML = rows.join("");
+  $("recent").hidden = rows.length === 0;
+  for (const el of document.querySelectorAll("#recent-list button.forget")) {
+    el.onclick = () => { forgetTable(shown[Number(el.dataset.i)]); drawRecent(); };
+  }
 }
 
 // The default opponent: a middle-level bot, not the strongest.
@@ -111,11 +162,12 @@ function refresh() {
 
 // A seat as the table names it: its number, and the game's name for it
 // where the game has one before play (Seat 1 (White)).
-function seatLabel(seat, extra) {
-  const name = (kind().seat_names || [])[seat];
+function seatLabelOf(game, seat, extra) {
+  const name = ((game && game.seat_names) || [])[seat];
   const said = [name, extra].filter(Boolean).join(", ");
   return `Seat ${seat + 1}` + (said ? ` (${said})` : "");
 }
+function seatLabel(seat, extra) { return seatLabelOf(kind(), seat, extra); }
 
 // Changing the number of seats patches the list (web/patch.js): the seats
 // already set up keep their choice; a new seat 2 starts as a level 3 bot.
@@ -186,7 +238,10 @@ $("go").onclick = async () => {
     return;
   }
   if (!res.ok) { $("error").textContent = `The game was not created: ${data.error}`; return; }
+  // The host's link is kept in this browser, so the host can come back to it.
+  rememberTable({ id: data.id, token: data.host.token, game: data.game, role: "host", seat: null });
   showLinks(data);
+  drawRecent();
 };
 
 // The links, each with a copy button and a QR code, and the invitation.

@@ -6,6 +6,11 @@
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").pop();
 const token = location.hash.slice(1);
+// The token is the link's part after '#': another link to the same table
+// pasted into this tab (the host's after a seat's) changes only that part,
+// which browsers do not reload for, so the page reloads itself as that
+// link's holder.
+window.addEventListener("hashchange", () => location.reload());
 const auth = token ? { authorization: "Bearer " + token } : {};
 let state = null;      // the newest snapshot for this viewer
 let chosen = [];       // keys clicked so far
@@ -560,7 +565,15 @@ fetch("/api/kinds").then((r) => r.json()).then((d) => {
 // Only once every script has run: a snapshot that came back while a later
 // script (a game's board) was still loading found no board to draw with.
 function start() {
-  api("").then((s) => { arrived(s); connect(); }).catch((e) => {
+  api("").then((s) => {
+    // A seat's or the host's link is remembered in this browser for the
+    // lobby's "Your tables" (web/recent.js); a spectator's has no token.
+    if (token && (s.you.role === "seat" || s.you.role === "host")) {
+      rememberTable({ id: s.id, token, game: s.game, role: s.you.role, seat: s.you.role === "seat" ? s.you.seat : null });
+    }
+    arrived(s);
+    connect();
+  }).catch((e) => {
     const said = plainError(e, "The game could not be loaded");
     // The server is down: say so, and keep trying (the live socket catches
     // up once it is back).

@@ -16,6 +16,7 @@ const CLOCKS_JS: &str = include_str!("../../../web/clocks.js");
 const KNIGHT_CONTROL_JS: &str = include_str!("../../../web/knight-control.js");
 const SIGNALS_JS: &str = include_str!("../../../web/signals.js");
 const SOCIAL_JS: &str = include_str!("../../../web/social.js");
+const RECENT_JS: &str = include_str!("../../../web/recent.js");
 const PATCH_JS: &str = include_str!("../../../web/patch.js");
 const WEBHOOKS_JS: &str = include_str!("../../../web/webhooks.js");
 // Vendored idiomorph (npm "idiomorph", 0BSD): see the header of the file.
@@ -71,6 +72,10 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route(
             "/webhooks.js",
             get(|| async { asset("text/javascript", WEBHOOKS_JS) }),
+        )
+        .route(
+            "/recent.js",
+            get(|| async { asset("text/javascript", RECENT_JS) }),
         )
         .route(
             "/patch.js",
