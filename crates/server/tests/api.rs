@@ -453,3 +453,65 @@ async fn unknown_paths_and_bad_path_numbers_get_json_errors() {
     assert_eq!(status, StatusCode::NOT_FOUND, "{value}");
     assert!(value["error"].is_string());
 }
+
+/// A client that takes gzip (every browser) gets the state, the pages and
+/// the scripts gzipped, and the same bytes once unpacked; one that does
+/// not ask gets them plain. A PNG picture, compressed already, is sent
+/// as it is. (The bot API's stream stays plain: tests/bot_api.rs.)
+#[tokio::test]
+async fn answers_are_gzipped_for_clients_that_take_it() {
+    use axum::body::Body;
+    use axum::http::Request;
+    use std::io::Read;
+    use tower::ServiceExt;
+    let app = app().await;
+    let g = create(&app, json!({"game": "tilechess", "seats": 2})).await;
+    let id = g.id.as_str();
+    let answer = |uri: String, gzip: bool| {
+        let app = app.clone();
+        async move {
+            let mut request = Request::builder().uri(uri);
+            if gzip {
+                request = request.header("accept-encoding", "gzip");
+            }
+            let response = app
+                .oneshot(request.body(Body::empty()).unwrap())
+                .await
+                .unwrap();
+            assert_eq!(response.status(), StatusCode::OK);
+            let encoding = response
+                .headers()
+                .get("content-encoding")
+                .map(|v| v.to_str().unwrap().to_string());
+            let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+                .await
+                .unwrap();
+            (encoding, bytes.to_vec())
+        }
+    };
+    for uri in [
+        format!("/api/games/{id}"),
+        "/".to_string(),
+        "/table.js".to_string(),
+        format!("/api/games/{id}/board.svg"),
+    ] {
+        let (encoding, plain) = answer(uri.clone(), false).await;
+        assert_eq!(encoding, None, "{uri} asked plain");
+        let (encoding, packed) = answer(uri.clone(), true).await;
+        assert_eq!(encoding.as_deref(), Some("gzip"), "{uri}");
+        assert!(
+            packed.len() * 2 < plain.len(),
+            "{uri}: {} of {}",
+            packed.len(),
+            plain.len()
+        );
+        let mut unpacked = Vec::new();
+        flate2::read::GzDecoder::new(&packed[..])
+            .read_to_end(&mut unpacked)
+            .unwrap();
+        assert_eq!(unpacked, plain, "{uri}");
+    }
+    let (encoding, png) = answer(format!("/api/games/{id}/board.png"), true).await;
+    assert_eq!(encoding, None);
+    assert!(png.starts_with(b"\x89PNG"));
+}

@@ -90,7 +90,9 @@ async fn the_example_bot_finishes_a_game_of_each_of_the_five() {
     }
 }
 
-/// A bot stream read over plain HTTP/1.1, one event line at a time.
+/// A bot stream read over plain HTTP/1.1, one event line at a time. It
+/// says it takes gzip, as most HTTP clients do: the stream's lines must
+/// still come plain, each as it is sent.
 struct Stream(std::io::BufReader<std::net::TcpStream>);
 
 impl Stream {
@@ -101,7 +103,7 @@ impl Stream {
         write!(
             tcp,
             "GET /api/bot/game/stream/{id} HTTP/1.1\r\nHost: {addr}\r\n\
-             Authorization: Bearer {token}\r\n\r\n"
+             Authorization: Bearer {token}\r\nAccept-Encoding: gzip\r\n\r\n"
         )
         .unwrap();
         Stream(std::io::BufReader::new(tcp))
