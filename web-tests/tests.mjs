@@ -516,6 +516,9 @@ Object.assign(tests, {
   async "the host hands a seat to a bot and back from the table, the seat named by its side"(browser) {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
+    // Live frames come gzipped, in binary messages (the browser can unpack them).
+    const frames = [];
+    page.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(typeof f.payload === "string" ? "text" : "binary")));
     const g = await createGame({ game: "knight-court", seats: 2 });
     // The host also plays White: the host's link pasted into the seat's tab
     // (only the part after '#' differs) makes the page the host's.
@@ -547,6 +550,7 @@ Object.assign(tests, {
     await waitFor(page, (s) => s.history.length === 3, "White's second move");
     await page.waitForTimeout(1500);
     assert.equal((await pageState(page)).history.length, 3, "no bot moved for the seat given back");
+    assert.ok(frames.length >= 4 && frames.every((kind) => kind === "binary"), `frames: ${frames}`);
     await context.close();
   },
 

@@ -76,7 +76,7 @@ pub(crate) async fn stream(game: GameRequest) -> ApiResult<Response> {
 async fn feed(
     handle: GameHandle,
     role: Role,
-    mut changes: broadcast::Receiver<Arc<str>>,
+    mut changes: broadcast::Receiver<Arc<crate::frame::Frame>>,
     first: Value,
     tx: mpsc::Sender<Bytes>,
     keep_alive: Duration,

@@ -161,7 +161,7 @@ pub enum Command {
     ),
     /// The game's record as the role may see it (docs/records.md).
     Record(Role, oneshot::Sender<ApiResult<crate::records::Record>>),
-    Subscribe(oneshot::Sender<broadcast::Receiver<Arc<str>>>),
+    Subscribe(oneshot::Sender<broadcast::Receiver<Arc<crate::frame::Frame>>>),
     BotMove {
         version: u64,
         seat: usize,
@@ -297,7 +297,7 @@ struct Actor {
     session: Session,
     store: Store,
     /// Each change sends the spectators' frame, built once for all of them.
-    changed: broadcast::Sender<Arc<str>>,
+    changed: broadcast::Sender<Arc<crate::frame::Frame>>,
     /// Changes no event records (a lapsed claim): part of every version.
     ticks: u64,
     /// The earliest wake-up already scheduled.

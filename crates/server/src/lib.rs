@@ -15,6 +15,7 @@ pub mod error;
 mod extract;
 mod follow;
 mod forward;
+mod frame;
 pub mod host;
 pub mod idempotency;
 pub mod knight_control;

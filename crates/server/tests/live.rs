@@ -69,3 +69,77 @@ async fn watchers_see_bots_play_live() {
     assert_eq!(s["to_act"], json!([0]));
     assert!(!s["legal"].as_array().unwrap().is_empty());
 }
+
+/// A watcher that names the `arbiter.gzip` subprotocol gets each frame
+/// gzipped in a binary message, the same state as a text watcher's; the
+/// server says it took the subprotocol. A spectator's shared frame and a
+/// seat's own both come so.
+#[tokio::test]
+async fn a_watcher_that_asks_gets_its_frames_gzipped() {
+    use futures_util::StreamExt;
+    use std::io::Read;
+    use std::time::Duration;
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    use tokio_tungstenite::tungstenite::Message;
+    let (app, addr) = app_on_loopback().await;
+    let g = create(&app, json!({"game": "tilechess", "seats": 2})).await;
+    let open = |token: Option<String>| {
+        let id = g.id.clone();
+        async move {
+            let query = token.map(|t| format!("?token={t}")).unwrap_or_default();
+            let mut request = format!("ws://{addr}/api/games/{id}/ws{query}")
+                .into_client_request()
+                .unwrap();
+            request
+                .headers_mut()
+                .insert("sec-websocket-protocol", "arbiter.gzip".parse().unwrap());
+            let (socket, answer) = tokio_tungstenite::connect_async(request).await.unwrap();
+            assert_eq!(answer.headers()["sec-websocket-protocol"], "arbiter.gzip");
+            socket
+        }
+    };
+    async fn next_gzipped(socket: &mut Socket) -> serde_json::Value {
+        loop {
+            let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
+                .await
+                .expect("no frame within 10 s")
+                .expect("socket closed")
+                .expect("socket error");
+            match message {
+                Message::Binary(packed) => {
+                    let mut text = String::new();
+                    flate2::read::GzDecoder::new(&packed[..])
+                        .read_to_string(&mut text)
+                        .unwrap();
+                    return serde_json::from_str(&text).unwrap();
+                }
+                Message::Text(_) => panic!("a text frame to a watcher that asked for gzip"),
+                _ => {}
+            }
+        }
+    }
+    let mut spectator = open(None).await;
+    let mut seat = open(Some(g.seats[0].clone())).await;
+    let mut plain_spectator = watch(addr, &g.id, None).await;
+    let mut plain_seat = watch(addr, &g.id, Some(&g.seats[0])).await;
+    assert_eq!(
+        next_gzipped(&mut spectator).await,
+        next_frame(&mut plain_spectator).await
+    );
+    assert_eq!(
+        next_gzipped(&mut seat).await,
+        next_frame(&mut plain_seat).await
+    );
+    // After a join: the spectators' shared frame and the seat's own.
+    let join = state(&app, &g.id, Some(&g.seats[0])).await["legal"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    act_ok(&app, &g.id, &g.seats[0], &join).await;
+    let packed = next_gzipped(&mut spectator).await;
+    assert_eq!(packed["version"], 1);
+    assert_eq!(packed, next_frame(&mut plain_spectator).await);
+    let mine = next_gzipped(&mut seat).await;
+    assert_eq!(mine["you"], json!({"role": "seat", "seat": 0}));
+    assert_eq!(mine, next_frame(&mut plain_seat).await);
+}

@@ -3,6 +3,7 @@
 
 use super::AppState;
 use crate::error::{ApiError, ApiResult};
+use crate::frame::Frame;
 use crate::host::{Command, GameHandle, Role};
 use crate::token::SocketToken;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -37,13 +38,27 @@ async fn live(
             ApiError::BadRequest(format!("this address is a WebSocket: {}", e.body_text()))
         })?
         .read_buffer_size(WS_READ_BUFFER)
-        .max_message_size(WS_LARGEST_INCOMING);
+        .max_message_size(WS_LARGEST_INCOMING)
+        .protocols([GZIP_PROTOCOL]);
+    let gzip = upgrade.selected_protocol().is_some();
     let handle = crate::follow::watchable(&state, &id).await?;
     let role = state.role(&handle, token).await?;
     let changes = handle.ask(Command::Subscribe).await?;
     let ping_every = state.keep_alive();
-    Ok(upgrade.on_upgrade(move |socket| watch(socket, handle, role, changes, ping_every)))
+    let watcher = Watcher {
+        handle,
+        role,
+        gzip,
+        ping_every,
+    };
+    Ok(upgrade.on_upgrade(move |socket| watcher.watch(socket, changes)))
 }
+
+/// The WebSocket subprotocol a client names to get each frame gzipped, in
+/// a binary message, instead of as text: a long Tilechess game's state
+/// shrinks about twelve times, which a phone on a slow network feels at
+/// every move. A client that names none gets text frames.
+pub const GZIP_PROTOCOL: &str = "arbiter.gzip";
 
 /// The read buffer of each WebSocket (it grows for a larger message).
 const WS_READ_BUFFER: usize = 4 * 1024;
@@ -61,67 +76,82 @@ async fn send_within(socket: &mut WebSocket, message: Message, limit: Duration) 
     )
 }
 
-async fn watch(
-    mut socket: WebSocket,
+/// One WebSocket's receiver: whose frames it gets, and in what form.
+struct Watcher {
     handle: GameHandle,
     role: Role,
-    mut changes: broadcast::Receiver<Arc<str>>,
+    /// Frames go gzipped, as binary messages ([`GZIP_PROTOCOL`]).
+    gzip: bool,
     ping_every: Duration,
-) {
-    let start = tokio::time::Instant::now() + ping_every;
-    let mut ping = tokio::time::interval_at(start, ping_every);
-    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    // Whether the client has said anything (a pong, usually) since the
-    // last ping.
-    let mut answered = true;
-    // The first frame, and any frame after falling behind, is asked for.
-    let mut shared: Option<Arc<str>> = None;
-    // A change this receiver cannot see (another seat's secret submission)
-    // leaves its snapshot as it was: nothing is sent, so not even the
-    // timing of a frame tells of it.
-    let mut last: Option<Arc<str>> = None;
-    loop {
-        let frame: Arc<str> = match shared.take() {
-            Some(frame) => frame,
-            None => match handle.ask(|r| Command::Snapshot(role, r)).await {
-                Ok(value) => value.to_string().into(),
-                Err(_) => return,
-            },
-        };
-        if last.as_deref() != Some(frame.as_ref()) {
-            let text = Message::Text(frame.as_ref().into());
-            if !send_within(&mut socket, text, ping_every).await {
-                return;
-            }
-            last = Some(frame);
+}
+
+impl Watcher {
+    fn message(&self, frame: &Frame) -> Message {
+        if self.gzip {
+            Message::Binary(frame.gzipped())
+        } else {
+            Message::Text(frame.text().into())
         }
+    }
+
+    /// Sends the frames until the socket closes or stops answering.
+    async fn watch(self, mut socket: WebSocket, mut changes: broadcast::Receiver<Arc<Frame>>) {
+        let (handle, role, ping_every) = (&self.handle, self.role, self.ping_every);
+        let start = tokio::time::Instant::now() + ping_every;
+        let mut ping = tokio::time::interval_at(start, ping_every);
+        ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        // Whether the client has said anything (a pong, usually) since the
+        // last ping.
+        let mut answered = true;
+        // The first frame, and any frame after falling behind, is asked for.
+        let mut shared: Option<Arc<Frame>> = None;
+        // A change this receiver cannot see (another seat's secret submission)
+        // leaves its snapshot as it was: nothing is sent, so not even the
+        // timing of a frame tells of it.
+        let mut last: Option<Arc<Frame>> = None;
         loop {
-            tokio::select! {
-                change = changes.recv() => match change {
-                    // Spectators all get the one frame built for them;
-                    // each seat asks for its own.
-                    Ok(frame) => {
-                        if role == Role::Spectator {
-                            shared = Some(frame);
+            let frame: Arc<Frame> = match shared.take() {
+                Some(frame) => frame,
+                None => match handle.ask(|r| Command::Snapshot(role, r)).await {
+                    Ok(value) => Frame::new(value.to_string()),
+                    Err(_) => return,
+                },
+            };
+            if last.as_ref().map(|l| l.text()) != Some(frame.text()) {
+                let message = self.message(&frame);
+                if !send_within(&mut socket, message, ping_every).await {
+                    return;
+                }
+                last = Some(frame);
+            }
+            loop {
+                tokio::select! {
+                    change = changes.recv() => match change {
+                        // Spectators all get the one frame built for them;
+                        // each seat asks for its own.
+                        Ok(frame) => {
+                            if role == Role::Spectator {
+                                shared = Some(frame);
+                            }
+                            break;
                         }
-                        break;
-                    }
-                    Err(broadcast::error::RecvError::Lagged(_)) => break,
-                    Err(broadcast::error::RecvError::Closed) => return,
-                },
-                incoming = socket.recv() => match incoming {
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                    Some(Ok(_)) => answered = true,
-                },
-                _ = ping.tick() => {
-                    if !answered {
-                        tracing::debug!("closing a WebSocket that did not answer a ping");
-                        return;
-                    }
-                    answered = false;
-                    let ping = Message::Ping(Default::default());
-                    if !send_within(&mut socket, ping, ping_every).await {
-                        return;
+                        Err(broadcast::error::RecvError::Lagged(_)) => break,
+                        Err(broadcast::error::RecvError::Closed) => return,
+                    },
+                    incoming = socket.recv() => match incoming {
+                        Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                        Some(Ok(_)) => answered = true,
+                    },
+                    _ = ping.tick() => {
+                        if !answered {
+                            tracing::debug!("closing a WebSocket that did not answer a ping");
+                            return;
+                        }
+                        answered = false;
+                        let ping = Message::Ping(Default::default());
+                        if !send_within(&mut socket, ping, ping_every).await {
+                            return;
+                        }
                     }
                 }
             }

@@ -4,13 +4,13 @@
 //! webhooks are told too (`chat`).
 
 use super::{Actor, Role};
-use std::sync::Arc;
+use crate::frame::Frame;
 
 impl Actor {
     /// Something changed: tell the watchers, then let bots and timers look.
     pub(super) fn changed_now(&mut self) {
         if self.changed.receiver_count() > 0 {
-            let frame: Arc<str> = self.snapshot(Role::Spectator).to_string().into();
+            let frame = Frame::new(self.snapshot(Role::Spectator).to_string());
             let _ = self.changed.send(frame);
         }
         // A follower only shows: the owner posts, plays and keeps time.
