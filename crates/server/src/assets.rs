@@ -89,10 +89,10 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
 
 #[cfg(test)]
 mod tests {
-    /// Every page names the home-screen icon and the theme colour, as the
-    /// rules pages do (`pages::HEAD_ICONS`).
+    /// Every page names the home-screen icon, the theme colour and the app
+    /// manifest, as the rules pages do (`pages::HEAD_ICONS`).
     #[test]
-    fn every_page_names_the_home_screen_icon_and_the_theme_colour() {
+    fn every_page_names_the_home_screen_icon_the_theme_colour_and_the_manifest() {
         let icons = crate::pages::HEAD_ICONS;
         let tail = &icons[icons.find("<link rel=\"apple-touch-icon\"").unwrap()..];
         let table = include_str!("../../../web/table.html");

@@ -17,6 +17,7 @@ mod follow;
 mod forward;
 mod frame;
 pub mod host;
+pub mod icons;
 pub mod idempotency;
 pub mod knight_control;
 pub mod listen;

@@ -57,10 +57,9 @@ const RULES: &[(&str, &str)] = &[
     ),
 ];
 
-const FAVICON: &str = include_str!("../../../web/favicon.svg");
-/// The icons and the theme colour every page's head names (the shipped
+/// The icons, the theme colour and the app manifest every page's head names (the shipped
 /// pages in `web/` carry the same line).
-pub const HEAD_ICONS: &str = r##"<link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="apple-touch-icon" href="/apple-touch-icon.png"><meta name="theme-color" content="#3b3a36">"##;
+pub const HEAD_ICONS: &str = r##"<link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="apple-touch-icon" href="/apple-touch-icon.png"><meta name="theme-color" content="#3b3a36"><link rel="manifest" href="/manifest.webmanifest">"##;
 
 /// The longest text a QR code is drawn for (a link is far shorter).
 pub const MAX_QR_TEXT: usize = 1024;
@@ -164,35 +163,9 @@ async fn rules(Path(game): Path<String>) -> Response {
 /// asks for it at this address even when no page names it): the favicon,
 /// square (the phone rounds the corners itself) and 180 px wide, drawn
 /// once with the pictures' font.
-fn touch_icon() -> Result<&'static [u8], String> {
-    static PNG: std::sync::OnceLock<Result<Vec<u8>, String>> = std::sync::OnceLock::new();
-    PNG.get_or_init(|| {
-        let svg = FAVICON.replacen(" rx=\"6\"", "", 1).replacen(
-            "<svg ",
-            "<svg width=\"180\" height=\"180\" ",
-            1,
-        );
-        crate::pictures::png(&svg)
-    })
-    .as_deref()
-    .map_err(Clone::clone)
-}
-
-async fn touch_icon_png() -> Response {
-    match tokio::task::spawn_blocking(touch_icon).await {
-        Ok(Ok(png)) => ([(header::CONTENT_TYPE, "image/png")], png).into_response(),
-        Ok(Err(e)) => ApiError::Internal(format!("the home-screen icon: {e}")).into_response(),
-        Err(e) => ApiError::Internal(e.to_string()).into_response(),
-    }
-}
-
 pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
-    let icon = || async { ([(header::CONTENT_TYPE, "image/svg+xml")], FAVICON) };
     Router::new()
-        .route("/favicon.ico", get(icon))
-        .route("/favicon.svg", get(icon))
-        .route("/apple-touch-icon.png", get(touch_icon_png))
-        .route("/apple-touch-icon-precomposed.png", get(touch_icon_png))
+        .merge(crate::icons::router())
         .route("/api/qr", get(qr))
         .route("/rules/{game}", get(rules))
 }
@@ -225,32 +198,6 @@ mod tests {
         ] {
             assert!(public_url(bad).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn the_home_screen_icon_is_the_favicon_square_at_180_px() {
-        assert!(
-            FAVICON.contains(" rx=\"6\""),
-            "the favicon's rounding moved"
-        );
-        let png = touch_icon().unwrap();
-        assert!(png.starts_with(b"\x89PNG"));
-        let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
-        let height = u32::from_be_bytes(png[20..24].try_into().unwrap());
-        assert_eq!((width, height), (180, 180));
-        // Square: the corner is the background colour, not transparent.
-        let pixmap = resvg::tiny_skia::Pixmap::decode_png(png).unwrap();
-        let corner = pixmap.pixel(0, 0).unwrap();
-        assert_eq!(
-            (corner.red(), corner.green(), corner.blue(), corner.alpha()),
-            (0x3b, 0x3a, 0x36, 255)
-        );
-        // The knight is drawn in the light ink somewhere in the middle.
-        let light = (60..120)
-            .flat_map(|y| (60..120).map(move |x| (x, y)))
-            .filter(|&(x, y)| pixmap.pixel(x, y).unwrap().red() > 0xc0)
-            .count();
-        assert!(light > 200, "only {light} light pixels: no knight drawn");
     }
 
     #[test]

@@ -515,3 +515,30 @@ async fn answers_are_gzipped_for_clients_that_take_it() {
     assert_eq!(encoding, None);
     assert!(png.starts_with(b"\x89PNG"));
 }
+
+/// The lobby can be kept on a phone's home screen as an app: the manifest
+/// every page names is served as one, and each icon it names is there, of
+/// its type and size.
+#[tokio::test]
+async fn the_manifest_and_its_icons_are_served() {
+    let app = app().await;
+    let (status, kind, body) = get_raw(&app, "/manifest.webmanifest", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(kind, "application/manifest+json");
+    let manifest: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(manifest["short_name"], "Arbiter");
+    let (_, _, lobby) = get_raw(&app, "/", None).await;
+    assert!(String::from_utf8(lobby)
+        .unwrap()
+        .contains("<link rel=\"manifest\" href=\"/manifest.webmanifest\">"));
+    for icon in manifest["icons"].as_array().unwrap() {
+        let src = icon["src"].as_str().unwrap();
+        let (status, kind, body) = get_raw(&app, src, None).await;
+        assert_eq!(status, StatusCode::OK, "{src}");
+        assert_eq!(kind, icon["type"].as_str().unwrap(), "{src}");
+        if kind == "image/png" {
+            let side = u32::from_be_bytes(body[16..20].try_into().unwrap());
+            assert_eq!(icon["sizes"], format!("{side}x{side}"), "{src}");
+        }
+    }
+}
