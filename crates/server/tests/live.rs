@@ -76,9 +76,7 @@ async fn watchers_see_bots_play_live() {
 /// seat's own both come so.
 #[tokio::test]
 async fn a_watcher_that_asks_gets_its_frames_gzipped() {
-    use futures_util::StreamExt;
     use std::io::Read;
-    use std::time::Duration;
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     use tokio_tungstenite::tungstenite::Message;
     let (app, addr) = app_on_loopback().await;
@@ -99,24 +97,14 @@ async fn a_watcher_that_asks_gets_its_frames_gzipped() {
         }
     };
     async fn next_gzipped(socket: &mut Socket) -> serde_json::Value {
-        loop {
-            let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
-                .await
-                .expect("no frame within 10 s")
-                .expect("socket closed")
-                .expect("socket error");
-            match message {
-                Message::Binary(packed) => {
-                    let mut text = String::new();
-                    flate2::read::GzDecoder::new(&packed[..])
-                        .read_to_string(&mut text)
-                        .unwrap();
-                    return serde_json::from_str(&text).unwrap();
-                }
-                Message::Text(_) => panic!("a text frame to a watcher that asked for gzip"),
-                _ => {}
-            }
-        }
+        let Message::Binary(packed) = next_message(socket).await else {
+            panic!("a text frame to a watcher that asked for gzip");
+        };
+        let mut text = String::new();
+        flate2::read::GzDecoder::new(&packed[..])
+            .read_to_string(&mut text)
+            .unwrap();
+        serde_json::from_str(&text).unwrap()
     }
     let mut spectator = open(None).await;
     let mut seat = open(Some(g.seats[0].clone())).await;

@@ -80,9 +80,9 @@ pub async fn watch(addr: std::net::SocketAddr, id: &str, token: Option<&str>) ->
     tokio_tungstenite::connect_async(url).await.unwrap().0
 }
 
-/// The next text frame on `socket`, as JSON; pings and pongs are passed
-/// over. Panics if none comes within 10 s or the socket ends.
-pub async fn next_frame(socket: &mut Socket) -> Value {
+/// The next text or binary message on `socket`; pings and pongs are
+/// passed over. Panics if none comes within 10 s or the socket ends.
+pub async fn next_message(socket: &mut Socket) -> tokio_tungstenite::tungstenite::Message {
     use futures_util::StreamExt;
     use tokio_tungstenite::tungstenite::Message;
     loop {
@@ -91,9 +91,17 @@ pub async fn next_frame(socket: &mut Socket) -> Value {
             .expect("no frame within 10 s")
             .expect("socket closed")
             .expect("socket error");
-        if let Message::Text(text) = message {
-            return serde_json::from_str(&text).unwrap();
+        if matches!(message, Message::Text(_) | Message::Binary(_)) {
+            return message;
         }
+    }
+}
+
+/// The next text frame on `socket`, as JSON (see [`next_message`]).
+pub async fn next_frame(socket: &mut Socket) -> Value {
+    match next_message(socket).await {
+        tokio_tungstenite::tungstenite::Message::Text(text) => serde_json::from_str(&text).unwrap(),
+        other => panic!("a binary frame to a watcher that asked for text: {other:?}"),
     }
 }
 
