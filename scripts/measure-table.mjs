@@ -123,4 +123,54 @@ stats("click to update, Tilechess (the other seat's board drawn, 1280x800)", til
 const km = await clicks("knight-moves", {}, async () => {}, firstClickable);
 stats("click to update, Knight Moves", km);
 stats("click to update, both", tile.concat(km));
+
+// A move reaching a spectator's phone on a slow network: a long Tilechess
+// game (its state is then over 100 KB as text), the spectator's page under
+// Chrome's throttling (1.6 Mbit/s down, 750 kbit/s up, 150 ms: about
+// DevTools' "Fast 3G"), the time from the move's request to the page
+// having drawn it. Once with the page's gzipped frames (arbiter.gzip),
+// once with text frames (the page's WebSocket opened without it).
+const long = await createGame({ game: "tilechess", seats: 2 });
+const stateOf = async (seat) => (await fetch(`${base}/api/games/${long.id}`, { headers: { authorization: `Bearer ${long.seats[seat].token}` } })).json();
+async function playOne(i) {
+  for (const seat of [0, 1]) {
+    const s = await stateOf(seat);
+    if (s.status !== "playing" || !s.legal.length) continue;
+    const sent = Date.now();
+    const res = await fetch(`${base}/api/games/${long.id}/actions`, {
+      method: "POST", headers: { authorization: `Bearer ${long.seats[seat].token}`, "content-type": "application/json" },
+      body: JSON.stringify({ action: s.legal[(i * 7) % s.legal.length] }),
+    });
+    if (res.ok) return { sent, history: (await res.json()).history.length };
+  }
+  return null;
+}
+for (let i = 0; i < 600; i++) if (!(await playOne(i))) break;
+const size = JSON.stringify(await stateOf(0)).length;
+const TEXT_FRAMES = () => {
+  const Plain = window.WebSocket;
+  window.WebSocket = class extends Plain { constructor(url) { super(url); } };
+};
+let moveNo = 1000;
+for (const [name, init] of [["gzipped frames", null], ["text frames", TEXT_FRAMES]]) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await context.addInitScript(INIT);
+  if (init) await context.addInitScript(init);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 200000, uploadThroughput: 93750 });
+  await page.goto(`${base}/table/${long.id}`);
+  await page.waitForFunction(() => window.measure.boardAt !== null, null, { timeout: 60000 });
+  await page.waitForTimeout(1000);
+  const out = [];
+  for (let k = 0; k < Math.min(samples, 15); k++) {
+    const played = await playOne(moveNo++);
+    if (!played) break;
+    await page.waitForFunction((n) => window.measure.drawn[n] !== undefined, played.history, { timeout: 60000 });
+    out.push((await page.evaluate((n) => window.measure.drawn[n], played.history)) - played.sent);
+  }
+  stats(`a move to a spectator's phone on a slow network, ${name} (a Tilechess state of ${Math.round(size / 1000)} KB as text)`, out);
+  await context.close();
+}
 await browser.close();
