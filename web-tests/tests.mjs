@@ -557,7 +557,7 @@ Object.assign(tests, {
   async "the lobby lists the tables this browser opened, with where each stands"(browser) {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
-    const playing = await createGame({ game: "knight-court", seats: 2, bots: [{ seat: 1, level: 1 }] });
+    const playing = await createGame({ game: "knight-court", seats: 2 });
     const hosted = await createGame({ game: "knight-moves", seats: 2 });
     const resigned = await createGame({ game: "knight-court", seats: 2 });
     const [, token] = resigned.seats[0].link.split("#");
@@ -582,6 +582,10 @@ Object.assign(tests, {
     ]);
     assert.equal(await page.evaluate(() => recentTables().some((e) => e.id === "nosuchtable1")), false);
     await page.screenshot({ path: `${artifacts}/lobby-your-tables-phone.png`, fullPage: true });
+    // Coming back to the lobby asks again: after White's move the seat waits.
+    await act(playing.seats[0].link, "c1c3");
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await page.waitForFunction(() => /playing$/.test(document.querySelector("#recent-list li:nth-child(3) > div").innerText));
     // Forgetting one keeps the others.
     await page.click("#recent-list li:nth-child(2) button.forget");
     await page.waitForFunction(() => document.querySelectorAll("#recent-list li").length === 2);

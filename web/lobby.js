@@ -28,6 +28,9 @@ async function load() {
   $("seats").oninput = seatRows;
   refresh();
   drawRecent();
+  // Back to the lobby (a tab switched to, the installed app reopened):
+  // where each table stands may have changed meanwhile.
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) drawRecent(); });
 }
 
 // ---- Your tables (web/recent.js) ----------------------------------------
