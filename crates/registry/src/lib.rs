@@ -87,11 +87,12 @@ impl Kind {
     /// for the lobby to say which seat is which; empty where the game
     /// names its seats only by number or only once play has begun.
     pub fn seat_names(&self) -> Vec<String> {
-        let names: Vec<String> = (0..self.max_seats)
-            .map(|k| self.tools.seat_name(Seat(k as u8)))
-            .collect();
-        let by_number = (0..self.max_seats).all(|k| names[k] == plain_seat_name(Seat(k as u8)));
-        if by_number {
+        let seats = (0..self.max_seats).map(|k| Seat(k as u8));
+        let names: Vec<String> = seats.clone().map(|s| self.tools.seat_name(s)).collect();
+        if seats
+            .zip(&names)
+            .all(|(s, name)| *name == plain_seat_name(s))
+        {
             Vec::new()
         } else {
             names

@@ -5,11 +5,13 @@
 //! socket that wants it.
 
 use axum::body::Bytes;
+use axum::extract::ws::Utf8Bytes;
 use std::io::Write;
 use std::sync::{Arc, OnceLock};
 
+/// Both forms are shared, not copied, by every socket that sends them.
 pub struct Frame {
-    text: Arc<str>,
+    text: Utf8Bytes,
     gzipped: OnceLock<Bytes>,
 }
 
@@ -23,7 +25,12 @@ impl Frame {
 
     /// The state as JSON text.
     pub fn text(&self) -> &str {
-        &self.text
+        self.text.as_str()
+    }
+
+    /// The text for a WebSocket's text message.
+    pub fn message_text(&self) -> Utf8Bytes {
+        self.text.clone()
     }
 
     /// The text gzipped, made on first use and kept.

@@ -90,7 +90,7 @@ impl Watcher {
         if self.gzip {
             Message::Binary(frame.gzipped())
         } else {
-            Message::Text(frame.text().into())
+            Message::Text(frame.message_text())
         }
     }
 
