@@ -44,6 +44,7 @@ mod duel;
 mod features;
 mod lines;
 mod node;
+mod pv;
 mod quiescence;
 mod table;
 
@@ -101,6 +102,12 @@ pub struct Searcher<'g, D: Duel> {
     root_depth: u32,
     /// The root moves to choose among, when not all ([`Searcher::only_moves`]).
     only: Option<Vec<D::Move>>,
+    /// The principal variation below each ply of the line being searched
+    /// (the triangular table; see `pv.rs`).
+    pv: Vec<Vec<D::Move>>,
+    /// The line of the best root move of the last root pass, that move
+    /// first, as the search went down it.
+    best_line: Vec<D::Move>,
 }
 
 impl<'g, D: Duel> Searcher<'g, D> {
@@ -131,6 +138,8 @@ impl<'g, D: Duel> Searcher<'g, D> {
             quiescence_plies: 4,
             root_depth: 1,
             only: None,
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            best_line: Vec::new(),
         }
     }
 
@@ -261,7 +270,8 @@ impl<'g, D: Duel> Searcher<'g, D> {
                 nodes: self.nodes,
                 hashfull: self.hashfull(),
             };
-            let pv = self.principal_variation(&root, mv, depth);
+            let line = std::mem::take(&mut self.best_line);
+            let pv = self.principal_variation(&root, &line, depth, score);
             on_depth(&found, &pv);
             if score.abs() > MATE_BOUND {
                 break;
@@ -313,6 +323,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
             }
             if best.is_none_or(|(_, b)| score > b) {
                 best = Some((mv, score));
+                self.keep_best_line(mv);
             }
             alpha = alpha.max(score);
             if alpha >= beta {
@@ -336,36 +347,6 @@ impl<'g, D: Duel> Searcher<'g, D> {
             }
         }
         self.stopped
-    }
-
-    /// The line the table expects from the root after `first`: each step
-    /// is the stored best move, if it is still legal on this line (never a
-    /// repetition), for at most `depth` moves.
-    fn principal_variation(&mut self, root: &D::Pos, first: D::Move, depth: u32) -> Vec<D::Move> {
-        let mut line = vec![first];
-        let mut moves = Vec::new();
-        self.generate(root, &mut moves);
-        let Some(mut pos) = moves.iter().find(|m| m.0 == first).map(|m| m.1) else {
-            return line;
-        };
-        let base = self.path.len();
-        self.path.push(D::key(&pos));
-        while (line.len() as u32) < depth.max(1) && D::decided(&pos).is_none() {
-            let key = D::key(&pos);
-            let Some(best) = self.entry(self.slot(&key), &key).and_then(|e| e.best) else {
-                break;
-            };
-            moves.clear();
-            self.generate(&pos, &mut moves);
-            let Some(&(_, child)) = moves.iter().find(|m| m.0 == best) else {
-                break;
-            };
-            line.push(best);
-            pos = child;
-            self.path.push(D::key(&pos));
-        }
-        self.path.truncate(base);
-        line
     }
 }
 

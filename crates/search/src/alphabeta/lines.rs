@@ -62,7 +62,7 @@ impl<D: Duel> Searcher<'_, D> {
                 if self.stopped {
                     break;
                 }
-                ranked.push((mv, score));
+                ranked.push((mv, score, std::mem::take(&mut self.best_line)));
                 rest.retain(|m| m.0 != mv);
             }
             if self.stopped {
@@ -72,11 +72,11 @@ impl<D: Duel> Searcher<'_, D> {
             // over by an earlier pass (searched then against a bound) may
             // score higher alone in a later one. Each line keeps its own
             // score and the lines are ranked by them, as strong engines do.
-            ranked.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+            ranked.sort_by_key(|&(_, score, _)| std::cmp::Reverse(score));
             lines = ranked
                 .into_iter()
                 .enumerate()
-                .map(|(i, (mv, score))| Line {
+                .map(|(i, (mv, score, line))| Line {
                     rank: i + 1,
                     found: Found {
                         best: Some(mv),
@@ -85,7 +85,7 @@ impl<D: Duel> Searcher<'_, D> {
                         nodes: self.nodes,
                         hashfull: self.hashfull(),
                     },
-                    pv: self.principal_variation(&root, mv, depth),
+                    pv: self.principal_variation(&root, &line, depth, score),
                 })
                 .collect();
             on_depth(&lines);

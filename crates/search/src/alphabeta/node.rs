@@ -62,6 +62,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
         beta: i32,
         ply: usize,
     ) -> (i32, bool) {
+        self.start_line(ply);
         if self.tick() {
             return (0, true);
         }
@@ -172,10 +173,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
         let mut refuse = D::AVOIDS_REPEATS;
         let mut i = 0;
         loop {
-            if i == moves.len() {
-                if generated {
-                    break;
-                }
+            if i == moves.len() && !generated {
                 generated = true;
                 let first = staged.map(|(mv, _)| mv);
                 if D::LAZY && D::AVOIDS_REPEATS {
@@ -202,9 +200,17 @@ impl<'g, D: Duel> Searcher<'g, D> {
                 if moves.is_empty() {
                     return (to_ply(D::stuck(pos), ply), dependent);
                 }
-                if i == moves.len() {
-                    break;
+            }
+            if i == moves.len() {
+                // Every move was refused for repeating (none was searched,
+                // the table's move alone included): none is refused after
+                // all.
+                if refuse && best == -INF {
+                    refuse = false;
+                    i = 0;
+                    continue;
                 }
+                break;
             }
             let mv = moves[i];
             let built;
@@ -222,10 +228,6 @@ impl<'g, D: Duel> Searcher<'g, D> {
                 && (self.path.contains(&child_key) || self.seen(&child_key))
             {
                 dependent = true;
-                if i == moves.len() && generated && best == -INF {
-                    refuse = false;
-                    i = 0;
-                }
                 continue;
             }
             let i = i - 1;
@@ -287,6 +289,9 @@ impl<'g, D: Duel> Searcher<'g, D> {
             }
             if score > alpha {
                 alpha = score;
+                if pv_node && score < beta {
+                    self.raise_line(ply, mv);
+                }
             }
             if alpha >= beta {
                 if !D::is_noisy(pos, &mv) {

@@ -12,6 +12,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
         ply: usize,
         left: u32,
     ) -> (i32, bool) {
+        self.start_line(ply);
         let mut moves = Vec::new();
         let mut early = None;
         if self.features.checks && D::CHECKS {
@@ -85,10 +86,13 @@ impl<'g, D: Duel> Searcher<'g, D> {
         left: u32,
         mut dependent: bool,
     ) -> (i32, bool) {
-        for &(_, child) in moves {
+        // On a full window the line below is kept, as in the search.
+        let pv_node = beta - alpha > 1;
+        for &(mv, child) in moves {
             if self.tick() {
                 return (0, true);
             }
+            self.start_line(ply + 1);
             let score = if let Some(s) = D::decided(&child) {
                 -to_ply(s, ply + 1)
             } else {
@@ -102,7 +106,12 @@ impl<'g, D: Duel> Searcher<'g, D> {
                 return (0, true);
             }
             best = best.max(score);
-            alpha = alpha.max(score);
+            if score > alpha {
+                alpha = score;
+                if pv_node && score < beta {
+                    self.raise_line(ply, mv);
+                }
+            }
             if alpha >= beta {
                 break;
             }
