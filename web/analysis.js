@@ -88,10 +88,17 @@ async function load() {
   $("a-lines").innerHTML = !ranked ? "" : `<h3>The best ${ranked.length} moves</h3><table class="ranked"><thead><tr><th>#</th><th>Move</th><th>Evaluation</th><th>Line</th></tr></thead><tbody>${
     ranked.map((l, i) => `<tr><td>${i + 1}</td><td><b>${esc(l.action)}</b></td><td>${esc(scoreText(l.evaluation, !!rankedSeat.exact))}</td><td>${esc(l.line.slice(1).map((m) => m.replace(/^P\d+: /, "")).join(" ") || "—")}</td></tr>`).join("")}</tbody></table>`;
   $("a-line").innerHTML = a.line.map((m) => `<li>${esc(namedEntry(m))}</li>`).join("");
+  // Where the line stops short of the game's end: the search's score of
+  // the line (the score of the position now, which that line came from),
+  // or, in a game whose engine gives no line, the game's static
+  // evaluation where the line stops.
   const end = a.line_end;
+  const solved = a.seats.some((s) => s.exact);
   $("a-line-end").textContent = !end ? "" : end.outcome
     ? `The line ends the game: ${end.outcome.reason}.`
-    : `At the end of the line, for ${seatName(end.seat)}: ${end.score}.`;
+    : end.by === "search"
+      ? `For ${seatName(end.seat)}, the search scores this line: ${scoreText(end.score, solved)}.`
+      : `At the end of the line, for ${seatName(end.seat)}: ${scoreText(end.score, false)} (the game's static evaluation).`;
   const exact = a.seats.find((s) => s.exact)?.exact;
   $("a-exact").innerHTML = !exact ? "" : `<h3>Every move, by the solved table</h3><p>The position: <b>${esc(exact.value)}</b> for the side to move. The table ignores the rule against repeating a position, so along this game a draw it shows may be lost; the best move above is the engine's, which keeps the rule.</p><table><tbody>${
     exact.moves.map((m) => `<tr><td>${esc(m.action)}</td><td>${esc(m.value)}</td></tr>`).join("")}</tbody></table>`;

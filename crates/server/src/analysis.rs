@@ -12,11 +12,15 @@ use crate::error::{ApiError, ApiResult};
 use crate::host::analysis::Position;
 use crate::host::{Command, Role};
 use crate::token::Bearer;
+use arbiter_search::player::DECIDED;
 use axum::extract::{Path, Query, State};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
+
+mod line;
+use line::Line;
 
 /// The analysis route.
 pub(crate) fn routes() -> axum::Router<AppState> {
@@ -27,8 +31,6 @@ pub(crate) fn routes() -> axum::Router<AppState> {
 pub const DEFAULT_CAP_MS: u64 = 2_000;
 pub const MIN_CAP_MS: u64 = 100;
 pub const MAX_CAP_MS: u64 = 10_000;
-/// The longest best line shown.
-const MAX_LINE: usize = 8;
 /// The most ranked lines a request may ask for (`?lines=N`).
 pub const MAX_LINES: usize = 5;
 /// The engine's strength: the strongest bot, cut to the cap.
@@ -110,6 +112,12 @@ fn label(seat: usize) -> String {
     format!("P{}", seat + 1)
 }
 
+/// Whether `score` is a result the search found (a win or loss in so many
+/// plies), not an estimate.
+fn is_found(score: Option<i32>) -> bool {
+    score.is_some_and(|s| s.abs() > DECIDED - 10_000)
+}
+
 /// The analysis of `position` as `viewer` may see it, within `cap`, with
 /// the `lines` best moves ranked when more than one is asked for.
 pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration, lines: usize) -> Value {
@@ -135,33 +143,47 @@ pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration, lines: 
     answer["over"] = json!(false);
     let actors = game.actors(seats);
     answer["to_act"] = json!(actors);
-    // Half the cap for the best actions now, shared by the seats to act.
+    // Where the engine ranks moves (the duels), one search gives the best
+    // action, its score and the line it expects, so it has nine tenths of
+    // the cap (shared by the seats to act) and the best line is its first
+    // line; the rest carries on a line that leads to a result the search
+    // found, where the search's own line stops short of it. Elsewhere half
+    // the cap goes to the best actions now and the other half to a line of
+    // each mover's best reply in turn.
+    let ranking_share = cap * 9 / 10 / actors.len().max(1) as u32;
     let root_until = start + cap / 2;
     let share = (cap / 2) / actors.len().max(1) as u32;
     let mut best = Vec::new();
+    // The first seat's ranked lines, for the best line.
+    let mut first_ranked = None;
     for &seat in &actors {
         if !may_see(game.as_ref(), seat, viewer) {
             best.push(json!({ "seat": seat, "hidden": true }));
             continue;
         }
-        let think = Think {
-            level: LEVEL,
-            until: Some((Instant::now() + share).min(root_until)),
-        };
-        // With several lines asked for, the bot ranks its best moves, and
-        // its first line is its choice (the same search, so the best action
-        // and the first line always agree); a bot that ranks none chooses
-        // as usual. The evaluation is the search's own score of the
-        // position for the seat, where its search gives one; else the
-        // game's static one.
-        let ranked = if lines > 1 {
-            game.bot_lines(seat, think, lines)
-        } else {
-            Vec::new()
-        };
+        // The bot ranks its best moves, and its first line is its choice
+        // (the same search, so the best action, the first line and the
+        // best line always agree). A bot that ranks none does so at once,
+        // and then chooses as usual. The evaluation is the search's own
+        // score of the position for the seat, where its search gives one;
+        // else the game's static one.
+        let ranked = game.bot_lines(
+            seat,
+            Think {
+                level: LEVEL,
+                until: Some(Instant::now() + ranking_share),
+            },
+            lines,
+        );
         let (action, searched) = match ranked.first() {
             Some(first) => (Some(first.action.clone()), first.score),
-            None => game.bot_scored(seat, think),
+            None => game.bot_scored(
+                seat,
+                Think {
+                    level: LEVEL,
+                    until: Some((Instant::now() + share).min(root_until)),
+                },
+            ),
         };
         let (evaluation, by) = match searched {
             Some(score) => (Some(score), "search"),
@@ -183,98 +205,78 @@ pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration, lines: 
             "evaluation_by": evaluation.map(|_| by),
             "exact": exact,
         });
+        // Each ranked line played out as far as it is legal; a result
+        // the search found is carried on where its line stops short of
+        // it, the best line first, each sharing what is left of the cap.
+        let mut played: Vec<Line> = ranked
+            .iter()
+            .map(|l| {
+                let mut line = Line::from(game.as_ref(), seats, position.at_ms, viewer);
+                line.play(&l.line);
+                line
+            })
+            .collect();
+        let short: Vec<usize> = (0..ranked.len())
+            .filter(|&i| is_found(ranked[i].score) && played[i].outcome().is_none())
+            .collect();
+        for (k, &i) in short.iter().enumerate() {
+            let now = Instant::now();
+            let left = (short.len() - k) as u32;
+            played[i].carry_on(now + until.saturating_duration_since(now) / left);
+        }
         if lines > 1 {
-            let played = |actions: &[String]| {
-                played_line(game.as_ref(), seats, actions, position.at_ms, viewer)
-            };
             entry["lines"] = ranked
                 .iter()
-                .map(|l| {
+                .zip(&played)
+                .map(|(l, line)| {
                     json!({
                         "action": l.action,
                         "evaluation": l.score,
-                        "line": played(&l.line),
+                        "line": line.entries,
                     })
                 })
                 .collect();
         }
+        if first_ranked.is_none() {
+            first_ranked = ranked
+                .first()
+                .map(|l| l.score)
+                .zip(played.into_iter().next());
+        }
         best.push(entry);
     }
     answer["seats"] = json!(best);
-    // The best line: in turn games, each mover's best reply in turn, for as
-    // long as the cap allows; a simultaneous step shows only its actions.
-    let mut line = Vec::new();
-    let mut leaf_evaluation = None;
-    if let [first] = actors[..] {
-        let mut game = game.boxed_clone();
-        let mut at_ms = position.at_ms;
-        let first_move = answer["seats"][0]["best"].as_str().map(String::from);
-        let mut next = first_move.map(|a| (first, a));
-        while let Some((seat, action)) = next.take() {
-            at_ms += 1;
-            let Ok(played) = game.act(seat, &action, at_ms) else {
-                break;
+    let (line, line_end) = match (&actors[..], first_ranked) {
+        ([first], Some((score, line))) => {
+            // The search's own line (carried on to a result it found). Its
+            // end is worth what the search scored the position now (that
+            // score came from it), unless the line ends the game.
+            let end = match line.outcome() {
+                Some(outcome) => Some(json!({ "seat": first, "outcome": outcome })),
+                None => score.map(|score| json!({ "seat": first, "score": score, "by": "search" })),
             };
-            line.push(format!("{}: {played}", label(seat)));
-            if line.len() >= MAX_LINE || game.outcome().is_some() {
-                break;
-            }
-            let now = Instant::now();
-            if now >= until {
-                break;
-            }
-            let movers = game.actors(seats);
-            let [mover] = movers[..] else { break };
-            if !may_see(game.as_ref(), mover, viewer) {
-                break;
-            }
-            let plies_left = (MAX_LINE - line.len()) as u32;
-            let think = Think {
-                level: LEVEL,
-                until: Some(now + (until - now) / plies_left),
-            };
-            next = game.bot_action(mover, think).map(|a| (mover, a));
+            (line.entries, end)
         }
-        leaf_evaluation = match game.outcome() {
-            Some(outcome) => Some(json!({ "seat": first, "outcome": outcome })),
-            None => game
-                .evaluation(first)
-                .map(|score| json!({ "seat": first, "score": score })),
-        };
-    }
+        ([first], None) => {
+            // The best action, then each mover's best reply in turn, with
+            // the game's static evaluation at the end.
+            let mut line = Line::from(game.as_ref(), seats, position.at_ms, viewer);
+            if let Some(best) = answer["seats"][0]["best"].as_str() {
+                line.play(&[best.to_string()]);
+            }
+            line.carry_on(until);
+            let end = match line.outcome() {
+                Some(outcome) => Some(json!({ "seat": first, "outcome": outcome })),
+                None => line
+                    .evaluation(*first)
+                    .map(|score| json!({ "seat": first, "score": score, "by": "static" })),
+            };
+            (line.entries, end)
+        }
+        // A simultaneous step shows only its actions.
+        _ => (Vec::new(), None),
+    };
     answer["line"] = json!(line);
-    answer["line_end"] = leaf_evaluation.unwrap_or(Value::Null);
+    answer["line_end"] = line_end.unwrap_or(Value::Null);
     answer
-}
-
-/// `actions` played in turn from `game`, each labelled with its mover as the
-/// game words it (`P1: …`), for as long as each is legal, the game goes on,
-/// one seat moves at a time and `viewer` may see that seat think; at most
-/// [`MAX_LINE`] entries.
-fn played_line(
-    game: &dyn LiveGame,
-    seats: usize,
-    actions: &[String],
-    mut at_ms: i64,
-    viewer: Option<usize>,
-) -> Vec<String> {
-    let mut game = game.boxed_clone();
-    let mut line = Vec::new();
-    for action in actions.iter().take(MAX_LINE) {
-        if game.outcome().is_some() {
-            break;
-        }
-        let [mover] = game.actors(seats)[..] else {
-            break;
-        };
-        if !may_see(game.as_ref(), mover, viewer) {
-            break;
-        }
-        at_ms += 1;
-        let Ok(played) = game.act(mover, action, at_ms) else {
-            break;
-        };
-        line.push(format!("{}: {played}", label(mover)));
-    }
-    line
 }

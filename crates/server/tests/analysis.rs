@@ -249,7 +249,7 @@ async fn every_other_game_answers_a_legal_best_action_within_its_cap() {
                     "{kind}: {v}"
                 );
                 let line = v["line"].as_array().unwrap();
-                assert!(!line.is_empty() && line.len() <= 8, "{kind}: {v}");
+                assert!(!line.is_empty() && line.len() <= 16, "{kind}: {v}");
                 assert!(line[0]
                     .as_str()
                     .unwrap()
@@ -342,7 +342,7 @@ fn ranked(v: &Value) -> Vec<(String, Option<i64>, Vec<String>)> {
 }
 
 /// Distinct legal first actions, each line led by the mover and then
-/// alternating seats, at most 8 entries, scores that never rise from the
+/// alternating seats, at most 16 entries, scores that never rise from the
 /// line `sorted_from` on (Knight Court's first line is its player's choice,
 /// which its proofs may keep though another move is proved to lose more
 /// slowly).
@@ -355,7 +355,7 @@ fn check_ranked(
     for (i, (action, _, line)) in lines.iter().enumerate() {
         assert!(legal.contains(action), "{action} is not legal: {legal:?}");
         assert!(lines[..i].iter().all(|(a, _, _)| a != action), "{lines:?}");
-        assert!(!line.is_empty() && line.len() <= 8, "{lines:?}");
+        assert!(!line.is_empty() && line.len() <= 16, "{lines:?}");
         for (k, entry) in line.iter().enumerate() {
             let by = if k % 2 == 0 { mover } else { 1 - mover };
             assert!(entry.starts_with(&format!("P{}: ", by + 1)), "{lines:?}");
@@ -382,7 +382,10 @@ fn positions(history: &[Value]) -> Vec<KnightCourt> {
 }
 
 /// The first ranked line is the engine's best action, with its evaluation,
-/// and the best line starts with it.
+/// and the best line is that line; where it stops short of the game's end,
+/// its end is the search's score of it, the evaluation now (not the
+/// static evaluation where it stops); where it ends the game, the mover
+/// wins exactly when the evaluation says so.
 fn check_leads(v: &Value, lines: &[(String, Option<i64>, Vec<String>)]) {
     let seat = &v["seats"][0];
     assert_eq!(seat["best"], lines[0].0.as_str(), "{v}");
@@ -392,7 +395,23 @@ fn check_leads(v: &Value, lines: &[(String, Option<i64>, Vec<String>)]) {
         assert_eq!(seat["evaluation"].as_i64(), Some(score), "{v}");
         assert_eq!(seat["evaluation_by"], "search", "{v}");
     }
-    assert_eq!(v["line"][0], lines[0].2[0].as_str(), "{v}");
+    assert_eq!(v["line"], json!(lines[0].2), "{v}");
+    let end = &v["line_end"];
+    assert_eq!(end["seat"], seat["seat"], "{v}");
+    match end["outcome"].as_object() {
+        None => {
+            assert_eq!(end["by"], "search", "{v}");
+            assert_eq!(end["score"].as_i64(), lines[0].1, "{v}");
+        }
+        Some(outcome) => {
+            let mover = seat["seat"].as_u64().unwrap() as usize;
+            let won = outcome["results"][mover]["rank"] == 1
+                && outcome["results"].as_array().unwrap().len() == 2
+                && outcome["results"][1 - mover]["rank"] == 2;
+            let score = lines[0].1.expect("a line that ends the game was scored");
+            assert_eq!(won, score > 0, "{v}");
+        }
+    }
 }
 
 #[tokio::test]
