@@ -20,7 +20,7 @@ use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
 mod line;
-use line::Line;
+use line::{Line, MAX_LINE, MAX_REPLIES};
 
 /// The analysis route.
 pub(crate) fn routes() -> axum::Router<AppState> {
@@ -222,7 +222,7 @@ pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration, lines: 
         for (k, &i) in short.iter().enumerate() {
             let now = Instant::now();
             let left = (short.len() - k) as u32;
-            played[i].carry_on(now + until.saturating_duration_since(now) / left);
+            played[i].carry_on(now + until.saturating_duration_since(now) / left, MAX_LINE);
         }
         if lines > 1 {
             entry["lines"] = ranked
@@ -264,7 +264,7 @@ pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration, lines: 
             if let Some(best) = answer["seats"][0]["best"].as_str() {
                 line.play(&[best.to_string()]);
             }
-            line.carry_on(until);
+            line.carry_on(until, MAX_REPLIES);
             let end = match line.outcome() {
                 Some(outcome) => Some(json!({ "seat": first, "outcome": outcome })),
                 None => line

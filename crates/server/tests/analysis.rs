@@ -249,7 +249,10 @@ async fn every_other_game_answers_a_legal_best_action_within_its_cap() {
                     "{kind}: {v}"
                 );
                 let line = v["line"].as_array().unwrap();
-                assert!(!line.is_empty() && line.len() <= 16, "{kind}: {v}");
+                // The search's own line in the duels; each mover's reply in
+                // turn, each searched on its own, in Tilechess.
+                let most = if kind == "tilechess" { 8 } else { 16 };
+                assert!(!line.is_empty() && line.len() <= most, "{kind}: {v}");
                 assert!(line[0]
                     .as_str()
                     .unwrap()

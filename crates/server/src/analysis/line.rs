@@ -11,6 +11,10 @@ use std::time::Instant;
 
 /// The longest line shown.
 pub(super) const MAX_LINE: usize = 16;
+/// The longest line of replies each searched on their own (where the
+/// engine gives no line): each reply shares the time, so fewer are
+/// searched deeper.
+pub(super) const MAX_REPLIES: usize = 8;
 
 pub(super) struct Line {
     game: Box<dyn LiveGame>,
@@ -77,16 +81,18 @@ impl Line {
         }
     }
 
-    /// Carry the line on with each mover's best reply in turn (the
-    /// strongest bot, each sharing what is left until `until` with the
-    /// entries still to come).
-    pub(super) fn carry_on(&mut self, until: Instant) {
-        while let Some(mover) = self.mover() {
+    /// Carry the line on with each mover's best reply in turn, up to
+    /// `length` entries in all (the strongest bot, each reply sharing what
+    /// is left until `until` with the entries still to come).
+    pub(super) fn carry_on(&mut self, until: Instant, length: usize) {
+        let length = length.min(MAX_LINE);
+        while self.entries.len() < length {
+            let Some(mover) = self.mover() else { break };
             let now = Instant::now();
             if now >= until {
                 break;
             }
-            let left = (MAX_LINE - self.entries.len()) as u32;
+            let left = (length - self.entries.len()) as u32;
             let think = Think {
                 level: LEVEL,
                 until: Some(now + (until - now) / left),
@@ -172,7 +178,7 @@ mod tests {
         let game = a_win_in_one();
         let seat = mover(game.as_ref());
         let mut line = Line::from(game.as_ref(), 2, 0, None);
-        line.carry_on(Instant::now() + Duration::from_secs(60));
+        line.carry_on(Instant::now() + Duration::from_secs(60), MAX_LINE);
         assert_eq!(line.entries.len(), 1, "{:?}", line.entries);
         assert!(line.entries[0].starts_with(&format!("P{}: ", seat + 1)));
         let outcome = line.outcome().expect("the line ends the game");
