@@ -103,6 +103,24 @@ const tests = {
     assert.ok(line.length > 0);
     line.forEach((entry, i) => assert.ok(entry.startsWith(i % 2 ? "Ohs: " : "Eks: "), JSON.stringify(line)));
     assert.doesNotMatch(await page.textContent("#a-line-end"), /for P\d/);
+    // A move of the best line shows the board after it in place of the
+    // game's picture, and the line can be stepped through from there.
+    await press(page, '#a-line button.line-move[data-k="0"]', size);
+    await page.waitForSelector("#a-preview-board svg");
+    assert.ok(await page.isHidden("#a-board"));
+    assert.equal(await page.textContent("#a-preview-caption"), `After 1. ${line[0]} (the best line, not played).`);
+    assert.equal(await page.getAttribute('#a-line button.line-move[data-k="0"]', "aria-pressed"), "true");
+    assert.ok(await page.isDisabled("#a-preview-prev"));
+    if (line.length > 1) {
+      await press(page, "#a-preview-next", size);
+      assert.equal(await page.textContent("#a-preview-caption"), `After 2. ${line[1]} (the best line, not played).`);
+      assert.equal(await page.getAttribute('#a-line button.line-move[data-k="1"]', "aria-pressed"), "true");
+    }
+    await noSidewaysScroll(page, "a move of the best line shown");
+    await page.screenshot({ path: `${artifacts}/analysis-line-move-${size}.png`, fullPage: true });
+    await press(page, "#a-preview-back", size);
+    assert.ok(await page.isHidden("#a-preview"));
+    assert.ok(await page.isVisible("#a-board"));
     await noSidewaysScroll(page, "the analysis board");
     await page.screenshot({ path: `${artifacts}/analysis-start-${size}.png`, fullPage: true });
     await context.close();

@@ -87,7 +87,12 @@ async function load() {
   const ranked = rankedSeat?.lines;
   $("a-lines").innerHTML = !ranked ? "" : `<h3>The best ${ranked.length} moves</h3><table class="ranked"><thead><tr><th>#</th><th>Move</th><th>Evaluation</th><th>Line</th></tr></thead><tbody>${
     ranked.map((l, i) => `<tr><td>${i + 1}</td><td><b>${esc(l.action)}</b></td><td>${esc(scoreText(l.evaluation, !!rankedSeat.exact))}</td><td>${esc(l.line.slice(1).map((m) => m.replace(/^P\d+: /, "")).join(" ") || "—")}</td></tr>`).join("")}</tbody></table>`;
-  $("a-line").innerHTML = a.line.map((m) => `<li>${esc(namedEntry(m))}</li>`).join("");
+  // Each move of the best line is a button that shows the board after it.
+  lineScenes = a.line_scenes || [];
+  lineEntries = a.line;
+  $("a-line").innerHTML = a.line.map((m, k) => lineScenes[k]
+    ? `<li><button type="button" class="line-move" data-k="${k}" aria-pressed="false">${esc(namedEntry(m))}</button></li>`
+    : `<li>${esc(namedEntry(m))}</li>`).join("");
   // Where the line stops short of the game's end: the search's score of
   // the line (the score of the position now, which that line came from),
   // or, in a game whose engine gives no line, the game's static
@@ -104,7 +109,40 @@ async function load() {
     exact.moves.map((m) => `<tr><td>${esc(m.action)}</td><td>${esc(m.value)}</td></tr>`).join("")}</tbody></table>`;
 }
 
-const go = (to) => { ply = Math.max(0, entries === null ? to : Math.min(entries, to)); load(); };
+// The board after move k of the best line (not played: a line the engine
+// expects), drawn from its scene as the table draws its boards; null for
+// the game's own position again.
+let lineScenes = [], lineEntries = [];
+let previewed = null;
+function preview(k) {
+  previewed = k !== null && lineScenes[k] ? k : null;
+  const on = previewed !== null;
+  $("a-preview").hidden = !on;
+  $("a-board").hidden = on || !$("a-board").getAttribute("src");
+  document.querySelectorAll("#a-line button.line-move").forEach((b) =>
+    b.setAttribute("aria-pressed", String(on && Number(b.dataset.k) === k)));
+  if (!on) { $("a-preview-board").innerHTML = ""; return; }
+  $("a-preview-prev").disabled = k === 0;
+  $("a-preview-next").disabled = k === lineScenes.length - 1;
+  $("a-preview-caption").textContent = `After ${k + 1}. ${namedEntry(lineEntries[k])} (the best line, not played).`;
+  $("a-preview-board").innerHTML = drawScene(lineScenes[k], { chosen: [], next: new Set(), first: new Set(), flip: false });
+}
+$("a-line").addEventListener("click", (e) => {
+  const b = e.target.closest("button.line-move");
+  if (!b) return;
+  const k = Number(b.dataset.k);
+  preview(b.getAttribute("aria-pressed") === "true" ? null : k);
+  // On a phone the board is above the line: bring it into view.
+  if (previewed !== null) {
+    const top = $("a-preview").getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.5) $("a-preview").scrollIntoView({ block: "start" });
+  }
+});
+$("a-preview-back").onclick = () => preview(null);
+$("a-preview-prev").onclick = () => preview(Math.max(0, previewed - 1));
+$("a-preview-next").onclick = () => preview(Math.min(lineScenes.length - 1, previewed + 1));
+
+const go = (to) => { ply = Math.max(0, entries === null ? to : Math.min(entries, to)); preview(null); load(); };
 $("a-start").onclick = () => go(0);
 $("a-prev").onclick = () => go(ply - 1);
 $("a-next").onclick = () => go(ply + 1);

@@ -246,7 +246,7 @@ pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration, lines: 
         best.push(entry);
     }
     answer["seats"] = json!(best);
-    let (line, line_end) = match (&actors[..], first_ranked) {
+    let (line, line_end, scenes) = match (&actors[..], first_ranked) {
         ([first], Some((score, line))) => {
             // The search's own line (carried on to a result it found). Its
             // end is worth what the search scored the position now (that
@@ -255,7 +255,7 @@ pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration, lines: 
                 Some(outcome) => Some(json!({ "seat": first, "outcome": outcome })),
                 None => score.map(|score| json!({ "seat": first, "score": score, "by": "search" })),
             };
-            (line.entries, end)
+            (line.entries, end, line.scenes)
         }
         ([first], None) => {
             // The best action, then each mover's best reply in turn, with
@@ -271,12 +271,13 @@ pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration, lines: 
                     .evaluation(*first)
                     .map(|score| json!({ "seat": first, "score": score, "by": "static" })),
             };
-            (line.entries, end)
+            (line.entries, end, line.scenes)
         }
         // A simultaneous step shows only its actions.
-        _ => (Vec::new(), None),
+        _ => (Vec::new(), None, Vec::new()),
     };
     answer["line"] = json!(line);
+    answer["line_scenes"] = json!(scenes);
     answer["line_end"] = line_end.unwrap_or(Value::Null);
     answer
 }

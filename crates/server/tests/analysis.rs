@@ -399,6 +399,10 @@ fn check_leads(v: &Value, lines: &[(String, Option<i64>, Vec<String>)]) {
         assert_eq!(seat["evaluation_by"], "search", "{v}");
     }
     assert_eq!(v["line"], json!(lines[0].2), "{v}");
+    // The board after each entry, for the page to show on a click.
+    let scenes = v["line_scenes"].as_array().unwrap();
+    assert_eq!(scenes.len(), lines[0].2.len(), "{v}");
+    assert!(scenes.iter().all(|s| s["cells"].is_array()), "{v}");
     let end = &v["line_end"];
     assert_eq!(end["seat"], seat["seat"], "{v}");
     match end["outcome"].as_object() {

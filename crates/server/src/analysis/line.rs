@@ -6,6 +6,7 @@
 use super::{label, may_see, LEVEL};
 use crate::adapter::LiveGame;
 use crate::bots::Think;
+use arbiter_core::scene::Scene;
 use arbiter_core::Outcome;
 use std::time::Instant;
 
@@ -24,6 +25,9 @@ pub(super) struct Line {
     at_ms: i64,
     /// The entries so far.
     pub(super) entries: Vec<String>,
+    /// The board after each entry, as the viewer may see it (the page
+    /// shows a move of the line on a click).
+    pub(super) scenes: Vec<Scene>,
 }
 
 impl Line {
@@ -40,6 +44,7 @@ impl Line {
             viewer,
             at_ms,
             entries: Vec::new(),
+            scenes: Vec::new(),
         }
     }
 
@@ -66,6 +71,7 @@ impl Line {
         match self.game.act(mover, action, self.at_ms) {
             Ok(played) => {
                 self.entries.push(format!("{}: {played}", label(mover)));
+                self.scenes.push(self.game.scene(self.viewer));
                 true
             }
             Err(_) => false,
@@ -193,6 +199,12 @@ mod tests {
         let mut line = Line::from(game.as_ref(), 2, 0, None);
         line.play(&[first.clone(), "not a move".into(), first.clone()]);
         assert_eq!(line.entries, [format!("P{}: {first}", seat + 1)]);
+        // The board after the move, as the game draws it after that move.
+        let mut after = game.boxed_clone();
+        after
+            .act(seat, &first, 1)
+            .expect("a listed action is legal");
+        assert_eq!(line.scenes, [after.scene(None)]);
         // Never more than the longest line shown, however many are given.
         let mut long = Line::from(game.as_ref(), 2, 0, None);
         let mut walk = game.boxed_clone();
