@@ -277,7 +277,12 @@ pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration, lines: 
         _ => (Vec::new(), None, Vec::new()),
     };
     answer["line"] = json!(line);
-    answer["line_scenes"] = json!(scenes);
+    // The boards of a line only where nobody knows more than a spectator
+    // (not Knight Control): a line played from a position with secrets
+    // could show them as it plays on (a trade reveals chip counts), even
+    // to a seat whose own line it is.
+    let open = (0..seats).all(|k| game.view(Some(k)) == game.view(None));
+    answer["line_scenes"] = if open { json!(scenes) } else { json!([]) };
     answer["line_end"] = line_end.unwrap_or(Value::Null);
     answer
 }

@@ -292,6 +292,9 @@ async fn knight_control_analysis_is_for_the_seat_itself() {
     for s in spectator["seats"].as_array().unwrap() {
         assert_eq!(s["hidden"], true, "{spectator}");
     }
+    // No board of a line is drawn where seats hold secrets, for anyone.
+    assert_eq!(v["line_scenes"], json!([]), "{v}");
+    assert_eq!(spectator["line_scenes"], json!([]), "{spectator}");
     // Bad caps are refused.
     let (status, _) = get(&app, &format!("/api/games/{}/analysis?ms=5", g.id), None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
