@@ -103,11 +103,9 @@ pub struct Searcher<'g, D: Duel> {
     /// The root moves to choose among, when not all ([`Searcher::only_moves`]).
     only: Option<Vec<D::Move>>,
     /// The principal variation below each ply of the line being searched
-    /// (the triangular table; see `pv.rs`).
+    /// (the triangular table; see `pv.rs`); at ply 0, the line of the best
+    /// root move of the last root pass, that move first.
     pv: Vec<Vec<D::Move>>,
-    /// The line of the best root move of the last root pass, that move
-    /// first, as the search went down it.
-    best_line: Vec<D::Move>,
 }
 
 impl<'g, D: Duel> Searcher<'g, D> {
@@ -139,7 +137,6 @@ impl<'g, D: Duel> Searcher<'g, D> {
             root_depth: 1,
             only: None,
             pv: vec![Vec::new(); MAX_PLY + 1],
-            best_line: Vec::new(),
         }
     }
 
@@ -270,7 +267,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
                 nodes: self.nodes,
                 hashfull: self.hashfull(),
             };
-            let line = std::mem::take(&mut self.best_line);
+            let line = std::mem::take(&mut self.pv[0]);
             let pv = self.principal_variation(&root, &line, depth, score);
             on_depth(&found, &pv);
             if score.abs() > MATE_BOUND {
@@ -323,7 +320,7 @@ impl<'g, D: Duel> Searcher<'g, D> {
             }
             if best.is_none_or(|(_, b)| score > b) {
                 best = Some((mv, score));
-                self.keep_best_line(mv);
+                self.raise_line(0, mv);
             }
             alpha = alpha.max(score);
             if alpha >= beta {

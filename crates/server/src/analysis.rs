@@ -12,7 +12,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::host::analysis::Position;
 use crate::host::{Command, Role};
 use crate::token::Bearer;
-use arbiter_search::player::DECIDED;
+use arbiter_search::alphabeta::MATE_BOUND;
 use axum::extract::{Path, Query, State};
 use axum::Json;
 use serde::Deserialize;
@@ -115,7 +115,7 @@ fn label(seat: usize) -> String {
 /// Whether `score` is a result the search found (a win or loss in so many
 /// plies), not an estimate.
 fn is_found(score: Option<i32>) -> bool {
-    score.is_some_and(|s| s.abs() > DECIDED - 10_000)
+    score.is_some_and(|s| s.abs() > MATE_BOUND)
 }
 
 /// The analysis of `position` as `viewer` may see it, within `cap`, with
@@ -151,6 +151,11 @@ pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration, lines: 
     // the cap goes to the best actions now and the other half to a line of
     // each mover's best reply in turn.
     let ranking_share = cap * 9 / 10 / actors.len().max(1) as u32;
+    // The boards of a line only where nobody knows more than a spectator
+    // (not Knight Control): a line played from a position with secrets
+    // could show them as it plays on (a trade reveals chip counts), even
+    // to a seat whose own line it is.
+    let open = (0..seats).all(|k| game.view(Some(k)) == game.view(None));
     let root_until = start + cap / 2;
     let share = (cap / 2) / actors.len().max(1) as u32;
     let mut best = Vec::new();
@@ -210,8 +215,11 @@ pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration, lines: 
         // it, the best line first, each sharing what is left of the cap.
         let mut played: Vec<Line> = ranked
             .iter()
-            .map(|l| {
-                let mut line = Line::from(game.as_ref(), seats, position.at_ms, viewer);
+            .enumerate()
+            .map(|(i, l)| {
+                // The first line is the best line, shown move by move.
+                let mut line = Line::from(game.as_ref(), seats, position.at_ms, viewer)
+                    .with_boards(open && i == 0);
                 line.play(&l.line);
                 line
             })
@@ -246,43 +254,35 @@ pub fn analyse(position: Position, viewer: Option<usize>, cap: Duration, lines: 
         best.push(entry);
     }
     answer["seats"] = json!(best);
-    let (line, line_end, scenes) = match (&actors[..], first_ranked) {
+    let best_line = match (&actors[..], first_ranked) {
+        // The search's own line (carried on to a result it found). Its end
+        // is worth what the search scored the position now (that score
+        // came from it), unless the line ends the game.
         ([first], Some((score, line))) => {
-            // The search's own line (carried on to a result it found). Its
-            // end is worth what the search scored the position now (that
-            // score came from it), unless the line ends the game.
-            let end = match line.outcome() {
-                Some(outcome) => Some(json!({ "seat": first, "outcome": outcome })),
-                None => score.map(|score| json!({ "seat": first, "score": score, "by": "search" })),
-            };
-            (line.entries, end, line.scenes)
+            let end = line.end(*first, score, "search");
+            Some((line, end))
         }
+        // The best action, then each mover's best reply in turn, with the
+        // game's static evaluation at the end.
         ([first], None) => {
-            // The best action, then each mover's best reply in turn, with
-            // the game's static evaluation at the end.
-            let mut line = Line::from(game.as_ref(), seats, position.at_ms, viewer);
+            let mut line =
+                Line::from(game.as_ref(), seats, position.at_ms, viewer).with_boards(open);
             if let Some(best) = answer["seats"][0]["best"].as_str() {
                 line.play(&[best.to_string()]);
             }
             line.carry_on(until, MAX_REPLIES);
-            let end = match line.outcome() {
-                Some(outcome) => Some(json!({ "seat": first, "outcome": outcome })),
-                None => line
-                    .evaluation(*first)
-                    .map(|score| json!({ "seat": first, "score": score, "by": "static" })),
-            };
-            (line.entries, end, line.scenes)
+            let end = line.end(*first, line.evaluation(*first), "static");
+            Some((line, end))
         }
         // A simultaneous step shows only its actions.
-        _ => (Vec::new(), None, Vec::new()),
+        _ => None,
+    };
+    let (line, scenes, line_end) = match best_line {
+        Some((line, end)) => (line.entries, line.scenes, end),
+        None => (Vec::new(), Vec::new(), None),
     };
     answer["line"] = json!(line);
-    // The boards of a line only where nobody knows more than a spectator
-    // (not Knight Control): a line played from a position with secrets
-    // could show them as it plays on (a trade reveals chip counts), even
-    // to a seat whose own line it is.
-    let open = (0..seats).all(|k| game.view(Some(k)) == game.view(None));
-    answer["line_scenes"] = if open { json!(scenes) } else { json!([]) };
+    answer["line_scenes"] = json!(scenes);
     answer["line_end"] = line_end.unwrap_or(Value::Null);
     answer
 }

@@ -62,7 +62,7 @@ impl<D: Duel> Searcher<'_, D> {
                 if self.stopped {
                     break;
                 }
-                ranked.push((mv, score, std::mem::take(&mut self.best_line)));
+                ranked.push((mv, score, std::mem::take(&mut self.pv[0])));
                 rest.retain(|m| m.0 != mv);
             }
             if self.stopped {

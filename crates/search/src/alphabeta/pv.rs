@@ -14,22 +14,15 @@ impl<D: Duel> Searcher<'_, D> {
         self.pv[ply].clear();
     }
 
-    /// `mv` raised alpha at `ply` on a full window: the line there is now
-    /// `mv` and then the line its child found.
+    /// `mv` raised alpha at `ply` on a full window (at the root, ply 0:
+    /// became the pass's best move): the line there is now `mv` and then
+    /// the line its child found.
     pub(super) fn raise_line(&mut self, ply: usize, mv: D::Move) {
         let (above, below) = self.pv.split_at_mut(ply + 1);
         let line = &mut above[ply];
         line.clear();
         line.push(mv);
         line.extend_from_slice(&below[0]);
-    }
-
-    /// `mv` is the best root move so far: keep its line.
-    pub(super) fn keep_best_line(&mut self, mv: D::Move) {
-        self.best_line.clear();
-        self.best_line.push(mv);
-        let below = &self.pv[1];
-        self.best_line.extend_from_slice(below);
     }
 
     /// The line from the root that the search expects, `line` (the search's

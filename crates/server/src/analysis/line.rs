@@ -8,6 +8,7 @@ use crate::adapter::LiveGame;
 use crate::bots::Think;
 use arbiter_core::scene::Scene;
 use arbiter_core::Outcome;
+use serde_json::{json, Value};
 use std::time::Instant;
 
 /// The longest line shown.
@@ -26,8 +27,10 @@ pub(super) struct Line {
     /// The entries so far.
     pub(super) entries: Vec<String>,
     /// The board after each entry, as the viewer may see it (the page
-    /// shows a move of the line on a click).
+    /// shows a move of the line on a click), where asked for
+    /// ([`Line::with_boards`]).
     pub(super) scenes: Vec<Scene>,
+    boards: bool,
 }
 
 impl Line {
@@ -45,7 +48,14 @@ impl Line {
             at_ms,
             entries: Vec::new(),
             scenes: Vec::new(),
+            boards: false,
         }
+    }
+
+    /// Also keep the board after each entry, if `wanted`.
+    pub(super) fn with_boards(mut self, wanted: bool) -> Line {
+        self.boards = wanted;
+        self
     }
 
     /// The seat to move next, if the line may go on: the game is not over,
@@ -71,7 +81,9 @@ impl Line {
         match self.game.act(mover, action, self.at_ms) {
             Ok(played) => {
                 self.entries.push(format!("{}: {played}", label(mover)));
-                self.scenes.push(self.game.scene(self.viewer));
+                if self.boards {
+                    self.scenes.push(self.game.scene(self.viewer));
+                }
                 true
             }
             Err(_) => false,
@@ -120,6 +132,16 @@ impl Line {
     /// The game's static evaluation for `seat` at the line's end.
     pub(super) fn evaluation(&self, seat: usize) -> Option<i32> {
         self.game.evaluation(seat)
+    }
+
+    /// How the line ends for `seat`, the first mover: the result if it
+    /// ends the game, else `score` (said to come `by` the search or the
+    /// static evaluation).
+    pub(super) fn end(&self, seat: usize, score: Option<i32>, by: &str) -> Option<Value> {
+        match self.outcome() {
+            Some(outcome) => Some(json!({ "seat": seat, "outcome": outcome })),
+            None => score.map(|score| json!({ "seat": seat, "score": score, "by": by })),
+        }
     }
 }
 
@@ -196,7 +218,7 @@ mod tests {
         let game = knight_court();
         let seat = mover(game.as_ref());
         let first = game.legal(seat)[0].clone();
-        let mut line = Line::from(game.as_ref(), 2, 0, None);
+        let mut line = Line::from(game.as_ref(), 2, 0, None).with_boards(true);
         line.play(&[first.clone(), "not a move".into(), first.clone()]);
         assert_eq!(line.entries, [format!("P{}: {first}", seat + 1)]);
         // The board after the move, as the game draws it after that move.
